@@ -1,0 +1,160 @@
+//! Command-line subcommands for scripting and for settling arguments from a terminal.
+//!
+//! Every subcommand follows one exit-code convention: **0** yes / done, **1** a clear "no"
+//! (invalid meld, threshold not reachable, audit found errors), **2** bad input or usage, with a
+//! message on stderr naming the offending token, row or column. `--json` prints one JSON object.
+//! Output goes through `Write` handles so tests can run commands in-process as well as through
+//! the built binary.
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::rules::{Preset, RuleSet};
+use crate::tile::TileSet;
+
+mod check;
+mod score;
+mod solve;
+mod sound_test;
+
+/// Exit code: yes / done.
+pub const EXIT_YES: i32 = 0;
+/// Exit code: a clear "no".
+pub const EXIT_NO: i32 = 1;
+/// Exit code: bad input or usage.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+/// Top-level arguments.
+#[derive(Debug, Parser)]
+#[command(
+    name = "rummikub-companion",
+    version,
+    about = "Table-side Rummikub companion: turn timer, initial-meld checker, score sheet.",
+    after_help = "Tiles: R7 B7 K7 O7 (also 빨강7 파랑7 검정7 주황7), joker J or 조커.\n\
+                  Sets: separated by | ; or new lines, optionally declared run: / group:."
+)]
+pub struct Cli {
+    /// What to do; no subcommand prints this help.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check an initial meld as laid on the table.
+    Check(CheckArgs),
+    /// Find the best initial meld hidden in an unordered rack.
+    Solve(solve::SolveArgs),
+    /// Score a multi-game sheet of remaining values (CSV).
+    Score(score::ScoreArgs),
+    /// Audit a hand-kept sheet of points (CSV).
+    Audit(score::AuditArgs),
+    /// Play the warning, tick and time-up sounds on the default output.
+    SoundTest,
+}
+
+/// Rule options shared by the subcommands that read rules.
+#[derive(Debug, Args, Clone)]
+pub struct RuleArgs {
+    /// Rule preset: korean, english or tournament.
+    #[arg(long, value_name = "P")]
+    pub preset: Option<Preset>,
+    /// Points the initial meld needs (default from the preset: 30).
+    #[arg(long, value_name = "N")]
+    pub threshold: Option<u32>,
+    /// Use the XP set (three copies of each tile, four jokers).
+    #[arg(long)]
+    pub xp: bool,
+}
+
+impl RuleArgs {
+    /// The rules these options describe.
+    pub fn rules(&self) -> RuleSet {
+        let mut rules = self.preset.unwrap_or_default().rules();
+        if let Some(t) = self.threshold {
+            rules.meld_threshold = t;
+        }
+        if self.xp {
+            rules.tile_set = TileSet::Xp;
+        }
+        rules
+    }
+}
+
+/// `check` arguments.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    /// Rule options.
+    pub rules: RuleArgs,
+    /// House rule: no jokers in the initial meld.
+    #[arg(long)]
+    pub no_joker_meld: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// The sets as laid on the table (arguments are joined with spaces).
+    #[arg(value_name = "MELD", required = true, allow_hyphen_values = true)]
+    pub meld: Vec<String>,
+}
+
+/// Parses `args` (program name first), runs the subcommand and returns the exit code.
+/// Never panics on any input.
+pub fn main<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    run(args, &mut stdout.lock(), &mut stderr.lock())
+}
+
+/// Like [`main`], writing to the given handles.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_BAD_INPUT } else { EXIT_YES };
+            let text = e.render().to_string();
+            let _ = if e.use_stderr() {
+                err.write_all(text.as_bytes())
+            } else {
+                out.write_all(text.as_bytes())
+            };
+            return code;
+        }
+    };
+    match cli.command {
+        Some(Command::Check(args)) => check::run(&args, out, err),
+        Some(Command::Solve(args)) => solve::run(&args, out, err),
+        Some(Command::Score(args)) => score::run_score(&args, out, err),
+        Some(Command::Audit(args)) => score::run_audit(&args, out, err),
+        Some(Command::SoundTest) => sound_test::run(out, err),
+        None => {
+            use clap::CommandFactory;
+            let help = Cli::command().render_help().to_string();
+            let _ = writeln!(out, "{help}");
+            EXIT_YES
+        }
+    }
+}
+
+/// Reports bad input on stderr and returns [`EXIT_BAD_INPUT`].
+fn bad_input(err: &mut dyn Write, message: impl std::fmt::Display) -> i32 {
+    let _ = writeln!(err, "error: {message}");
+    EXIT_BAD_INPUT
+}
+
+/// Writes a JSON value on one line.
+fn print_json(out: &mut dyn Write, value: &serde_json::Value) {
+    let _ = writeln!(out, "{value}");
+}
+
