@@ -182,12 +182,23 @@ pub fn read_set(set: &SetInput) -> Result<Reading, SetProblem> {
         (Ok(run), Err(_)) => Ok(finish(Kind::Run, run)),
         (Err(_), Ok(group)) => Ok(finish(Kind::Group, group)),
         (Err(run), Err(group)) => {
+            // Report the kind the player most likely meant: the one most tiles agree on.
             let one_number = numbered.iter().all(|t| t.number() == numbered[0].number());
             let one_color = numbered.iter().all(|t| t.color() == numbered[0].color());
+            let most_of = |key: fn(&Tile) -> Option<u8>| {
+                (0u8..14)
+                    .map(|k| numbered.iter().filter(|t| key(t) == Some(k)).count())
+                    .max()
+                    .unwrap_or(0)
+            };
+            let same_color = most_of(|t| t.color().map(|c| c as u8));
+            let same_number = most_of(|t| t.number());
             Err(if one_number && numbered.len() >= 2 {
                 group
-            } else if one_color {
+            } else if one_color || tiles.len() > 4 || same_color > same_number {
                 run
+            } else if same_number > same_color {
+                group
             } else {
                 SetProblem::Neither {
                     run: Box::new(run),
@@ -229,7 +240,9 @@ fn read_group(tiles: &[Tile]) -> Result<(Vec<Tile>, u32), SetProblem> {
         }
         seen[color.index()] = Some(tile);
     }
-    let number = first.and_then(Tile::number).ok_or(SetProblem::NoNumberedTile)?;
+    let number = first
+        .and_then(Tile::number)
+        .ok_or(SetProblem::NoNumberedTile)?;
     let mut missing = Color::ALL
         .into_iter()
         .filter(|c| seen[c.index()].is_none())
@@ -373,7 +386,9 @@ pub fn count_word(n: usize) -> String {
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
     ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| (*w).to_owned())
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
 }
 
 impl fmt::Display for MeldProblem {
@@ -463,7 +478,12 @@ pub fn check_meld(sets: &[SetInput], options: MeldOptions) -> Verdict {
     let mut problems: Vec<MeldProblem> = verdicts
         .iter()
         .enumerate()
-        .filter_map(|(i, v)| v.reading.as_ref().err().map(|p| MeldProblem::Set(i, p.clone())))
+        .filter_map(|(i, v)| {
+            v.reading
+                .as_ref()
+                .err()
+                .map(|p| MeldProblem::Set(i, p.clone()))
+        })
         .collect();
 
     let mut counts = [0usize; FACES];

@@ -174,6 +174,9 @@ pub enum TileError {
     /// A number with no colour before it.
     #[error("\"{0}\" has no colour")]
     MissingColor(String),
+    /// The part after the colour is not a number.
+    #[error("\"{0}\" in \"{1}\" is not a number")]
+    NotANumber(String, String),
     /// The number is not within 1–13.
     #[error("number {0} in \"{1}\" is outside 1–13")]
     NumberOutOfRange(String, String),
@@ -209,10 +212,7 @@ impl FromStr for Tile {
             return Err(TileError::MissingNumber(token.to_owned()));
         }
         if !digits.chars().all(|c| c.is_ascii_digit()) {
-            return Err(TileError::NumberOutOfRange(
-                digits.to_owned(),
-                token.to_owned(),
-            ));
+            return Err(TileError::NotANumber(digits.to_owned(), token.to_owned()));
         }
         digits
             .parse::<u8>()
