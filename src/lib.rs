@@ -18,6 +18,8 @@
 //! ```
 
 pub mod cli;
+pub mod i18n;
 pub mod meld;
 pub mod rules;
 pub mod tile;
+pub mod ui;

@@ -1,5 +1,11 @@
-//! `rummikub-companion`: parses arguments and hands over to the library.
+//! `rummikub-companion`: the window with no arguments, a CLI subcommand otherwise.
 
 fn main() {
-    std::process::exit(rummikub_companion::cli::main(std::env::args_os()));
+    if std::env::args_os().len() > 1 {
+        std::process::exit(rummikub_companion::cli::main(std::env::args_os()));
+    }
+    if let Err(e) = rummikub_companion::ui::run() {
+        eprintln!("error: could not open the window: {e}");
+        std::process::exit(1);
+    }
 }

@@ -1,0 +1,634 @@
+//! Every string the window shows, in Korean and English.
+//!
+//! One typed table per language ([`Strings`]): a field missing from either language does not
+//! compile, which is the only reliable way to keep two languages complete (the approach of
+//! egui_dock's `translations.rs`). Messages with values are plain `fn` fields. Engine problems
+//! (set readings, meld verdicts) are translated by exhaustive `match`es, so a new problem kind
+//! cannot reach the window untranslated.
+
+use serde::{Deserialize, Serialize};
+
+use crate::meld::{MeldProblem, SetProblem};
+use crate::tile::{Color, Kind, Tile};
+
+/// A UI language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Language {
+    /// English.
+    #[default]
+    English,
+    /// 한국어.
+    Korean,
+}
+
+impl Language {
+    /// Both languages, in menu order.
+    pub const ALL: [Language; 2] = [Language::Korean, Language::English];
+
+    /// The language for a BCP 47 locale tag such as `ko-KR` or `en_US.UTF-8`: Korean for `ko`,
+    /// English otherwise.
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::i18n::Language;
+    /// assert_eq!(Language::from_locale("ko-KR"), Language::Korean);
+    /// assert_eq!(Language::from_locale("en_GB.UTF-8"), Language::English);
+    /// ```
+    pub fn from_locale(tag: &str) -> Language {
+        if tag.to_lowercase().starts_with("ko") {
+            Language::Korean
+        } else {
+            Language::English
+        }
+    }
+
+    /// The string table of this language.
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Language::English => &EN,
+            Language::Korean => &KO,
+        }
+    }
+
+    /// The language's own name ("English", "한국어").
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Korean => "한국어",
+        }
+    }
+}
+
+/// Every visible string of the app in one language.
+#[allow(missing_docs)] // the field names say what each string is
+pub struct Strings {
+    pub app_title: &'static str,
+    // Tabs
+    pub tab_timer: &'static str,
+    pub tab_meld: &'static str,
+    pub tab_sheet: &'static str,
+    pub tab_settings: &'static str,
+    // Timer view
+    pub start: &'static str,
+    pub pause: &'static str,
+    pub resume: &'static str,
+    pub end_turn: &'static str,
+    pub undo_turn: &'static str,
+    pub reset: &'static str,
+    pub now_playing: &'static str,
+    pub next_player: &'static str,
+    pub state_ready: &'static str,
+    pub state_running: &'static str,
+    pub state_paused: &'static str,
+    pub state_warning: &'static str,
+    pub state_time_up: &'static str,
+    pub penalty_draw: fn(u8) -> String,
+    pub penalty_rearranging: fn(u8) -> String,
+    pub click_clock_hint: &'static str,
+    pub keys_hint: &'static str,
+    pub statistics: &'static str,
+    pub player: &'static str,
+    pub turns: &'static str,
+    pub total_time: &'static str,
+    pub average_time: &'static str,
+    pub time_outs: &'static str,
+    pub players_heading: &'static str,
+    pub add_player: &'static str,
+    pub remove_player: &'static str,
+    pub move_up: &'static str,
+    pub default_player: fn(usize) -> String,
+    pub players_fixed_while_running: &'static str,
+    pub no_audio: fn(&str) -> String,
+    pub muted_notice: &'static str,
+    // Settings
+    pub preset: &'static str,
+    pub preset_korean: &'static str,
+    pub preset_english: &'static str,
+    pub preset_tournament: &'static str,
+    pub preset_custom: &'static str,
+    pub turn_length: &'static str,
+    pub warning_time: &'static str,
+    pub tick_time: &'static str,
+    pub seconds: &'static str,
+    pub off: &'static str,
+    pub volume: &'static str,
+    pub mute: &'static str,
+    pub test_sound: &'static str,
+    pub threshold: &'static str,
+    pub jokers_in_meld: &'static str,
+    pub joker_penalty: &'static str,
+    pub not_melded: &'static str,
+    pub not_melded_rack: &'static str,
+    pub not_melded_flat: &'static str,
+    pub final_rule: &'static str,
+    pub final_total: &'static str,
+    pub final_wins: &'static str,
+    pub tile_set: &'static str,
+    pub tile_set_standard: &'static str,
+    pub tile_set_xp: &'static str,
+    pub language: &'static str,
+    pub settings_next_turn: &'static str,
+    pub settings_saved_in: fn(&str) -> String,
+    pub settings_not_saved: fn(&str) -> String,
+    // Meld check
+    pub mode_check: &'static str,
+    pub mode_solve: &'static str,
+    pub new_set: &'static str,
+    pub remove_last: &'static str,
+    pub clear: &'static str,
+    pub notation_hint: &'static str,
+    pub set_n: fn(usize) -> String,
+    pub declare: &'static str,
+    pub declare_auto: &'static str,
+    pub kind_run: &'static str,
+    pub kind_group: &'static str,
+    pub points: fn(u32) -> String,
+    pub joker_is: fn(&str) -> String,
+    pub ambiguity_note: fn(Kind, u32, Kind, u32) -> String,
+    pub total_of: fn(u32, u32) -> String,
+    pub verdict_valid: &'static str,
+    pub verdict_invalid: &'static str,
+    pub empty_meld: &'static str,
+    pub rack: &'static str,
+    pub objective: &'static str,
+    pub objective_points: &'static str,
+    pub objective_tiles: &'static str,
+    pub best_meld: &'static str,
+    pub unused_tiles: &'static str,
+    pub reachable: fn(u32, u32) -> String,
+    pub unreachable: fn(u32, u32) -> String,
+    pub nothing_to_meld: &'static str,
+    // Score sheet
+    pub new_sheet: &'static str,
+    pub open_sheet: &'static str,
+    pub export_csv: &'static str,
+    pub exported_to: fn(&str) -> String,
+    pub add_game: &'static str,
+    pub edit_game: &'static str,
+    pub delete_game: &'static str,
+    pub undo_delete: &'static str,
+    pub game_label: fn(usize, usize) -> String,
+    pub round_label: fn(usize) -> String,
+    pub went_out: &'static str,
+    pub pool_ran_out: &'static str,
+    pub remaining_value: &'static str,
+    pub as_tiles: &'static str,
+    pub not_melded_flag: &'static str,
+    pub tie_winner: &'static str,
+    pub save_game: &'static str,
+    pub cancel: &'static str,
+    pub totals: &'static str,
+    pub wins: &'static str,
+    pub rank: &'static str,
+    pub winner_under: fn(&str, &str) -> String,
+    pub rule_total_short: &'static str,
+    pub rule_wins_short: &'static str,
+    pub planned_rounds: &'static str,
+    pub open_ended: &'static str,
+    pub no_games_yet: &'static str,
+    pub no_sheets: &'static str,
+    pub set_aside: fn(&str) -> String,
+    pub recovered_from_backup: fn(&str) -> String,
+    pub save_failed: fn(&str) -> String,
+    pub dismiss: &'static str,
+    pub placeholder_soon: &'static str,
+}
+
+/// English.
+pub static EN: Strings = Strings {
+    app_title: "Rummikub Companion",
+    tab_timer: "Timer",
+    tab_meld: "Meld check",
+    tab_sheet: "Score sheet",
+    tab_settings: "Settings",
+    start: "Start",
+    pause: "Pause",
+    resume: "Resume",
+    end_turn: "End turn",
+    undo_turn: "Undo end turn",
+    reset: "Reset",
+    now_playing: "Now",
+    next_player: "Next",
+    state_ready: "Ready",
+    state_running: "Running",
+    state_paused: "Paused",
+    state_warning: "Hurry up!",
+    state_time_up: "Time's up!",
+    penalty_draw: |n| {
+        format!(
+            "Draw {n} tile{} and end the turn.",
+            if n == 1 { "" } else { "s" }
+        )
+    },
+    penalty_rearranging: |n| {
+        format!(
+            "Rearranging and the table is not valid? Put every moved tile back, take back your own tiles and draw {n}."
+        )
+    },
+    click_clock_hint: "Click the clock to end the turn",
+    keys_hint: "Space / Enter: end turn · P: pause · Backspace: undo · F11: full screen",
+    statistics: "Statistics",
+    player: "Player",
+    turns: "Turns",
+    total_time: "Total",
+    average_time: "Average",
+    time_outs: "Time-outs",
+    players_heading: "Players (seat order, clockwise)",
+    add_player: "Add player",
+    remove_player: "Remove",
+    move_up: "Move up",
+    default_player: |n| format!("Player {n}"),
+    players_fixed_while_running: "Pause or reset the timer to change the players.",
+    no_audio: |why| format!("No audio output ({why}): alerts are visual only."),
+    muted_notice: "Sound is muted.",
+    preset: "Rules preset",
+    preset_korean: "Korean manual",
+    preset_english: "English rulebook",
+    preset_tournament: "Tournament",
+    preset_custom: "Custom",
+    turn_length: "Turn length",
+    warning_time: "Warning before the end",
+    tick_time: "Tick in the last seconds",
+    seconds: "s",
+    off: "off",
+    volume: "Volume",
+    mute: "Mute",
+    test_sound: "Test sounds",
+    threshold: "Initial meld needs",
+    jokers_in_meld: "Jokers allowed in the initial meld",
+    joker_penalty: "Joker left on a rack counts",
+    not_melded: "Player who never melded counts",
+    not_melded_rack: "their rack",
+    not_melded_flat: "a flat value",
+    final_rule: "Final winner",
+    final_total: "Highest total (Korean manual)",
+    final_wins: "Most wins, then total (English rulebook)",
+    tile_set: "Tile set",
+    tile_set_standard: "Standard (2–4 players, 106 tiles)",
+    tile_set_xp: "XP (5–6 players, 160 tiles)",
+    language: "Language",
+    settings_next_turn: "Timer changes take effect from the next turn.",
+    settings_saved_in: |path| format!("Saved in {path}"),
+    settings_not_saved: |why| format!("Settings could not be saved: {why}"),
+    mode_check: "Check a meld",
+    mode_solve: "Best meld from a rack",
+    new_set: "New set",
+    remove_last: "Remove last",
+    clear: "Clear",
+    notation_hint: "or type: R10 R11 R12 | K9 B9 O9 J (빨강7, 조커 work too)",
+    set_n: |n| format!("Set {n}"),
+    declare: "Read as",
+    declare_auto: "best",
+    kind_run: "run",
+    kind_group: "group",
+    points: |p| format!("{p} points"),
+    joker_is: |t| format!("joker = {t}"),
+    ambiguity_note: |kind, points, other, other_points| {
+        format!(
+            "read as a {} = {points}; as a {} it would be {other_points}",
+            kind.name(),
+            other.name()
+        )
+    },
+    total_of: |total, threshold| format!("Total {total} of {threshold} needed"),
+    verdict_valid: "Valid initial meld",
+    verdict_invalid: "Not a valid initial meld",
+    empty_meld: "Pick tiles or type them to check a meld.",
+    rack: "Rack",
+    objective: "Best by",
+    objective_points: "most points",
+    objective_tiles: "most tiles",
+    best_meld: "Best meld",
+    unused_tiles: "Left on the rack",
+    reachable: |total, threshold| {
+        format!("{total} points: the initial meld ({threshold}) is possible")
+    },
+    unreachable: |total, threshold| {
+        format!("At most {total} points: the initial meld ({threshold}) is not possible yet")
+    },
+    nothing_to_meld: "No valid set in this rack.",
+    new_sheet: "New sheet",
+    open_sheet: "Open",
+    export_csv: "Export CSV",
+    exported_to: |path| format!("Exported to {path}"),
+    add_game: "Add game",
+    edit_game: "Edit",
+    delete_game: "Delete",
+    undo_delete: "Undo delete",
+    game_label: |round, game| format!("Round {round}, game {game}"),
+    round_label: |round| format!("Round {round}"),
+    went_out: "Went out",
+    pool_ran_out: "Pool ran out (lowest wins)",
+    remaining_value: "Left on rack",
+    as_tiles: "tiles",
+    not_melded_flag: "not melded",
+    tie_winner: "Tied for lowest: who wins?",
+    save_game: "Save game",
+    cancel: "Cancel",
+    totals: "Total",
+    wins: "Wins",
+    rank: "Rank",
+    winner_under: |rule, names| format!("Winner by {rule}: {names}"),
+    rule_total_short: "highest total",
+    rule_wins_short: "most wins",
+    planned_rounds: "Rounds",
+    open_ended: "open-ended",
+    no_games_yet: "No games yet: add the first one when someone goes out.",
+    no_sheets: "No saved sheets yet.",
+    set_aside: |file| {
+        format!("A file could not be read and was set aside as {file}. Nothing was overwritten.")
+    },
+    recovered_from_backup: |file| format!("{file} was damaged; the previous copy was restored."),
+    save_failed: |why| format!("Could not save: {why}. Your data is still in the window."),
+    dismiss: "Dismiss",
+    placeholder_soon: "Coming soon.",
+};
+
+/// 한국어.
+pub static KO: Strings = Strings {
+    app_title: "루미큐브 도우미",
+    tab_timer: "타이머",
+    tab_meld: "등록 확인",
+    tab_sheet: "점수표",
+    tab_settings: "설정",
+    start: "시작",
+    pause: "일시정지",
+    resume: "계속",
+    end_turn: "턴 넘기기",
+    undo_turn: "턴 되돌리기",
+    reset: "초기화",
+    now_playing: "지금",
+    next_player: "다음",
+    state_ready: "준비",
+    state_running: "진행 중",
+    state_paused: "일시정지",
+    state_warning: "서두르세요!",
+    state_time_up: "시간 초과!",
+    penalty_draw: |n| format!("타일 {n}개를 가져가고 턴을 마치세요."),
+    penalty_rearranging: |n| {
+        format!(
+            "재배열하다 테이블을 맞추지 못했나요? 움직인 타일을 모두 되돌리고, 낸 타일을 도로 가져간 뒤 {n}개를 가져가세요."
+        )
+    },
+    click_clock_hint: "시계를 누르면 턴이 넘어갑니다",
+    keys_hint: "스페이스 / 엔터: 턴 넘기기 · P: 일시정지 · 백스페이스: 되돌리기 · F11: 전체 화면",
+    statistics: "통계",
+    player: "플레이어",
+    turns: "턴 수",
+    total_time: "합계",
+    average_time: "평균",
+    time_outs: "시간 초과",
+    players_heading: "플레이어 (자리 순서, 시계 방향)",
+    add_player: "플레이어 추가",
+    remove_player: "삭제",
+    move_up: "위로",
+    default_player: |n| format!("플레이어 {n}"),
+    players_fixed_while_running: "플레이어를 바꾸려면 타이머를 일시정지하거나 초기화하세요.",
+    no_audio: |why| format!("오디오 출력이 없습니다 ({why}): 알림은 화면으로만 표시됩니다."),
+    muted_notice: "소리가 꺼져 있습니다.",
+    preset: "규칙 프리셋",
+    preset_korean: "한국어판 설명서",
+    preset_english: "영문 규칙서",
+    preset_tournament: "대회",
+    preset_custom: "사용자 지정",
+    turn_length: "턴 시간",
+    warning_time: "종료 전 경고",
+    tick_time: "마지막 몇 초 똑딱 소리",
+    seconds: "초",
+    off: "끔",
+    volume: "음량",
+    mute: "음소거",
+    test_sound: "소리 시험",
+    threshold: "등록 기준 점수",
+    jokers_in_meld: "등록에 조커 사용 허용",
+    joker_penalty: "받침대에 남은 조커 점수",
+    not_melded: "등록하지 못한 플레이어 점수",
+    not_melded_rack: "받침대 합계",
+    not_melded_flat: "고정 점수",
+    final_rule: "최종 우승",
+    final_total: "점수 합계 최고 (한국어판)",
+    final_wins: "최다 승, 같으면 점수 합계 (영문판)",
+    tile_set: "타일 세트",
+    tile_set_standard: "기본 (2~4인, 106개)",
+    tile_set_xp: "XP (5~6인, 160개)",
+    language: "언어",
+    settings_next_turn: "타이머 설정은 다음 턴부터 적용됩니다.",
+    settings_saved_in: |path| format!("저장 위치: {path}"),
+    settings_not_saved: |why| format!("설정을 저장하지 못했습니다: {why}"),
+    mode_check: "등록 확인",
+    mode_solve: "받침대에서 최선의 등록 찾기",
+    new_set: "새 묶음",
+    remove_last: "마지막 삭제",
+    clear: "모두 지우기",
+    notation_hint: "또는 입력: 빨강10 빨강11 빨강12 | 검9 파9 주9 조커 (R10, J도 됩니다)",
+    set_n: |n| format!("묶음 {n}"),
+    declare: "읽기",
+    declare_auto: "최고 점수",
+    kind_run: "런",
+    kind_group: "그룹",
+    points: |p| format!("{p}점"),
+    joker_is: |t| format!("조커 = {t}"),
+    ambiguity_note: |kind, points, other, other_points| {
+        format!(
+            "{}(으)로 읽어 {points}점; {}(으)로 읽으면 {other_points}점",
+            kind_ko(kind),
+            kind_ko(other)
+        )
+    },
+    total_of: |total, threshold| format!("합계 {total}점 (기준 {threshold}점)"),
+    verdict_valid: "등록 가능",
+    verdict_invalid: "등록 불가",
+    empty_meld: "타일을 누르거나 입력하면 등록을 확인합니다.",
+    rack: "받침대",
+    objective: "기준",
+    objective_points: "최고 점수",
+    objective_tiles: "최다 타일",
+    best_meld: "최선의 등록",
+    unused_tiles: "받침대에 남는 타일",
+    reachable: |total, threshold| format!("{total}점: 등록({threshold}점)할 수 있습니다"),
+    unreachable: |total, threshold| {
+        format!("최대 {total}점: 아직 등록({threshold}점)할 수 없습니다")
+    },
+    nothing_to_meld: "이 받침대로 만들 수 있는 묶음이 없습니다.",
+    new_sheet: "새 점수표",
+    open_sheet: "열기",
+    export_csv: "CSV 내보내기",
+    exported_to: |path| format!("내보낸 파일: {path}"),
+    add_game: "게임 추가",
+    edit_game: "고치기",
+    delete_game: "지우기",
+    undo_delete: "지우기 취소",
+    game_label: |round, game| format!("{round}라운드 {game}게임"),
+    round_label: |round| format!("{round}라운드"),
+    went_out: "다 낸 사람",
+    pool_ran_out: "타일 더미 소진 (가장 적은 사람 승)",
+    remaining_value: "남은 타일",
+    as_tiles: "타일",
+    not_melded_flag: "미등록",
+    tie_winner: "가장 적은 점수가 같습니다: 누가 이겼나요?",
+    save_game: "게임 저장",
+    cancel: "취소",
+    totals: "점수합계",
+    wins: "승 수",
+    rank: "순위",
+    winner_under: |rule, names| format!("{rule} 기준 우승: {names}"),
+    rule_total_short: "점수 합계",
+    rule_wins_short: "최다 승",
+    planned_rounds: "라운드",
+    open_ended: "정하지 않음",
+    no_games_yet: "아직 게임이 없습니다. 누군가 다 내면 첫 게임을 추가하세요.",
+    no_sheets: "저장된 점수표가 없습니다.",
+    set_aside: |file| {
+        format!("읽을 수 없는 파일을 {file}(으)로 옮겨 두었습니다. 덮어쓴 것은 없습니다.")
+    },
+    recovered_from_backup: |file| format!("{file} 파일이 손상되어 이전 사본으로 복구했습니다."),
+    save_failed: |why| format!("저장하지 못했습니다: {why}. 데이터는 창에 그대로 있습니다."),
+    dismiss: "닫기",
+    placeholder_soon: "곧 제공됩니다.",
+};
+
+fn kind_ko(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Run => "런",
+        Kind::Group => "그룹",
+    }
+}
+
+/// A colour's name in the language ("red", "빨강").
+pub fn color_name(lang: Language, color: Color) -> &'static str {
+    match lang {
+        Language::English => color.name(),
+        Language::Korean => match color {
+            Color::Red => "빨강",
+            Color::Blue => "파랑",
+            Color::Black => "검정",
+            Color::Orange => "주황",
+        },
+    }
+}
+
+/// A set kind's name in the language.
+pub fn kind_name(lang: Language, kind: Kind) -> &'static str {
+    let s = lang.strings();
+    match kind {
+        Kind::Run => s.kind_run,
+        Kind::Group => s.kind_group,
+    }
+}
+
+/// Why a set is invalid, in the language.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{set_problem, Language};
+/// use rummikub_companion::meld::SetProblem;
+/// assert_eq!(set_problem(Language::Korean, &SetProblem::TooFewTiles), "묶음은 타일이 3개 이상이어야 합니다");
+/// assert_eq!(set_problem(Language::English, &SetProblem::TooFewTiles), "a set needs at least 3 tiles");
+/// ```
+pub fn set_problem(lang: Language, problem: &SetProblem) -> String {
+    if lang == Language::English {
+        return problem.to_string();
+    }
+    match problem {
+        SetProblem::TooFewTiles => "묶음은 타일이 3개 이상이어야 합니다".into(),
+        SetProblem::NoNumberedTile => "묶음에는 숫자 타일이 하나 이상 있어야 합니다".into(),
+        SetProblem::GroupTooLarge => "그룹은 최대 4개입니다".into(),
+        SetProblem::RunTooLong => "런은 최대 13개입니다".into(),
+        SetProblem::GroupRepeatsColor(a, b) => {
+            let color = a.color().map_or("", |c| color_name(lang, c));
+            format!("그룹에 {color} 타일이 두 개 있습니다 ({a}, {b})")
+        }
+        SetProblem::GroupMixesNumbers(a, b) => format!("그룹의 숫자가 다릅니다 ({a}, {b})"),
+        SetProblem::RunMixesColors(a, b) => format!("런의 색이 다릅니다 ({a}, {b})"),
+        SetProblem::RunAbove13(t) => format!("{t} 다음에 14가 필요합니다"),
+        SetProblem::RunBelow1(t) => format!("{t} 앞에 0이 필요합니다"),
+        SetProblem::ThirteenThenOne => "13 다음에 1을 붙일 수 없습니다".into(),
+        SetProblem::NotConsecutive {
+            found,
+            after,
+            expected,
+        } => {
+            let need = match (found.color(), u8::try_from(*expected)) {
+                (Some(c), Ok(n)) => {
+                    Tile::numbered(c, n).map_or(expected.to_string(), |t| t.to_string())
+                }
+                _ => expected.to_string(),
+            };
+            format!(
+                "{found}은(는) {after} 다음에 올 수 없습니다: 그 자리에는 {need}이(가) 필요합니다"
+            )
+        }
+        SetProblem::Neither { run, group } => format!(
+            "런도 그룹도 아닙니다: {}; {}",
+            set_problem(lang, run),
+            set_problem(lang, group)
+        ),
+    }
+}
+
+/// Why a meld is not a valid initial meld, in the language.
+pub fn meld_problem(lang: Language, problem: &MeldProblem) -> String {
+    if lang == Language::English {
+        return problem.to_string();
+    }
+    match problem {
+        MeldProblem::Set(i, p) => format!("묶음 {}: {}", i + 1, set_problem(lang, p)),
+        MeldProblem::TooManyCopies {
+            tile,
+            count,
+            tile_set,
+        } => {
+            let set_name = match tile_set {
+                crate::tile::TileSet::Standard => "기본 세트",
+                crate::tile::TileSet::Xp => "XP 세트",
+            };
+            let what = if tile.is_joker() {
+                "조커".to_owned()
+            } else {
+                tile.to_string()
+            };
+            format!(
+                "{what}이(가) {count}개지만 {set_name}에는 {}개뿐입니다",
+                tile_set.copies_of(*tile)
+            )
+        }
+        MeldProblem::JokersNotAllowed => "등록에는 조커를 쓸 수 없습니다 (집 규칙)".into(),
+        MeldProblem::BelowThreshold { total, threshold } => {
+            format!("합계 {total}점은 {threshold}점보다 적습니다")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn korean_problem_messages_name_the_tiles() {
+        let r7 = Tile::numbered(Color::Red, 7).expect("tile");
+        assert_eq!(
+            set_problem(Language::Korean, &SetProblem::GroupRepeatsColor(r7, r7)),
+            "그룹에 빨강 타일이 두 개 있습니다 (R7, R7)"
+        );
+        assert_eq!(
+            meld_problem(
+                Language::Korean,
+                &MeldProblem::BelowThreshold {
+                    total: 28,
+                    threshold: 30
+                }
+            ),
+            "합계 28점은 30점보다 적습니다"
+        );
+        assert_eq!(
+            meld_problem(
+                Language::English,
+                &MeldProblem::BelowThreshold {
+                    total: 28,
+                    threshold: 30
+                }
+            ),
+            "total 28 is below 30"
+        );
+    }
+}

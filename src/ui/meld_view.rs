@@ -1,0 +1,223 @@
+//! Meld check view: settle "is this a legal first meld?" and find the best meld in a rack.
+//!
+//! The notation text is the single source of truth: the picker appends to it and the text field
+//! edits it, so the two can never disagree. Everything shown is derived from it every frame
+//! (parsing and checking a meld takes microseconds).
+
+use egui::{Color32, RichText, Ui};
+
+use super::tiles;
+use crate::i18n::{self, Language};
+use crate::meld::{MeldOptions, Verdict, check_meld};
+use crate::rules::RuleSet;
+use crate::tile::{Kind, SetInput, Tile, parse_sets};
+
+/// Which half of the view is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MeldMode {
+    /// Check sets as laid on the table.
+    #[default]
+    Check,
+    /// Best meld from an unordered rack.
+    Solve,
+}
+
+/// The view's own state: the texts being edited.
+#[derive(Debug, Default)]
+pub struct MeldView {
+    /// Check or solve.
+    pub mode: MeldMode,
+    /// The sets as laid, in notation.
+    pub meld_text: String,
+    /// The rack, in notation.
+    pub rack_text: String,
+    /// Solver objective: most tiles instead of most points.
+    pub most_tiles: bool,
+}
+
+/// The sets of a text being edited: a trailing separator is a new, still empty set.
+fn parse_editing(text: &str) -> (Result<Vec<SetInput>, String>, bool) {
+    let trimmed = text.trim_end();
+    let open_set = trimmed.ends_with(['|', ';']);
+    let body = trimmed.trim_end_matches(['|', ';']);
+    if body.trim().is_empty() {
+        return (Ok(Vec::new()), open_set);
+    }
+    (parse_sets(body).map_err(|e| e.to_string()), open_set)
+}
+
+/// Sets back to notation, one `|` between sets.
+fn sets_to_text(sets: &[SetInput]) -> String {
+    sets.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+impl MeldView {
+    /// Draws the view.
+    pub fn ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
+        let s = lang.strings();
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.mode, MeldMode::Check, s.mode_check);
+            ui.selectable_value(&mut self.mode, MeldMode::Solve, s.mode_solve);
+        });
+        ui.separator();
+        match self.mode {
+            MeldMode::Check => self.check_ui(ui, lang, rules),
+            MeldMode::Solve => self.solve_ui(ui, lang, rules),
+        }
+    }
+
+    fn check_ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
+        let s = lang.strings();
+        let (parsed, open_set) = parse_editing(&self.meld_text);
+        let used = tiles::counts(
+            parsed
+                .iter()
+                .flatten()
+                .flat_map(|set| set.tiles.iter().copied()),
+        );
+        if let Some(t) = tiles::picker(ui, &used, rules.tile_set, 44.0) {
+            self.push_tile(t);
+        }
+        ui.horizontal(|ui| {
+            if ui.button(s.new_set).clicked() && !self.meld_text.trim().is_empty() && !open_set {
+                self.meld_text = format!("{} | ", self.meld_text.trim_end());
+            }
+            if ui.button(s.remove_last).clicked() {
+                self.remove_last();
+            }
+            if ui.button(s.clear).clicked() {
+                self.meld_text.clear();
+            }
+        });
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut self.meld_text)
+                .hint_text(s.notation_hint)
+                .desired_width(f32::INFINITY),
+        );
+        field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, s.mode_check));
+        ui.add_space(8.0);
+
+        let sets = match parsed {
+            Ok(sets) => sets,
+            Err(e) => {
+                ui.colored_label(Color32::from_rgb(0xc6, 0x28, 0x28), e);
+                return;
+            }
+        };
+        if sets.is_empty() {
+            ui.label(s.empty_meld);
+            return;
+        }
+        let verdict = check_meld(&sets, MeldOptions::from(rules));
+        if let Some((i, declared)) = show_sets(ui, lang, &verdict) {
+            let mut sets = sets;
+            sets[i].declared = declared;
+            self.meld_text = sets_to_text(&sets);
+        }
+        show_verdict(ui, lang, &verdict);
+    }
+
+    fn solve_ui(&mut self, ui: &mut Ui, lang: Language, _rules: &RuleSet) {
+        ui.label(lang.strings().placeholder_soon);
+    }
+
+    fn push_tile(&mut self, t: Tile) {
+        let text = self.meld_text.trim_end();
+        self.meld_text = if text.is_empty() {
+            t.to_string()
+        } else {
+            format!("{text} {t}")
+        };
+    }
+
+    fn remove_last(&mut self) {
+        let text = self.meld_text.trim_end();
+        let cut = text
+            .rfind(|c: char| c.is_whitespace() || c == '|' || c == ';' || c == ',')
+            .map_or(0, |i| i + 1);
+        let rest = text[..cut].trim_end();
+        // Removing the last tile of a set also removes its separator.
+        self.meld_text = rest.trim_end_matches(['|', ';']).trim_end().to_owned();
+    }
+}
+
+/// One line per set: tiles, reading, points or the reason. Returns a declaration change.
+fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, Option<Kind>)> {
+    let s = lang.strings();
+    let mut change = None;
+    for (i, set) in verdict.sets.iter().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new((s.set_n)(i + 1)).strong());
+            let represented = set.reading.as_ref().ok().map(|r| r.represented.as_slice());
+            tiles::tile_row(ui, &set.input.tiles, represented, 34.0);
+            match &set.reading {
+                Ok(r) => {
+                    ui.label(
+                        RichText::new(format!(
+                            "✔ {} · {}",
+                            i18n::kind_name(lang, r.kind),
+                            (s.points)(r.points)
+                        ))
+                        .color(Color32::from_rgb(0x2e, 0x7d, 0x32))
+                        .size(18.0),
+                    );
+                    let jokers: Vec<String> = r
+                        .joker_values(&set.input.tiles)
+                        .map(|t| (s.joker_is)(&t.to_string()))
+                        .collect();
+                    if !jokers.is_empty() {
+                        ui.label(jokers.join(", "));
+                    }
+                }
+                Err(p) => {
+                    ui.label(
+                        RichText::new(format!("✘ {}", i18n::set_problem(lang, p)))
+                            .color(Color32::from_rgb(0xc6, 0x28, 0x28))
+                            .size(18.0),
+                    );
+                }
+            }
+        });
+        let ambiguous = set.reading.as_ref().is_ok_and(|r| r.alternative.is_some());
+        if ambiguous || set.input.declared.is_some() {
+            if let Ok(r) = &set.reading
+                && let Some((other, other_points)) = r.alternative
+            {
+                let note = (s.ambiguity_note)(r.kind, r.points, other, other_points);
+                ui.label(RichText::new(note).italics());
+            }
+            ui.horizontal(|ui| {
+                ui.label(s.declare);
+                let current = set.input.declared;
+                for (value, label) in [
+                    (None, s.declare_auto),
+                    (Some(Kind::Run), s.kind_run),
+                    (Some(Kind::Group), s.kind_group),
+                ] {
+                    if ui.selectable_label(current == value, label).clicked() && current != value {
+                        change = Some((i, value));
+                    }
+                }
+            });
+        }
+    }
+    change
+}
+
+fn show_verdict(ui: &mut Ui, lang: Language, verdict: &Verdict) {
+    let s = lang.strings();
+    ui.add_space(8.0);
+    ui.label(RichText::new((s.total_of)(verdict.total, verdict.threshold)).size(20.0));
+    let (text, color) = if verdict.is_valid() {
+        (s.verdict_valid, Color32::from_rgb(0x2e, 0x7d, 0x32))
+    } else {
+        (s.verdict_invalid, Color32::from_rgb(0xc6, 0x28, 0x28))
+    };
+    ui.label(RichText::new(text).size(34.0).strong().color(color));
+    for problem in &verdict.problems {
+        ui.label(format!("• {}", i18n::meld_problem(lang, problem)));
+    }
+}

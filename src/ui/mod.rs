@@ -1,0 +1,53 @@
+//! The window: egui views over the engine.
+//!
+//! Views only draw state and turn clicks and keys into [`app::Action`]s; [`app::App::apply`]
+//! carries them out once per frame. Window and UI preferences may live in eframe's storage;
+//! settings and score sheets go through [`crate::store`], which writes atomically.
+
+pub mod app;
+mod meld_view;
+mod settings_view;
+mod sheet_view;
+pub mod tiles;
+// mod timer_view;
+
+pub use app::{App, AppDeps, Settings};
+
+/// The bundled Korean font (Noto Sans CJK KR, Hangul subset; SIL OFL 1.1, see
+/// `assets/fonts/OFL.txt`). Embedded so Korean renders on machines with no CJK font.
+pub const KOREAN_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKkr-Hangul.otf");
+
+/// Adds the Korean font as a fallback of both font families, so Latin text keeps egui's own
+/// fonts and every Hangul syllable (any player name) still renders.
+pub fn install_fonts(ctx: &egui::Context) {
+    use egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
+    let families = [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
+        .into_iter()
+        .map(|family| InsertFontFamily {
+            family,
+            priority: FontPriority::Lowest,
+        })
+        .collect();
+    ctx.add_font(FontInsert::new(
+        "noto-sans-cjk-kr-hangul",
+        egui::FontData::from_static(KOREAN_FONT),
+        families,
+    ));
+}
+
+/// Opens the window and runs until it is closed.
+pub fn run() -> eframe::Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Rummikub Companion · 루미큐브 도우미")
+            .with_inner_size([960.0, 720.0])
+            .with_min_inner_size([520.0, 420.0]),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "rummikub-companion",
+        options,
+        Box::new(|cc| Ok(Box::new(App::new(cc, AppDeps::real())))),
+    )
+}

@@ -1,0 +1,1 @@
+//! Score sheet view (wired to the score engine and store).

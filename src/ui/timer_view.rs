@@ -1,0 +1,274 @@
+//! Timer view: a clock readable across the table, one key to pass the turn.
+//!
+//! The view reads the timer through the runtime at the runtime's clock and returns commands;
+//! the app carries them out. Colours carry the state for players who are not listening:
+//! amber from the warning on, red (flashing) at time-up.
+
+use std::time::Duration;
+
+use egui::{Align2, Color32, FontId, RichText, Sense, Ui, Vec2};
+
+use crate::i18n::Language;
+use crate::runtime::TimerRuntime;
+use crate::timer::{Phase, Timer};
+
+/// What the timer view asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimerCommand {
+    /// Start the first turn, or end the current one and start the next player's.
+    Primary,
+    /// Pause or resume.
+    TogglePause,
+    /// Take back the last end-turn.
+    Undo,
+    /// New game: clear the turn and statistics.
+    Reset,
+    /// Replace the players (seat order).
+    SetPlayers(Vec<String>),
+}
+
+/// The view's own state: the player names being edited.
+#[derive(Debug, Default)]
+pub struct TimerView {
+    names: Vec<String>,
+    /// A problem with the last players change, shown under the list.
+    pub players_error: Option<String>,
+}
+
+/// What one frame of the timer looks like, read from the timer in one go.
+struct Snapshot {
+    phase: Phase,
+    seconds: u64,
+    overtime: Duration,
+    warning: bool,
+    timed_out: bool,
+    current: String,
+    next: String,
+    players: Vec<String>,
+    can_undo: bool,
+    stats: Vec<(String, crate::timer::PlayerStats)>,
+    penalty: Option<crate::timer::Penalty>,
+}
+
+impl Snapshot {
+    fn read(timer: &Timer, now: Duration) -> Snapshot {
+        let players = timer.players().to_vec();
+        let current = timer.current_player();
+        let remaining = timer.remaining(now);
+        let warning_at = timer.turn_settings().warning;
+        Snapshot {
+            phase: timer.phase(),
+            seconds: timer.display_seconds(now),
+            overtime: timer.overtime(now),
+            warning: timer.phase() != Phase::Idle && !warning_at.is_zero() && remaining <= warning_at,
+            timed_out: timer.is_timed_out(now),
+            current: players.get(current).cloned().unwrap_or_default(),
+            next: players
+                .get((current + 1) % players.len().max(1))
+                .cloned()
+                .unwrap_or_default(),
+            can_undo: timer.can_undo(),
+            stats: players.iter().cloned().zip(timer.stats().iter().copied()).collect(),
+            penalty: timer.penalty(now),
+            players,
+        }
+    }
+}
+
+fn mm_ss(seconds: u64) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+fn secs_1(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f32())
+}
+
+const AMBER: Color32 = Color32::from_rgb(0xff, 0xa0, 0x00);
+const RED: Color32 = Color32::from_rgb(0xd3, 0x2f, 0x2f);
+
+impl TimerView {
+    /// Draws the view and returns the commands the user gave.
+    pub fn ui(&mut self, ui: &mut Ui, lang: Language, rt: &TimerRuntime) -> Vec<TimerCommand> {
+        let s = lang.strings();
+        let snap = rt.read(Snapshot::read);
+        let flash_on = (rt.now().as_millis() / 500) % 2 == 0;
+        let mut commands = Vec::new();
+
+        // Keys, unless a text field is being typed in.
+        if !ui.ctx().egui_wants_keyboard_input() {
+            ui.input(|i| {
+                if i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter) {
+                    commands.push(TimerCommand::Primary);
+                }
+                if i.key_pressed(egui::Key::P) && snap.phase != Phase::Idle {
+                    commands.push(TimerCommand::TogglePause);
+                }
+                if i.key_pressed(egui::Key::Backspace) && snap.can_undo {
+                    commands.push(TimerCommand::Undo);
+                }
+            });
+        }
+
+        // Who plays.
+        ui.vertical_centered(|ui| {
+            ui.label(RichText::new(format!("{} · {}", s.now_playing, snap.current)).size(34.0).strong());
+            ui.label(RichText::new(format!("{}: {}", s.next_player, snap.next)).size(20.0));
+        });
+
+        // The clock: a big button-like area.
+        let (state_text, color) = match (snap.phase, snap.timed_out, snap.warning) {
+            (Phase::Idle, _, _) => (s.state_ready, ui.visuals().text_color()),
+            (Phase::Paused, _, _) => (s.state_paused, Color32::GRAY),
+            (_, true, _) => (s.state_time_up, RED),
+            (_, false, true) => (s.state_warning, AMBER),
+            _ => (s.state_running, ui.visuals().strong_text_color()),
+        };
+        let height = (ui.available_height() * 0.45).clamp(160.0, 420.0);
+        let (rect, response) =
+            ui.allocate_exact_size(Vec2::new(ui.available_width(), height), Sense::click());
+        let label = format!("{} {}", state_text, mm_ss(snap.seconds));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        if response.clicked() {
+            commands.push(TimerCommand::Primary);
+        }
+        let painter = ui.painter();
+        if snap.timed_out && flash_on {
+            painter.rect_filled(rect, 16.0, RED.gamma_multiply(0.25));
+        } else if snap.warning && snap.phase == Phase::Running {
+            painter.rect_filled(rect, 16.0, AMBER.gamma_multiply(0.12));
+        }
+        let digits = if snap.timed_out {
+            format!("+{}", mm_ss(snap.overtime.as_secs()))
+        } else {
+            mm_ss(snap.seconds)
+        };
+        painter.text(
+            rect.center() - Vec2::new(0.0, height * 0.08),
+            Align2::CENTER_CENTER,
+            digits,
+            FontId::monospace(height * 0.62),
+            color,
+        );
+        painter.text(
+            rect.center_bottom() - Vec2::new(0.0, height * 0.08),
+            Align2::CENTER_CENTER,
+            state_text,
+            FontId::proportional(height * 0.1),
+            color,
+        );
+
+        if let Some(p) = snap.penalty {
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new((s.penalty_draw)(p.draw)).size(22.0).color(RED).strong());
+                ui.label(RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(18.0));
+            });
+        }
+
+        ui.horizontal(|ui| {
+            let primary = if snap.phase == Phase::Idle { s.start } else { s.end_turn };
+            if ui.button(RichText::new(primary).size(20.0)).clicked() {
+                commands.push(TimerCommand::Primary);
+            }
+            let pause = if snap.phase == Phase::Paused { s.resume } else { s.pause };
+            if ui
+                .add_enabled(snap.phase != Phase::Idle, egui::Button::new(RichText::new(pause).size(20.0)))
+                .clicked()
+            {
+                commands.push(TimerCommand::TogglePause);
+            }
+            if ui
+                .add_enabled(snap.can_undo, egui::Button::new(RichText::new(s.undo_turn).size(20.0)))
+                .clicked()
+            {
+                commands.push(TimerCommand::Undo);
+            }
+            if ui.button(RichText::new(s.reset).size(20.0)).clicked() {
+                commands.push(TimerCommand::Reset);
+            }
+        });
+        ui.label(RichText::new(format!("{} · {}", s.click_clock_hint, s.keys_hint)).weak());
+        ui.separator();
+
+        ui.columns(2, |cols| {
+            if let Some(c) = self.players_ui(&mut cols[0], lang, &snap) {
+                commands.push(c);
+            }
+            stats_ui(&mut cols[1], lang, &snap);
+        });
+        commands
+    }
+
+    fn players_ui(&mut self, ui: &mut Ui, lang: Language, snap: &Snapshot) -> Option<TimerCommand> {
+        let s = lang.strings();
+        let focused = ui.ctx().egui_wants_keyboard_input();
+        if !focused && self.names != snap.players {
+            self.names = snap.players.clone();
+        }
+        ui.label(RichText::new(s.players_heading).strong());
+        let editable = snap.phase != Phase::Running;
+        let mut changed = false;
+        let mut remove = None;
+        let mut move_up = None;
+        ui.add_enabled_ui(editable, |ui| {
+            for (i, name) in self.names.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{}.", i + 1));
+                    let label = (s.default_player)(i + 1);
+                    let edit = ui.add(egui::TextEdit::singleline(name).desired_width(160.0));
+                    edit.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
+                    });
+                    changed |= edit.lost_focus();
+                    if i > 0 && ui.small_button("⬆").on_hover_text(s.move_up).clicked() {
+                        move_up = Some(i);
+                    }
+                    if ui.small_button("✖").on_hover_text(s.remove_player).clicked() {
+                        remove = Some(i);
+                    }
+                });
+            }
+            if self.names.len() < 6 && ui.button(s.add_player).clicked() {
+                let mut n = self.names.len() + 1;
+                while self.names.contains(&(s.default_player)(n)) {
+                    n += 1;
+                }
+                self.names.push((s.default_player)(n));
+                changed = true;
+            }
+        });
+        if let Some(i) = move_up {
+            self.names.swap(i - 1, i);
+            changed = true;
+        }
+        if let Some(i) = remove {
+            self.names.remove(i);
+            changed = true;
+        }
+        if !editable {
+            ui.label(RichText::new(s.players_fixed_while_running).weak());
+        }
+        if let Some(e) = &self.players_error {
+            ui.colored_label(RED, e);
+        }
+        (changed && self.names != snap.players).then(|| TimerCommand::SetPlayers(self.names.clone()))
+    }
+}
+
+fn stats_ui(ui: &mut Ui, lang: Language, snap: &Snapshot) {
+    let s = lang.strings();
+    ui.label(RichText::new(s.statistics).strong());
+    egui::Grid::new("timer-stats").striped(true).show(ui, |ui| {
+        for h in [s.player, s.turns, s.total_time, s.average_time, s.time_outs] {
+            ui.label(RichText::new(h).strong());
+        }
+        ui.end_row();
+        for (name, st) in &snap.stats {
+            ui.label(name);
+            ui.label(st.turns.to_string());
+            ui.label(format!("{}{}", secs_1(st.total), s.seconds));
+            ui.label(st.average().map_or("—".to_owned(), |a| format!("{}{}", secs_1(a), s.seconds)));
+            ui.label(st.timeouts.to_string());
+            ui.end_row();
+        }
+    });
+}
