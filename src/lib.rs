@@ -20,4 +20,7 @@
 pub mod cli;
 pub mod meld;
 pub mod rules;
+pub mod runtime;
+pub mod sound;
 pub mod tile;
+pub mod timer;
