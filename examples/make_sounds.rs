@@ -64,7 +64,11 @@ fn recipe(name: &str) -> Option<(f64, f64, Vec<Note>)> {
                 note(0.22, 0.78, 0.006, 0.08, CHIME, 1046.50),
             ],
         )),
-        "tick" => Some((0.09, 0.35, vec![note(0.0, 0.09, 0.0015, 0.03, WOOD, 1250.0)])),
+        "tick" => Some((
+            0.09,
+            0.35,
+            vec![note(0.0, 0.09, 0.0015, 0.03, WOOD, 1250.0)],
+        )),
         "timeup" => Some((
             1.5,
             0.6,

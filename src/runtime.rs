@@ -385,7 +385,9 @@ fn with_cues(events: &[TimerEvent], now: Duration, current_turn: Option<u64>) ->
         .collect();
     // Of cues due at the same instant, only the most important sounds.
     for i in 0..delivered.len() {
-        let Some(cue) = delivered[i].cue else { continue };
+        let Some(cue) = delivered[i].cue else {
+            continue;
+        };
         let louder = delivered.iter().any(|other| {
             other.event.due == delivered[i].event.due
                 && other.cue.is_some_and(|c| c.priority() > cue.priority())

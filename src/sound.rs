@@ -188,7 +188,10 @@ pub struct RecordingSounder {
 impl RecordingSounder {
     /// The audible cues so far, oldest first.
     pub fn played(&self) -> Vec<Cue> {
-        self.played.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        self.played
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 }
 
@@ -364,7 +367,8 @@ mod real {
             }
             players.iter().for_each(Player::sleep_until_end);
             let config = self.sink.config();
-            let drain = Zero::new(config.channel_count(), config.sample_rate()).take_duration(DRAIN);
+            let drain =
+                Zero::new(config.channel_count(), config.sample_rate()).take_duration(DRAIN);
             let player = Player::connect_new(self.sink.mixer());
             player.append(drain);
             player.sleep_until_end();
@@ -377,7 +381,11 @@ mod real {
             reason: e.to_string(),
         })?;
         let (channels, rate) = (decoder.channels(), decoder.sample_rate());
-        Ok(SamplesBuffer::new(channels, rate, decoder.collect::<Vec<_>>()))
+        Ok(SamplesBuffer::new(
+            channels,
+            rate,
+            decoder.collect::<Vec<_>>(),
+        ))
     }
 
     /// An error's message followed by its causes ("could not open: no such card").
