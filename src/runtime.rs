@@ -15,8 +15,8 @@
 //! Which events sound is decided here, not in the engine: a tick more than
 //! [`STALE_AFTER`](crate::timer::STALE_AFTER) late is skipped (a burst of stale ticks after the
 //! machine slept would be noise), a warning or time-up is skipped only if it is that late *and*
-//! its turn is already over; of several cues due at the same instant only the most important
-//! sounds (the warning and the 10-second tick never double-beep).
+//! its turn is already over; and one wake-up plays at most one cue, the most important (the
+//! warning and the 10-second tick, or a late tick and the alarm, never double-beep).
 //!
 //! # Example
 //! ```
@@ -383,17 +383,15 @@ fn with_cues(events: &[TimerEvent], now: Duration, current_turn: Option<u64>) ->
             cue: cue_for(&event, now, current_turn),
         })
         .collect();
-    // Of cues due at the same instant, only the most important sounds.
-    for i in 0..delivered.len() {
-        let Some(cue) = delivered[i].cue else {
-            continue;
-        };
-        let louder = delivered.iter().any(|other| {
-            other.event.due == delivered[i].event.due
-                && other.cue.is_some_and(|c| c.priority() > cue.priority())
-        });
-        if louder {
-            delivered[i].cue = None;
+    // One pump, one cue: the most important, and of equals the latest.
+    let loudest = delivered
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.cue.map(|c| (c.priority(), i)))
+        .max();
+    for (i, d) in delivered.iter_mut().enumerate() {
+        if loudest.is_some_and(|(_, keep)| keep != i) {
+            d.cue = None;
         }
     }
     delivered

@@ -11,7 +11,7 @@
 //! stack at all and [`open_default`] says so.
 //!
 //! # Example
-//! ```
+//! ```no_run
 //! use rummikub_companion::sound::{open_or_silent, Cue};
 //!
 //! let (sounder, problem) = open_or_silent();
