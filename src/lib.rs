@@ -21,5 +21,8 @@ pub mod cli;
 pub mod i18n;
 pub mod meld;
 pub mod rules;
+pub mod runtime;
+pub mod sound;
 pub mod tile;
+pub mod timer;
 pub mod ui;

@@ -1,0 +1,402 @@
+//! The timer's sounds, and playing them.
+//!
+//! The rest of the app only knows the small [`Sounder`] trait: play a [`Cue`], set the volume,
+//! mute. That keeps the audio stack out of the engine and the UI, lets tests record what would
+//! have sounded ([`RecordingSounder`]), and gives a machine without speakers a working app
+//! ([`SilentSounder`]) instead of a crash.
+//!
+//! The real output ([`RodioSounder`], cargo feature `audio`, on by default) opens the default
+//! device once and decodes the three embedded WAV files once, so playing a cue is a cheap,
+//! non-blocking hand-over to rodio's mixer thread. Without the feature the crate has no audio
+//! stack at all and [`open_default`] says so.
+//!
+//! # Example
+//! ```no_run
+//! use rummikub_companion::sound::{open_or_silent, Cue};
+//!
+//! let (sounder, problem) = open_or_silent();
+//! if let Some(problem) = problem {
+//!     eprintln!("{problem}"); // shown once; the app goes on with visual alerts only
+//! }
+//! sounder.set_volume(0.8);
+//! sounder.play(Cue::Warning); // never blocks, never panics
+//! ```
+
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+/// The sounds the timer makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cue {
+    /// The warning time is reached: a soft two-tone chime.
+    Warning,
+    /// One of the last seconds: a short wood-block tick.
+    Tick,
+    /// Time is up: three rising bursts.
+    TimeUp,
+}
+
+impl Cue {
+    /// Every cue, in the order `sound-test` plays them.
+    pub const ALL: [Cue; 3] = [Cue::Warning, Cue::Tick, Cue::TimeUp];
+
+    /// The file name stem under `sounds/`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Cue::Warning => "warning",
+            Cue::Tick => "tick",
+            Cue::TimeUp => "timeup",
+        }
+    }
+
+    /// The embedded WAV file (48 kHz, mono, 16-bit).
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::sound::Cue;
+    /// assert!(Cue::ALL.iter().all(|c| c.wav().starts_with(b"RIFF")));
+    /// ```
+    pub const fn wav(self) -> &'static [u8] {
+        match self {
+            Cue::Warning => include_bytes!("../sounds/warning.wav"),
+            Cue::Tick => include_bytes!("../sounds/tick.wav"),
+            Cue::TimeUp => include_bytes!("../sounds/timeup.wav"),
+        }
+    }
+
+    /// Which cue wins when several fall on the same instant (higher sounds, lower is dropped).
+    pub const fn priority(self) -> u8 {
+        match self {
+            Cue::Tick => 0,
+            Cue::Warning => 1,
+            Cue::TimeUp => 2,
+        }
+    }
+
+    #[cfg(feature = "audio")]
+    fn index(self) -> usize {
+        match self {
+            Cue::Warning => 0,
+            Cue::Tick => 1,
+            Cue::TimeUp => 2,
+        }
+    }
+}
+
+/// Something that can sound the timer's cues. Implementations never block in
+/// [`play`](Sounder::play) and never panic.
+pub trait Sounder: Send + Sync {
+    /// Starts playing `cue` (unless muted) and returns at once.
+    fn play(&self, cue: Cue);
+    /// Sets the volume, 0.0 (silent) to 1.0 (as recorded); other values are clamped.
+    fn set_volume(&self, volume: f32);
+    /// The volume, 0.0–1.0.
+    fn volume(&self) -> f32;
+    /// Mutes or unmutes; muting also silences what is playing.
+    fn set_muted(&self, muted: bool);
+    /// Whether cues are muted.
+    fn is_muted(&self) -> bool;
+    /// Blocks until every cue started so far has been heard to the end (for `sound-test` and
+    /// for quitting right after an alarm). Returns at once when nothing plays.
+    fn wait_until_quiet(&self) {}
+}
+
+/// Volume and mute, shared by the implementations; safe to change from any thread.
+#[derive(Debug)]
+struct Level {
+    volume_bits: AtomicU32,
+    muted: AtomicBool,
+}
+
+impl Default for Level {
+    fn default() -> Self {
+        Level {
+            volume_bits: AtomicU32::new(1.0f32.to_bits()),
+            muted: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Level {
+    fn volume(&self) -> f32 {
+        f32::from_bits(self.volume_bits.load(Ordering::Relaxed))
+    }
+
+    fn set_volume(&self, volume: f32) {
+        let v = if volume.is_nan() {
+            0.0
+        } else {
+            volume.clamp(0.0, 1.0)
+        };
+        self.volume_bits.store(v.to_bits(), Ordering::Relaxed);
+    }
+
+    fn muted(&self) -> bool {
+        self.muted.load(Ordering::Relaxed)
+    }
+
+    fn set_muted(&self, muted: bool) {
+        self.muted.store(muted, Ordering::Relaxed);
+    }
+
+    /// Whether a cue played now would be heard.
+    fn audible(&self) -> bool {
+        !self.muted() && self.volume() > 0.0
+    }
+}
+
+/// Plays nothing: for machines without audio output and builds without the `audio` feature.
+/// Keeps volume and mute so the settings screen still round-trips.
+#[derive(Debug, Default)]
+pub struct SilentSounder {
+    level: Level,
+}
+
+impl Sounder for SilentSounder {
+    fn play(&self, _cue: Cue) {}
+    fn set_volume(&self, volume: f32) {
+        self.level.set_volume(volume);
+    }
+    fn volume(&self) -> f32 {
+        self.level.volume()
+    }
+    fn set_muted(&self, muted: bool) {
+        self.level.set_muted(muted);
+    }
+    fn is_muted(&self) -> bool {
+        self.level.muted()
+    }
+}
+
+/// Remembers the cues that would have been heard (not muted, volume above zero): for tests.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::sound::{Cue, RecordingSounder, Sounder};
+/// let s = RecordingSounder::default();
+/// s.play(Cue::Tick);
+/// s.set_muted(true);
+/// s.play(Cue::TimeUp);
+/// assert_eq!(s.played(), [Cue::Tick]);
+/// ```
+#[derive(Debug, Default)]
+pub struct RecordingSounder {
+    level: Level,
+    played: Mutex<Vec<Cue>>,
+}
+
+impl RecordingSounder {
+    /// The audible cues so far, oldest first.
+    pub fn played(&self) -> Vec<Cue> {
+        self.played
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+}
+
+impl Sounder for RecordingSounder {
+    fn play(&self, cue: Cue) {
+        if self.level.audible() {
+            self.played
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(cue);
+        }
+    }
+    fn set_volume(&self, volume: f32) {
+        self.level.set_volume(volume);
+    }
+    fn volume(&self) -> f32 {
+        self.level.volume()
+    }
+    fn set_muted(&self, muted: bool) {
+        self.level.set_muted(muted);
+    }
+    fn is_muted(&self) -> bool {
+        self.level.muted()
+    }
+}
+
+/// Why there is no sound.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SoundError {
+    /// Built without the `audio` cargo feature.
+    #[error("no audio output: this build has no audio support (cargo feature `audio` is off)")]
+    NotBuilt,
+    /// No output device could be opened.
+    #[error("no audio output: {0}")]
+    NoOutput(String),
+    /// An embedded sound could not be decoded (a broken build).
+    #[error("the {cue} sound could not be decoded: {reason}")]
+    Decode {
+        /// The cue's name.
+        cue: &'static str,
+        /// The decoder's message.
+        reason: String,
+    },
+}
+
+/// Opens the default audio output with every cue decoded, or says why it cannot.
+pub fn open_default() -> Result<Arc<dyn Sounder>, SoundError> {
+    #[cfg(feature = "audio")]
+    {
+        Ok(Arc::new(RodioSounder::open_default()?))
+    }
+    #[cfg(not(feature = "audio"))]
+    {
+        Err(SoundError::NotBuilt)
+    }
+}
+
+/// [`open_default`], falling back to a [`SilentSounder`]; the error, if any, is for the app to
+/// show once.
+pub fn open_or_silent() -> (Arc<dyn Sounder>, Option<SoundError>) {
+    match open_default() {
+        Ok(sounder) => (sounder, None),
+        Err(e) => (Arc::new(SilentSounder::default()), Some(e)),
+    }
+}
+
+#[cfg(feature = "audio")]
+pub use real::RodioSounder;
+
+#[cfg(feature = "audio")]
+mod real {
+    use std::io::Cursor;
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    use rodio::buffer::SamplesBuffer;
+    use rodio::source::Zero;
+    use rodio::{Decoder, DeviceSinkBuilder, MixerDeviceSink, Player, Source};
+
+    use super::{Cue, Level, SoundError, Sounder};
+
+    /// Extra silence played before [`Sounder::wait_until_quiet`] returns, so the device's
+    /// buffer (rodio asks for about 50 ms) has played out before anything is closed.
+    const DRAIN: Duration = Duration::from_millis(250);
+
+    /// Real playback through rodio on the default output device.
+    pub struct RodioSounder {
+        sink: MixerDeviceSink,
+        cues: [SamplesBuffer; 3],
+        playing: Mutex<Vec<Player>>,
+        level: Level,
+    }
+
+    impl std::fmt::Debug for RodioSounder {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.debug_struct("RodioSounder")
+                .field("sink", &self.sink)
+                .field("level", &self.level)
+                .finish_non_exhaustive()
+        }
+    }
+
+    impl RodioSounder {
+        /// Opens the default output device once and decodes every cue once.
+        pub fn open_default() -> Result<RodioSounder, SoundError> {
+            let cues = [
+                decode(Cue::Warning)?,
+                decode(Cue::Tick)?,
+                decode(Cue::TimeUp)?,
+            ];
+            let mut sink = DeviceSinkBuilder::open_default_sink()
+                .map_err(|e| SoundError::NoOutput(with_sources(&e)))?;
+            sink.log_on_drop(false);
+            Ok(RodioSounder {
+                sink,
+                cues,
+                playing: Mutex::new(Vec::new()),
+                level: Level::default(),
+            })
+        }
+
+        /// How long `cue` plays.
+        pub fn duration(&self, cue: Cue) -> Duration {
+            self.cues[cue.index()].total_duration().unwrap_or_default()
+        }
+
+        fn playing(&self) -> std::sync::MutexGuard<'_, Vec<Player>> {
+            self.playing.lock().unwrap_or_else(|e| e.into_inner())
+        }
+
+        fn start(&self, source: impl Source + Send + 'static) {
+            let player = Player::connect_new(self.sink.mixer());
+            player.set_volume(self.level.volume());
+            player.append(source);
+            let mut playing = self.playing();
+            playing.retain(|p| !p.empty());
+            playing.push(player);
+        }
+    }
+
+    impl Sounder for RodioSounder {
+        fn play(&self, cue: Cue) {
+            if self.level.audible() {
+                self.start(self.cues[cue.index()].clone());
+            }
+        }
+
+        fn set_volume(&self, volume: f32) {
+            self.level.set_volume(volume);
+            let v = self.level.volume();
+            self.playing().iter().for_each(|p| p.set_volume(v));
+        }
+
+        fn volume(&self) -> f32 {
+            self.level.volume()
+        }
+
+        fn set_muted(&self, muted: bool) {
+            self.level.set_muted(muted);
+            if muted {
+                self.playing().drain(..).for_each(|p| p.stop());
+            }
+        }
+
+        fn is_muted(&self) -> bool {
+            self.level.muted()
+        }
+
+        fn wait_until_quiet(&self) {
+            let players: Vec<Player> = self.playing().drain(..).collect();
+            if players.is_empty() {
+                return;
+            }
+            players.iter().for_each(Player::sleep_until_end);
+            let config = self.sink.config();
+            let drain =
+                Zero::new(config.channel_count(), config.sample_rate()).take_duration(DRAIN);
+            let player = Player::connect_new(self.sink.mixer());
+            player.append(drain);
+            player.sleep_until_end();
+        }
+    }
+
+    fn decode(cue: Cue) -> Result<SamplesBuffer, SoundError> {
+        let decoder = Decoder::new(Cursor::new(cue.wav())).map_err(|e| SoundError::Decode {
+            cue: cue.name(),
+            reason: e.to_string(),
+        })?;
+        let (channels, rate) = (decoder.channels(), decoder.sample_rate());
+        Ok(SamplesBuffer::new(
+            channels,
+            rate,
+            decoder.collect::<Vec<_>>(),
+        ))
+    }
+
+    /// An error's message followed by its causes ("could not open: no such card").
+    fn with_sources(e: &dyn std::error::Error) -> String {
+        let mut text = e.to_string();
+        let mut source = e.source();
+        while let Some(cause) = source {
+            text.push_str(": ");
+            text.push_str(&cause.to_string());
+            source = cause.source();
+        }
+        text
+    }
+}

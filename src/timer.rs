@@ -1,0 +1,731 @@
+//! The turn timer as a pure state machine: a chess clock for 2–6 players.
+//!
+//! At a real table the timer must never drift, never beep twice and never miss a beep, even
+//! when the window is covered and nobody looks at it for a minute. That is only testable if the
+//! engine never reads a clock: every method that depends on time takes `now`, a
+//! [`Duration`] since an arbitrary monotonic epoch chosen by the caller. The adapter
+//! (`runtime`) feeds it the real clock; tests feed it exact, jittered or absurd times.
+//!
+//! A turn's alerts are computed once, when the turn starts, as a fixed schedule of *running*
+//! times (pauses excluded): [`Event::Warning`] when the warning time is reached, one
+//! [`Event::Tick`] per second in the last seconds, [`Event::TimeUp`] at zero. [`Timer::poll`]
+//! hands out every entry whose running time has been reached, in schedule order, each exactly
+//! once per turn, stamped with the instant it became due — however late or irregular the polls
+//! are. The caller decides what a late alert is still worth (a stale tick need not sound).
+//!
+//! Changing the settings never disturbs the turn in progress: each turn keeps the settings it
+//! started with, and new settings apply from the next turn.
+//!
+//! # Example
+//! ```
+//! use std::time::Duration;
+//! use rummikub_companion::timer::{Event, Timer, TimerSettings};
+//!
+//! let s = Duration::from_secs;
+//! let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
+//! timer.start(s(100)).unwrap(); // a turn of 60 s with a warning at 10 s left
+//! assert_eq!(timer.remaining(s(130)), s(30));
+//! assert_eq!(timer.next_event_at(), Some(s(150)));
+//! let events = timer.poll(s(161)); // a late poll still delivers both, in order
+//! let kinds: Vec<Event> = events.iter().map(|e| e.event).collect();
+//! assert_eq!(kinds, [Event::Warning, Event::TimeUp]);
+//! assert_eq!(events[1].due, s(160));
+//! assert!(timer.penalty(s(161)).is_some()); // waits for the player to draw and end the turn
+//! let ended = timer.end_turn(s(162)).unwrap();
+//! assert!(ended.timed_out);
+//! assert_eq!(timer.current_player(), 1); // Bo's turn started at once
+//! ```
+
+use std::time::Duration;
+
+use crate::rules::RuleSet;
+
+/// Fewest players at a table.
+pub const MIN_PLAYERS: usize = 2;
+/// Most players at a table.
+pub const MAX_PLAYERS: usize = 6;
+/// An alert delivered more than this after it was due is stale: a tick that late need not sound.
+pub const STALE_AFTER: Duration = Duration::from_millis(500);
+
+/// The timer values of the rules, as durations.
+///
+/// The engine accepts any values (a 3-second turn is fine); the allowed ranges are the
+/// business of [`RuleSet::validate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimerSettings {
+    /// Length of a turn.
+    pub turn: Duration,
+    /// Warn when this much time is left (zero = no warning).
+    pub warning: Duration,
+    /// Tick each second in the last this many seconds (0 = no ticks).
+    pub ticks: u32,
+}
+
+impl TimerSettings {
+    /// The timer values of `rules`.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::rules::Preset;
+    /// use rummikub_companion::timer::TimerSettings;
+    /// let s = TimerSettings::from_rules(&Preset::Tournament.rules());
+    /// assert_eq!((s.turn, s.warning, s.ticks), (Duration::from_secs(40), Duration::from_secs(10), 0));
+    /// ```
+    pub fn from_rules(rules: &RuleSet) -> TimerSettings {
+        TimerSettings {
+            turn: Duration::from_secs(rules.turn_seconds.into()),
+            warning: Duration::from_secs(rules.warning_seconds.into()),
+            ticks: rules.tick_seconds,
+        }
+    }
+
+    /// A turn's alerts as (running time, event), in delivery order. A warning or tick that
+    /// would fall at or before the start of the turn is left out; `TimeUp` is always last.
+    fn schedule(&self) -> Vec<(Duration, Event)> {
+        let mut schedule = Vec::new();
+        if !self.warning.is_zero() && self.warning < self.turn {
+            schedule.push((self.turn - self.warning, Event::Warning));
+        }
+        for n in (1..=self.ticks).rev() {
+            let left = Duration::from_secs(n.into());
+            if left < self.turn {
+                schedule.push((self.turn - left, Event::Tick(n)));
+            }
+        }
+        schedule.push((self.turn, Event::TimeUp));
+        schedule.sort_by_key(|&(at, event)| (at, event.rank()));
+        schedule
+    }
+}
+
+impl Default for TimerSettings {
+    /// 60-second turns with a warning at 10 s left and no ticks.
+    fn default() -> Self {
+        TimerSettings::from_rules(&RuleSet::default())
+    }
+}
+
+impl From<&RuleSet> for TimerSettings {
+    fn from(rules: &RuleSet) -> Self {
+        TimerSettings::from_rules(rules)
+    }
+}
+
+/// An alert of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The warning time is reached (10 s left by default).
+    Warning,
+    /// This many whole seconds are left (only when ticks are on).
+    Tick(u32),
+    /// The turn's time is up.
+    TimeUp,
+}
+
+impl Event {
+    /// Order among events due at the same instant.
+    fn rank(self) -> u8 {
+        match self {
+            Event::Warning => 0,
+            Event::Tick(_) => 1,
+            Event::TimeUp => 2,
+        }
+    }
+}
+
+/// An event as delivered by [`Timer::poll`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimerEvent {
+    /// What happened.
+    pub event: Event,
+    /// The turn it belongs to (see [`Timer::turn_id`]).
+    pub turn: u64,
+    /// The seat of the player whose turn it is.
+    pub player: usize,
+    /// When it became due, on the caller's clock.
+    pub due: Duration,
+    /// The turn's running time (pauses excluded) at which it is due.
+    pub running: Duration,
+}
+
+impl TimerEvent {
+    /// How long after its due time the event is seen at `now`.
+    pub fn lateness(&self, now: Duration) -> Duration {
+        now.saturating_sub(self.due)
+    }
+
+    /// Whether the event is more than [`STALE_AFTER`] late at `now`.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::timer::{Event, TimerEvent};
+    /// let ms = Duration::from_millis;
+    /// let tick = TimerEvent { event: Event::Tick(3), turn: 1, player: 0, due: ms(57_000), running: ms(57_000) };
+    /// assert!(!tick.is_stale(ms(57_400)));
+    /// assert!(tick.is_stale(ms(57_600)));
+    /// ```
+    pub fn is_stale(&self, now: Duration) -> bool {
+        self.lateness(now) > STALE_AFTER
+    }
+}
+
+/// What the rules ask of a player whose time ran out (`shared/RULES.md`, turn timer): draw
+/// `draw` tiles; if they were rearranging the table and it is not valid, restore it, take back
+/// their own tiles and draw `draw_if_table_invalid` instead. Data, not text: the UI words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Penalty {
+    /// Tiles to draw.
+    pub draw: u8,
+    /// Tiles to draw when the table had to be restored.
+    pub draw_if_table_invalid: u8,
+}
+
+impl Penalty {
+    /// The penalty of the rules we implement: draw 1, or restore and draw 3.
+    pub const RULES: Penalty = Penalty {
+        draw: 1,
+        draw_if_table_invalid: 3,
+    };
+}
+
+/// Whether a turn is under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// No turn: before the first start or after a reset.
+    Idle,
+    /// The current player's clock runs (also after time-up, until the turn is ended).
+    Running,
+    /// The current player's clock is stopped.
+    Paused,
+}
+
+/// One player's statistics over the finished turns of this game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayerStats {
+    /// Finished turns.
+    pub turns: u32,
+    /// Running time of those turns, pauses excluded, overtime included.
+    pub total: Duration,
+    /// Turns that ran out of time.
+    pub timeouts: u32,
+}
+
+impl PlayerStats {
+    /// Average turn time, if the player has finished a turn.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::timer::PlayerStats;
+    /// let stats = PlayerStats { turns: 4, total: Duration::from_secs(100), timeouts: 1 };
+    /// assert_eq!(stats.average(), Some(Duration::from_secs(25)));
+    /// assert_eq!(PlayerStats::default().average(), None);
+    /// ```
+    pub fn average(&self) -> Option<Duration> {
+        (self.turns > 0).then(|| self.total / self.turns)
+    }
+
+    fn add(&mut self, end: &TurnEnd) {
+        self.turns += 1;
+        self.total += end.time;
+        self.timeouts += u32::from(end.timed_out);
+    }
+
+    fn remove(&mut self, end: &TurnEnd) {
+        self.turns = self.turns.saturating_sub(1);
+        self.total = self.total.saturating_sub(end.time);
+        self.timeouts = self.timeouts.saturating_sub(u32::from(end.timed_out));
+    }
+}
+
+/// What [`Timer::end_turn`] reports about the turn that just ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TurnEnd {
+    /// The seat whose turn ended.
+    pub player: usize,
+    /// That turn's id.
+    pub turn: u64,
+    /// Its running time, pauses excluded, overtime included.
+    pub time: Duration,
+    /// Whether its time ran out.
+    pub timed_out: bool,
+    /// The penalty to remind the player of, when the time ran out.
+    pub penalty: Option<Penalty>,
+    /// The seat whose turn has now started.
+    pub next: usize,
+}
+
+/// A command that does not apply in the timer's current state, or a bad player list.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimerError {
+    /// There is no turn yet (start first).
+    #[error("the timer has not been started")]
+    NotStarted,
+    /// A turn is already under way.
+    #[error("a turn is already under way")]
+    AlreadyStarted,
+    /// The clock is not running.
+    #[error("the clock is not running")]
+    NotRunning,
+    /// The clock is not paused.
+    #[error("the clock is not paused")]
+    NotPaused,
+    /// No end-turn to undo.
+    #[error("there is no end of turn to undo")]
+    NothingToUndo,
+    /// Only possible before a game (or after a reset).
+    #[error("a game is under way (reset first)")]
+    TurnInProgress,
+    /// Players can only be changed while the clock is stopped.
+    #[error("pause the clock to change players")]
+    ClockRunning,
+    /// The player whose turn it is cannot be removed during their turn.
+    #[error("it is {0}'s turn: end it before removing them")]
+    CurrentPlayerRemoved(String),
+    /// Fewer than 2 or more than 6 players.
+    #[error("{0} players: a table has 2 to 6")]
+    PlayerCount(usize),
+    /// A player name is empty (0-based seat).
+    #[error("player {} has no name", .0 + 1)]
+    EmptyName(usize),
+    /// Two players have the same name.
+    #[error("two players are called \"{0}\"")]
+    DuplicateName(String),
+    /// No player sits at this (0-based) seat.
+    #[error("there is no player {}", .0 + 1)]
+    NoSuchPlayer(usize),
+}
+
+/// The turn in progress.
+#[derive(Clone, Debug)]
+struct Turn {
+    id: u64,
+    player: usize,
+    settings: TimerSettings,
+    schedule: Vec<(Duration, Event)>,
+    /// Running time before the current running stretch.
+    banked: Duration,
+    /// When the current running stretch began; `None` while paused.
+    since: Option<Duration>,
+    /// How many schedule entries have been collected.
+    collected: usize,
+}
+
+impl Turn {
+    fn new(id: u64, player: usize, settings: TimerSettings, now: Duration) -> Turn {
+        Turn {
+            id,
+            player,
+            settings,
+            schedule: settings.schedule(),
+            banked: Duration::ZERO,
+            since: Some(now),
+            collected: 0,
+        }
+    }
+
+    fn elapsed(&self, now: Duration) -> Duration {
+        self.banked + self.since.map_or(Duration::ZERO, |s| now.saturating_sub(s))
+    }
+
+    /// The caller's instant at which running time `running` is reached, if the clock runs.
+    fn instant_of(&self, running: Duration) -> Option<Duration> {
+        self.since.map(|s| s + running.saturating_sub(self.banked))
+    }
+
+    /// Moves every schedule entry reached by `now` into `out`, in order.
+    fn collect(&mut self, now: Duration, out: &mut Vec<TimerEvent>) {
+        let elapsed = self.elapsed(now);
+        while let Some(&(running, event)) = self.schedule.get(self.collected) {
+            let Some(due) = self.instant_of(running).filter(|_| running <= elapsed) else {
+                break;
+            };
+            out.push(TimerEvent {
+                event,
+                turn: self.id,
+                player: self.player,
+                due,
+                running,
+            });
+            self.collected += 1;
+        }
+    }
+
+    fn pause(&mut self, now: Duration) {
+        self.banked = self.elapsed(now);
+        self.since = None;
+    }
+
+    fn timed_out(&self, now: Duration) -> bool {
+        self.elapsed(now) >= self.settings.turn
+    }
+}
+
+/// An end-turn that can still be taken back.
+#[derive(Clone, Debug)]
+struct Undo {
+    /// The ended turn, stopped at the moment it ended.
+    turn: Turn,
+    end: TurnEnd,
+}
+
+/// The turn timer for one table: players in seat order, turns passing clockwise.
+///
+/// See the [module docs](self) for the time model and an example.
+#[derive(Clone, Debug)]
+pub struct Timer {
+    names: Vec<String>,
+    stats: Vec<PlayerStats>,
+    settings: TimerSettings,
+    current: usize,
+    turn: Option<Turn>,
+    undo: Option<Undo>,
+    outbox: Vec<TimerEvent>,
+    last_id: u64,
+}
+
+impl Timer {
+    /// A timer for these players (in seat order), not yet started; seat 0 plays first.
+    pub fn new<I, S>(names: I, settings: TimerSettings) -> Result<Timer, TimerError>
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        let names = checked_names(names)?;
+        Ok(Timer {
+            stats: vec![PlayerStats::default(); names.len()],
+            names,
+            settings,
+            current: 0,
+            turn: None,
+            undo: None,
+            outbox: Vec::new(),
+            last_id: 0,
+        })
+    }
+
+    /// The players' names in seat order.
+    pub fn players(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Statistics per seat, over the finished turns of this game.
+    pub fn stats(&self) -> &[PlayerStats] {
+        &self.stats
+    }
+
+    /// The settings new turns start with.
+    pub fn settings(&self) -> TimerSettings {
+        self.settings
+    }
+
+    /// The settings of the turn in progress (the new-turn settings when idle).
+    pub fn turn_settings(&self) -> TimerSettings {
+        self.turn.as_ref().map_or(self.settings, |t| t.settings)
+    }
+
+    /// The seat whose turn it is (or who starts, when idle).
+    pub fn current_player(&self) -> usize {
+        self.current
+    }
+
+    /// Whether a turn is under way, and whether its clock runs.
+    pub fn phase(&self) -> Phase {
+        match &self.turn {
+            None => Phase::Idle,
+            Some(t) if t.since.is_some() => Phase::Running,
+            Some(_) => Phase::Paused,
+        }
+    }
+
+    /// The id of the turn in progress: unique within this timer, never reused (an undone
+    /// end-turn brings back the old turn with its old id).
+    pub fn turn_id(&self) -> Option<u64> {
+        self.turn.as_ref().map(|t| t.id)
+    }
+
+    /// Whether [`Timer::undo`] would take back an end-turn.
+    pub fn can_undo(&self) -> bool {
+        self.undo.is_some()
+    }
+
+    /// Running time of the current turn, pauses excluded (zero when idle).
+    pub fn elapsed(&self, now: Duration) -> Duration {
+        self.turn
+            .as_ref()
+            .map_or(Duration::ZERO, |t| t.elapsed(now))
+    }
+
+    /// Time left in the current turn (the full turn when idle, zero after time-up).
+    pub fn remaining(&self, now: Duration) -> Duration {
+        self.turn_settings().turn.saturating_sub(self.elapsed(now))
+    }
+
+    /// Time past the end of the turn while waiting for the player to end it.
+    pub fn overtime(&self, now: Duration) -> Duration {
+        self.elapsed(now).saturating_sub(self.turn_settings().turn)
+    }
+
+    /// The whole seconds to show: the remaining time rounded up, so `10` appears exactly when
+    /// the warning is due and `0` exactly at time-up.
+    pub fn display_seconds(&self, now: Duration) -> u64 {
+        ceil_secs(self.remaining(now))
+    }
+
+    /// Whether the current turn's time has run out (the timer then waits for an end-turn).
+    pub fn is_timed_out(&self, now: Duration) -> bool {
+        self.turn.as_ref().is_some_and(|t| t.timed_out(now))
+    }
+
+    /// The penalty to remind the current player of, once their time has run out.
+    pub fn penalty(&self, now: Duration) -> Option<Penalty> {
+        self.is_timed_out(now).then_some(Penalty::RULES)
+    }
+
+    /// The events due since the last poll, in order, each exactly once per turn.
+    pub fn poll(&mut self, now: Duration) -> Vec<TimerEvent> {
+        self.collect(now);
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// When the next event is due (already past if one is waiting), or `None` when nothing is
+    /// scheduled (idle, paused, or after time-up). Sleep until then, then [`poll`](Timer::poll).
+    pub fn next_event_at(&self) -> Option<Duration> {
+        if let Some(first) = self.outbox.first() {
+            return Some(first.due);
+        }
+        let turn = self.turn.as_ref()?;
+        let &(running, _) = turn.schedule.get(turn.collected)?;
+        turn.instant_of(running)
+    }
+
+    /// When the shown whole seconds next change: [`display_seconds`](Timer::display_seconds)
+    /// before time-up, the whole seconds of [`overtime`](Timer::overtime) after it. `None`
+    /// while nothing moves (idle or paused). For repainting only as often as needed.
+    pub fn next_display_change_at(&self, now: Duration) -> Option<Duration> {
+        let turn = self.turn.as_ref()?;
+        let elapsed = turn.elapsed(now);
+        let length = turn.settings.turn;
+        let target = if elapsed < length {
+            // Remaining r in (k, k+1] shows k+1; it next changes when r reaches k.
+            let left = length - elapsed;
+            length - Duration::from_secs(ceil_secs(left) - 1)
+        } else {
+            length + Duration::from_secs((elapsed - length).as_secs() + 1)
+        };
+        turn.instant_of(target)
+    }
+
+    /// Starts the first turn (from idle) for the current player.
+    pub fn start(&mut self, now: Duration) -> Result<(), TimerError> {
+        if self.turn.is_some() {
+            return Err(TimerError::AlreadyStarted);
+        }
+        self.begin_turn(now);
+        Ok(())
+    }
+
+    /// Stops the clock of the current turn.
+    pub fn pause(&mut self, now: Duration) -> Result<(), TimerError> {
+        self.collect(now);
+        match &mut self.turn {
+            None => Err(TimerError::NotStarted),
+            Some(t) if t.since.is_none() => Err(TimerError::NotRunning),
+            Some(t) => {
+                t.pause(now);
+                Ok(())
+            }
+        }
+    }
+
+    /// Restarts the clock of a paused turn.
+    pub fn resume(&mut self, now: Duration) -> Result<(), TimerError> {
+        match &mut self.turn {
+            None => Err(TimerError::NotStarted),
+            Some(t) if t.since.is_some() => Err(TimerError::NotPaused),
+            Some(t) => {
+                t.since = Some(now);
+                Ok(())
+            }
+        }
+    }
+
+    /// The one-button control: start when idle, pause when running, resume when paused.
+    pub fn toggle(&mut self, now: Duration) -> Result<(), TimerError> {
+        match self.phase() {
+            Phase::Idle => self.start(now),
+            Phase::Running => self.pause(now),
+            Phase::Paused => self.resume(now),
+        }
+    }
+
+    /// Ends the current turn and starts the next player's at once (also from a pause).
+    /// Records the turn in the player's statistics; [`undo`](Timer::undo) takes it back.
+    pub fn end_turn(&mut self, now: Duration) -> Result<TurnEnd, TimerError> {
+        self.collect(now);
+        let mut turn = self.turn.take().ok_or(TimerError::NotStarted)?;
+        turn.pause(now);
+        let timed_out = turn.timed_out(now);
+        let next = (turn.player + 1) % self.names.len();
+        let end = TurnEnd {
+            player: turn.player,
+            turn: turn.id,
+            time: turn.banked,
+            timed_out,
+            penalty: timed_out.then_some(Penalty::RULES),
+            next,
+        };
+        if let Some(stats) = self.stats.get_mut(turn.player) {
+            stats.add(&end);
+        }
+        self.undo = Some(Undo { turn, end });
+        self.current = next;
+        self.begin_turn(now);
+        Ok(end)
+    }
+
+    /// Takes back the last end-turn: the next player's turn is discarded, the previous turn
+    /// continues with the running time it had, running or paused as the discarded turn was.
+    /// Events of the discarded turn that were already due are still delivered.
+    pub fn undo(&mut self, now: Duration) -> Result<(), TimerError> {
+        let mut undo = self.undo.take().ok_or(TimerError::NothingToUndo)?;
+        self.collect(now);
+        let was_running = self.turn.as_ref().is_some_and(|t| t.since.is_some());
+        if let Some(stats) = self.stats.get_mut(undo.end.player) {
+            stats.remove(&undo.end);
+        }
+        undo.turn.since = was_running.then_some(now);
+        self.current = undo.turn.player;
+        self.turn = Some(undo.turn);
+        Ok(())
+    }
+
+    /// Starts the current player's turn over with the full time (and the current settings).
+    /// The abandoned turn is not counted; its events that were already due are delivered.
+    pub fn restart_turn(&mut self, now: Duration) -> Result<(), TimerError> {
+        if self.turn.is_none() {
+            return Err(TimerError::NotStarted);
+        }
+        self.collect(now);
+        self.undo = None;
+        self.begin_turn(now);
+        Ok(())
+    }
+
+    /// A new game: no turn, seat 0 to start, statistics cleared, undo and undelivered events
+    /// dropped. Players and settings stay.
+    pub fn reset(&mut self) {
+        self.turn = None;
+        self.undo = None;
+        self.outbox.clear();
+        self.current = 0;
+        self.stats = vec![PlayerStats::default(); self.names.len()];
+    }
+
+    /// Sets the timer values; the turn in progress keeps its own, new turns use these.
+    pub fn set_settings(&mut self, settings: TimerSettings) {
+        self.settings = settings;
+    }
+
+    /// Replaces the players (2–6 distinct non-empty names, in seat order) while the clock is
+    /// not running: before a game, or with the clock paused between or during turns. A player
+    /// who keeps their name keeps their statistics (and the turn in progress, if it is theirs;
+    /// the player whose turn it is cannot be removed mid-turn). When idle, seat 0 starts.
+    /// Clears the undo of the last end-turn.
+    pub fn set_players<I, S>(&mut self, names: I) -> Result<(), TimerError>
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        if self.phase() == Phase::Running {
+            return Err(TimerError::ClockRunning);
+        }
+        let names = checked_names(names)?;
+        let seat_in = |old: usize| names.iter().position(|n| *n == self.names[old]);
+        let current = match &self.turn {
+            None => 0,
+            Some(turn) => seat_in(turn.player)
+                .ok_or_else(|| TimerError::CurrentPlayerRemoved(self.names[turn.player].clone()))?,
+        };
+        self.stats = names
+            .iter()
+            .map(|n| self.seat_of(n).map(|i| self.stats[i]).unwrap_or_default())
+            .collect();
+        self.names = names;
+        self.current = current;
+        if let Some(turn) = &mut self.turn {
+            turn.player = current;
+        }
+        self.undo = None;
+        Ok(())
+    }
+
+    /// Renames one player; allowed at any time.
+    pub fn rename_player(&mut self, seat: usize, name: &str) -> Result<(), TimerError> {
+        if seat >= self.names.len() {
+            return Err(TimerError::NoSuchPlayer(seat));
+        }
+        let mut names = self.names.clone();
+        names[seat] = name.to_string();
+        self.names = checked_names(names)?;
+        Ok(())
+    }
+
+    /// Chooses who starts, when no turn is under way.
+    pub fn set_current_player(&mut self, seat: usize) -> Result<(), TimerError> {
+        if self.turn.is_some() {
+            return Err(TimerError::TurnInProgress);
+        }
+        if seat >= self.names.len() {
+            return Err(TimerError::NoSuchPlayer(seat));
+        }
+        self.current = seat;
+        Ok(())
+    }
+
+    fn seat_of(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    fn begin_turn(&mut self, now: Duration) {
+        self.last_id += 1;
+        self.turn = Some(Turn::new(self.last_id, self.current, self.settings, now));
+    }
+
+    fn collect(&mut self, now: Duration) {
+        if let Some(turn) = &mut self.turn {
+            turn.collect(now, &mut self.outbox);
+        }
+    }
+}
+
+/// Whole seconds, rounded up.
+fn ceil_secs(d: Duration) -> u64 {
+    d.as_secs() + u64::from(d.subsec_nanos() > 0)
+}
+
+/// Trimmed names, checked for count, emptiness and duplicates.
+fn checked_names<I, S>(names: I) -> Result<Vec<String>, TimerError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<String>,
+{
+    let names: Vec<String> = names
+        .into_iter()
+        .map(|n| n.into().trim().to_string())
+        .collect();
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
+        return Err(TimerError::PlayerCount(names.len()));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if name.is_empty() {
+            return Err(TimerError::EmptyName(i));
+        }
+        if names[..i].contains(name) {
+            return Err(TimerError::DuplicateName(name.clone()));
+        }
+    }
+    Ok(names)
+}

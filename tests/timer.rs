@@ -1,0 +1,696 @@
+//! The turn-timer engine on fake time: exact event times, pauses, late and jittered polls,
+//! rotation, undo, statistics, and a 1,000-turn random simulation against a simple model.
+
+use std::time::Duration;
+
+use rummikub_companion::rules::Preset;
+use rummikub_companion::timer::{
+    Event, Penalty, Phase, PlayerStats, Timer, TimerError, TimerEvent, TimerSettings,
+};
+
+fn s(secs: u64) -> Duration {
+    Duration::from_secs(secs)
+}
+
+fn ms(millis: u64) -> Duration {
+    Duration::from_millis(millis)
+}
+
+fn settings(turn: Duration, warning: Duration, ticks: u32) -> TimerSettings {
+    TimerSettings {
+        turn,
+        warning,
+        ticks,
+    }
+}
+
+fn timer(players: &[&str], settings: TimerSettings) -> Timer {
+    Timer::new(players.iter().copied(), settings).expect("valid players")
+}
+
+fn kinds(events: &[TimerEvent]) -> Vec<Event> {
+    events.iter().map(|e| e.event).collect()
+}
+
+/// An arbitrary epoch, so nothing silently depends on starting at zero.
+const T0: Duration = Duration::new(1_234, 567_891_234);
+
+#[test]
+fn warning_at_exactly_50_s_and_time_up_at_exactly_60_s() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    let nano = Duration::from_nanos(1);
+    assert!(t.poll(T0 + s(50) - nano).is_empty());
+    let warning = t.poll(T0 + s(50));
+    assert_eq!(kinds(&warning), [Event::Warning]);
+    assert_eq!(warning[0].due, T0 + s(50));
+    assert_eq!(warning[0].running, s(50));
+    assert_eq!((warning[0].turn, warning[0].player), (1, 0));
+    assert_eq!(t.display_seconds(T0 + s(50)), 10);
+    assert_eq!(t.display_seconds(T0 + s(50) - nano), 11);
+    assert!(t.poll(T0 + s(60) - nano).is_empty());
+    assert!(!t.is_timed_out(T0 + s(60) - nano));
+    let up = t.poll(T0 + s(60));
+    assert_eq!(kinds(&up), [Event::TimeUp]);
+    assert_eq!(up[0].due, T0 + s(60));
+    assert!(t.is_timed_out(T0 + s(60)));
+    assert_eq!(t.display_seconds(T0 + s(60)), 0);
+    // Nothing more for this turn, however long it waits.
+    assert!(t.poll(T0 + s(3_600)).is_empty());
+    assert_eq!(t.next_event_at(), None);
+}
+
+#[test]
+fn pauses_are_excluded_from_running_time() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    t.pause(T0 + s(20)).expect("applies");
+    assert_eq!(t.phase(), Phase::Paused);
+    assert_eq!(t.remaining(T0 + s(500)), s(40));
+    assert!(t.poll(T0 + s(500)).is_empty());
+    assert_eq!(t.next_event_at(), None);
+    t.resume(T0 + s(100)).expect("applies");
+    assert_eq!(t.next_event_at(), Some(T0 + s(130)));
+    t.pause(T0 + s(110)).expect("applies");
+    t.resume(T0 + s(200) + ms(250)).expect("applies");
+    // 20 + 10 + 20 = 50 s of running time.
+    let due = T0 + s(220) + ms(250);
+    assert!(t.poll(due - Duration::from_nanos(1)).is_empty());
+    let events = t.poll(due);
+    assert_eq!(kinds(&events), [Event::Warning]);
+    assert_eq!(events[0].due, due);
+    assert_eq!(t.elapsed(due), s(50));
+}
+
+#[test]
+fn a_late_poll_delivers_what_it_missed_in_order_with_due_times() {
+    let mut t = timer(&["A", "B"], settings(s(60), s(10), 3));
+    t.start(T0).expect("applies");
+    let events = t.poll(T0 + s(75));
+    assert_eq!(
+        kinds(&events),
+        [
+            Event::Warning,
+            Event::Tick(3),
+            Event::Tick(2),
+            Event::Tick(1),
+            Event::TimeUp
+        ]
+    );
+    let dues: Vec<Duration> = events.iter().map(|e| e.due - T0).collect();
+    assert_eq!(dues, [s(50), s(57), s(58), s(59), s(60)]);
+    assert!(events[0].is_stale(T0 + s(75)));
+    assert_eq!(events[4].lateness(T0 + s(75)), s(15));
+}
+
+#[test]
+fn events_due_before_a_pause_keep_their_due_time() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    t.pause(T0 + s(55)).expect("applies"); // nobody polled at 50 s
+    assert_eq!(t.next_event_at(), Some(T0 + s(50)));
+    let events = t.poll(T0 + s(90));
+    assert_eq!(kinds(&events), [Event::Warning]);
+    assert_eq!(events[0].due, T0 + s(50));
+}
+
+#[test]
+fn ticks_count_down_the_last_seconds_and_share_the_warning_instant() {
+    let mut t = timer(&["A", "B"], settings(s(60), s(10), 10));
+    t.start(T0).expect("applies");
+    let mut seen = Vec::new();
+    for step in 0..=70_000u64 {
+        // A poll every millisecond: nothing early, nothing twice.
+        for e in t.poll(T0 + ms(step)) {
+            assert_eq!(e.due, T0 + ms(step), "{e:?} delivered late or early");
+            seen.push(e.event);
+        }
+    }
+    let mut expected = vec![Event::Warning];
+    expected.extend((1..=10).rev().map(Event::Tick));
+    expected.push(Event::TimeUp);
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn short_turns_drop_alerts_that_would_fall_before_the_start() {
+    let mut t = timer(&["A", "B"], settings(ms(3_500), s(5), 4));
+    t.start(T0).expect("applies");
+    let events = t.poll(T0 + s(10));
+    assert_eq!(
+        kinds(&events),
+        [
+            Event::Tick(3),
+            Event::Tick(2),
+            Event::Tick(1),
+            Event::TimeUp
+        ]
+    );
+    assert_eq!(events[0].running, ms(500));
+}
+
+#[test]
+fn a_zero_length_turn_times_out_at_once() {
+    let mut t = timer(&["A", "B"], settings(Duration::ZERO, s(1), 2));
+    t.start(T0).expect("applies");
+    assert_eq!(kinds(&t.poll(T0)), [Event::TimeUp]);
+}
+
+#[test]
+fn end_turn_rotates_clockwise_and_starts_the_next_player_at_once() {
+    let mut t = timer(&["A", "B", "C"], TimerSettings::default());
+    assert_eq!(t.end_turn(T0), Err(TimerError::NotStarted));
+    t.start(T0).expect("applies");
+    assert_eq!(t.start(T0), Err(TimerError::AlreadyStarted));
+    let mut order = vec![t.current_player()];
+    let mut now = T0;
+    for _ in 0..6 {
+        now += s(7);
+        let end = t.end_turn(now).expect("applies");
+        assert_eq!(end.next, t.current_player());
+        assert_eq!(t.phase(), Phase::Running);
+        assert_eq!(t.remaining(now), s(60));
+        order.push(t.current_player());
+    }
+    assert_eq!(order, [0, 1, 2, 0, 1, 2, 0]);
+    // Ending a paused turn starts the next one running.
+    t.pause(now + s(1)).expect("applies");
+    t.end_turn(now + s(30)).expect("applies");
+    assert_eq!(t.phase(), Phase::Running);
+    assert_eq!(t.elapsed(now + s(31)), s(1));
+    assert_eq!(t.stats()[0].total, s(7) + s(7) + s(1));
+}
+
+#[test]
+fn time_up_waits_for_end_turn_and_reports_the_penalty_as_data() {
+    let mut t = timer(&["A", "B"], settings(s(40), s(10), 0));
+    t.start(T0).expect("applies");
+    assert_eq!(t.penalty(T0 + s(39)), None);
+    t.poll(T0 + s(40));
+    assert_eq!(
+        t.penalty(T0 + s(45)),
+        Some(Penalty {
+            draw: 1,
+            draw_if_table_invalid: 3
+        })
+    );
+    assert_eq!(t.remaining(T0 + s(45)), Duration::ZERO);
+    assert_eq!(t.overtime(T0 + s(45)), s(5));
+    assert_eq!(t.current_player(), 0, "time-up does not end the turn");
+    let end = t.end_turn(T0 + s(47)).expect("applies");
+    assert!(end.timed_out);
+    assert_eq!(end.penalty, Some(Penalty::RULES));
+    assert_eq!(end.time, s(47));
+    assert_eq!(t.penalty(T0 + s(47)), None);
+    let stats = t.stats()[0];
+    assert_eq!((stats.turns, stats.timeouts), (1, 1));
+}
+
+#[test]
+fn ending_a_turn_just_after_time_up_still_counts_the_time_out_once() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    let end = t.end_turn(T0 + s(60)).expect("applies"); // nobody polled the time-up
+    assert!(end.timed_out);
+    let events = t.poll(T0 + s(60));
+    assert_eq!(kinds(&events), [Event::Warning, Event::TimeUp]);
+    assert!(events.iter().all(|e| e.turn == end.turn && e.player == 0));
+    assert_eq!(t.stats()[0].timeouts, 1);
+    assert!(t.poll(T0 + s(200)).iter().all(|e| e.turn != end.turn));
+}
+
+#[test]
+fn undo_restores_the_previous_turn_and_its_statistics() {
+    let mut t = timer(&["A", "B", "C"], TimerSettings::default());
+    assert_eq!(t.undo(T0), Err(TimerError::NothingToUndo));
+    t.start(T0).expect("applies");
+    t.poll(T0 + s(52)); // A's warning sounded
+    let end = t.end_turn(T0 + s(55)).expect("applies");
+    assert_eq!(t.stats()[0].turns, 1);
+    assert!(t.can_undo());
+    t.undo(T0 + s(58)).expect("applies");
+    assert_eq!(t.current_player(), 0);
+    assert_eq!(t.turn_id(), Some(end.turn), "the same turn comes back");
+    assert_eq!(t.stats()[0], PlayerStats::default());
+    assert_eq!(t.elapsed(T0 + s(58)), s(55));
+    assert_eq!(t.phase(), Phase::Running);
+    // Its warning is not repeated; its time-up comes 5 s of running time later.
+    assert_eq!(t.next_event_at(), Some(T0 + s(63)));
+    let events = t.poll(T0 + s(70));
+    assert_eq!(kinds(&events), [Event::TimeUp]);
+    assert_eq!(events[0].turn, end.turn);
+    assert_eq!(t.undo(T0 + s(70)), Err(TimerError::NothingToUndo));
+    // Then the turn passes to B again, with a fresh id.
+    let again = t.end_turn(T0 + s(71)).expect("applies");
+    assert_eq!(again.next, 1);
+    assert!(t.turn_id() > Some(end.turn + 1));
+}
+
+#[test]
+fn undo_while_paused_brings_back_a_paused_turn() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    t.end_turn(T0 + s(10)).expect("applies");
+    t.pause(T0 + s(12)).expect("applies");
+    t.undo(T0 + s(20)).expect("applies");
+    assert_eq!(t.phase(), Phase::Paused);
+    assert_eq!(t.elapsed(T0 + s(99)), s(10));
+}
+
+#[test]
+fn settings_changed_mid_turn_apply_from_the_next_turn() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    let tournament = TimerSettings::from_rules(&Preset::Tournament.rules());
+    t.set_settings(tournament);
+    assert_eq!(t.turn_settings().turn, s(60));
+    assert_eq!(t.remaining(T0 + s(45)), s(15));
+    assert_eq!(kinds(&t.poll(T0 + s(45))), []);
+    t.end_turn(T0 + s(45)).expect("applies");
+    assert_eq!(t.turn_settings(), tournament);
+    assert_eq!(t.remaining(T0 + s(45)), s(40));
+    let events = t.poll(T0 + s(100));
+    assert_eq!(events[0].due, T0 + s(75));
+    assert_eq!(events[1].due, T0 + s(85));
+}
+
+#[test]
+fn statistics_count_turns_total_average_and_time_outs() {
+    let mut t = timer(&["A", "B"], settings(s(30), s(5), 0));
+    t.start(T0).expect("applies");
+    let mut now = T0;
+    // A: 10 s, 40 s (time-out); B: 20 s, 5 s + a 100 s pause.
+    for (running, pause) in [(10, 0), (20, 0), (40, 0), (5, 100)] {
+        if pause > 0 {
+            t.pause(now + s(2)).expect("applies");
+            t.resume(now + s(2 + pause)).expect("applies");
+            now += s(pause);
+        }
+        now += s(running);
+        t.end_turn(now).expect("applies");
+    }
+    let [a, b] = [t.stats()[0], t.stats()[1]];
+    assert_eq!((a.turns, a.total, a.timeouts), (2, s(50), 1));
+    assert_eq!((b.turns, b.total, b.timeouts), (2, s(25), 0));
+    assert_eq!(a.average(), Some(s(25)));
+    assert_eq!(b.average(), Some(ms(12_500)));
+    t.reset();
+    assert_eq!(t.phase(), Phase::Idle);
+    assert_eq!(t.stats(), [PlayerStats::default(); 2]);
+}
+
+#[test]
+fn display_changes_on_whole_seconds_and_the_engine_says_when() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    assert_eq!(t.next_display_change_at(T0), None);
+    assert_eq!(t.display_seconds(T0), 60);
+    t.start(T0).expect("applies");
+    assert_eq!(t.next_display_change_at(T0), Some(T0 + s(1)));
+    assert_eq!(t.next_display_change_at(T0 + ms(300)), Some(T0 + s(1)));
+    assert_eq!(t.next_display_change_at(T0 + s(1)), Some(T0 + s(2)));
+    assert_eq!(t.display_seconds(T0 + ms(999)), 60);
+    assert_eq!(t.display_seconds(T0 + s(1)), 59);
+    // After time-up the overtime seconds tick on.
+    assert_eq!(t.next_display_change_at(T0 + s(60)), Some(T0 + s(61)));
+    assert_eq!(t.next_display_change_at(T0 + ms(61_500)), Some(T0 + s(62)));
+    t.pause(T0 + s(3)).expect("applies");
+    assert_eq!(t.next_display_change_at(T0 + s(4)), None);
+}
+
+#[test]
+fn commands_that_do_not_apply_are_refused_without_side_effects() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    assert_eq!(t.pause(T0), Err(TimerError::NotStarted));
+    assert_eq!(t.resume(T0), Err(TimerError::NotStarted));
+    assert_eq!(t.restart_turn(T0), Err(TimerError::NotStarted));
+    t.toggle(T0).expect("applies");
+    assert_eq!(t.resume(T0), Err(TimerError::NotPaused));
+    t.toggle(T0 + s(5)).expect("applies");
+    assert_eq!(t.pause(T0 + s(6)), Err(TimerError::NotRunning));
+    assert_eq!(t.phase(), Phase::Paused);
+    t.toggle(T0 + s(8)).expect("applies");
+    assert_eq!(t.elapsed(T0 + s(9)), s(6));
+    t.restart_turn(T0 + s(9)).expect("applies");
+    assert_eq!(t.remaining(T0 + s(9)), s(60));
+    assert_eq!(t.stats()[0].turns, 0);
+}
+
+#[test]
+fn player_lists_are_checked() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    assert_eq!(t.set_players(["X"]), Err(TimerError::PlayerCount(1)));
+    assert_eq!(
+        t.set_players(["1", "2", "3", "4", "5", "6", "7"]),
+        Err(TimerError::PlayerCount(7))
+    );
+    assert_eq!(t.set_players(["X", " "]), Err(TimerError::EmptyName(1)));
+    assert_eq!(
+        t.set_players(["X", "Y", "X"]),
+        Err(TimerError::DuplicateName("X".into()))
+    );
+    assert_eq!(t.rename_player(9, "Z"), Err(TimerError::NoSuchPlayer(9)));
+    assert_eq!(
+        t.rename_player(0, "B"),
+        Err(TimerError::DuplicateName("B".into()))
+    );
+    assert_eq!(
+        t.players(),
+        ["A", "B"],
+        "a refused change leaves the players alone"
+    );
+    assert_eq!(TimerError::EmptyName(1).to_string(), "player 2 has no name");
+    assert!(Timer::new(["only one"], TimerSettings::default()).is_err());
+    t.set_players(["D", "A", "E", "F", "G", "H"])
+        .expect("applies");
+    t.set_current_player(4).expect("applies");
+    assert_eq!(t.set_current_player(6), Err(TimerError::NoSuchPlayer(6)));
+    t.start(T0).expect("applies");
+    assert_eq!(t.current_player(), 4);
+    assert_eq!(t.set_current_player(0), Err(TimerError::TurnInProgress));
+}
+
+#[test]
+fn players_change_with_the_clock_paused_and_keep_their_statistics_by_name() {
+    let mut t = timer(&["A", "B", "C"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    t.end_turn(T0 + s(10)).expect("applies"); // A 10 s
+    t.end_turn(T0 + s(30)).expect("applies"); // B 20 s; now C's turn
+    assert_eq!(t.set_players(["C", "A"]), Err(TimerError::ClockRunning));
+    t.rename_player(1, " Bea ").expect("applies"); // allowed while running
+    assert_eq!(t.players(), ["A", "Bea", "C"]);
+    t.pause(T0 + s(35)).expect("applies");
+    assert_eq!(
+        t.set_players(["A", "Bea"]),
+        Err(TimerError::CurrentPlayerRemoved("C".into()))
+    );
+    // B leaves, D joins, C moves to seat 0 and keeps the turn in progress.
+    t.set_players(["C", "D", "A"]).expect("applies");
+    assert_eq!(t.current_player(), 0);
+    assert_eq!(t.phase(), Phase::Paused);
+    assert_eq!(t.elapsed(T0 + s(99)), s(5));
+    assert!(!t.can_undo());
+    assert_eq!(t.stats()[1], PlayerStats::default());
+    assert_eq!(t.stats()[2].total, s(10));
+    t.resume(T0 + s(40)).expect("applies");
+    let end = t.end_turn(T0 + s(45)).expect("applies");
+    assert_eq!((end.player, end.next, end.time), (0, 1, s(10)));
+    assert_eq!(t.stats()[0].total, s(10));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1,000 simulated turns against a model.
+
+/// splitmix64: a small deterministic generator, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The model of one turn: its stretches of running time and what it should deliver.
+#[derive(Clone, Debug)]
+struct ModelTurn {
+    id: u64,
+    player: usize,
+    /// (start instant, running time before it, end instant if closed)
+    stretches: Vec<(Duration, Duration, Option<Duration>)>,
+    expected: Vec<(Duration, Event)>,
+    delivered: usize,
+    length: Duration,
+}
+
+impl ModelTurn {
+    fn new(id: u64, player: usize, settings: TimerSettings, now: Duration) -> ModelTurn {
+        ModelTurn {
+            id,
+            player,
+            stretches: vec![(now, Duration::ZERO, None)],
+            expected: expected_schedule(settings),
+            delivered: 0,
+            length: settings.turn,
+        }
+    }
+
+    fn elapsed(&self, now: Duration) -> Duration {
+        self.stretches
+            .iter()
+            .map(|&(start, _, end)| end.unwrap_or(now) - start)
+            .sum()
+    }
+
+    fn running(&self) -> bool {
+        self.stretches.last().is_some_and(|s| s.2.is_none())
+    }
+
+    fn pause(&mut self, now: Duration) {
+        if let Some(last) = self.stretches.last_mut() {
+            last.2.get_or_insert(now);
+        }
+    }
+
+    fn resume(&mut self, now: Duration) {
+        let before = self.elapsed(now);
+        self.stretches.push((now, before, None));
+    }
+
+    /// The instant running time `running` was reached, if it has been by `now`.
+    fn instant_of(&self, running: Duration, now: Duration) -> Option<Duration> {
+        self.stretches.iter().find_map(|&(start, before, end)| {
+            let len = end.unwrap_or(now) - start;
+            (before <= running && running <= before + len).then(|| start + (running - before))
+        })
+    }
+}
+
+/// Written independently of the engine: warning, ticks and time-up by running time.
+fn expected_schedule(st: TimerSettings) -> Vec<(Duration, Event)> {
+    let mut all = Vec::new();
+    if st.warning > Duration::ZERO && st.warning < st.turn {
+        all.push((st.turn - st.warning, 0, Event::Warning));
+    }
+    for n in 1..=st.ticks {
+        if s(n.into()) < st.turn {
+            all.push((st.turn - s(n.into()), 1, Event::Tick(n)));
+        }
+    }
+    all.push((st.turn, 2, Event::TimeUp));
+    all.sort_by_key(|&(at, rank, _)| (at, rank));
+    all.into_iter().map(|(at, _, e)| (at, e)).collect()
+}
+
+struct Model {
+    timer: Timer,
+    turns: Vec<ModelTurn>,
+    current: Option<usize>,
+    undo: Option<(usize, usize)>,
+    stats: Vec<PlayerStats>,
+    next_settings: TimerSettings,
+    last_poll: Option<Duration>,
+    polls: u64,
+    events: u64,
+}
+
+impl Model {
+    fn turn(&mut self) -> &mut ModelTurn {
+        let i = self.current.expect("a turn");
+        &mut self.turns[i]
+    }
+
+    fn begin(&mut self, now: Duration) {
+        let id = self.timer.turn_id().expect("a turn started");
+        assert!(self.turns.iter().all(|t| t.id != id), "turn id {id} reused");
+        let player = self.timer.current_player();
+        self.turns
+            .push(ModelTurn::new(id, player, self.next_settings, now));
+        self.current = Some(self.turns.len() - 1);
+    }
+
+    fn poll(&mut self, now: Duration) {
+        let events = self.timer.poll(now);
+        self.polls += 1;
+        let mut previous_due = Duration::ZERO;
+        for e in events {
+            self.events += 1;
+            let turn = self
+                .turns
+                .iter_mut()
+                .find(|t| t.id == e.turn)
+                .expect("event of a known turn");
+            let (running, event) = turn.expected[turn.delivered];
+            assert_eq!(
+                (e.event, e.running, e.player),
+                (event, running, turn.player)
+            );
+            let due = turn.instant_of(running, now).expect("reached");
+            assert_eq!(e.due, due, "{e:?}");
+            assert!(e.due <= now, "{e:?} delivered before it was due");
+            if let Some(previous) = self.last_poll {
+                assert!(e.due > previous, "{e:?} was due at the previous poll");
+            }
+            assert!(e.due >= previous_due, "out of order");
+            previous_due = e.due;
+            turn.delivered += 1;
+        }
+        self.last_poll = Some(now);
+        // Everything reached by now has been delivered, for every turn.
+        for turn in &self.turns {
+            let reached = turn
+                .expected
+                .iter()
+                .filter(|(running, _)| turn.instant_of(*running, now).is_some())
+                .count();
+            assert_eq!(turn.delivered, reached, "turn {} at {now:?}", turn.id);
+        }
+        self.check_state(now);
+    }
+
+    fn check_state(&mut self, now: Duration) {
+        let turn = self.turn().clone();
+        assert_eq!(self.timer.turn_id(), Some(turn.id));
+        assert_eq!(self.timer.current_player(), turn.player);
+        let elapsed = turn.elapsed(now);
+        assert_eq!(self.timer.elapsed(now), elapsed);
+        assert_eq!(
+            self.timer.remaining(now),
+            turn.length.saturating_sub(elapsed)
+        );
+        assert_eq!(self.timer.is_timed_out(now), elapsed >= turn.length);
+        assert_eq!(self.timer.stats(), self.stats.as_slice());
+    }
+
+    fn end_turn(&mut self, now: Duration) {
+        let end = self.timer.end_turn(now).expect("end turn");
+        let turn = self.turn();
+        turn.pause(now);
+        let (elapsed, timed_out, player) = (
+            turn.elapsed(now),
+            turn.elapsed(now) >= turn.length,
+            turn.player,
+        );
+        assert_eq!(
+            (end.time, end.timed_out, end.player),
+            (elapsed, timed_out, player)
+        );
+        let st = &mut self.stats[player];
+        st.turns += 1;
+        st.total += elapsed;
+        st.timeouts += u32::from(timed_out);
+        let ended = self.current.expect("a turn");
+        self.begin(now);
+        self.undo = Some((ended, self.current.expect("new turn")));
+    }
+
+    fn undo(&mut self, now: Duration) {
+        let (ended, discarded) = self.undo.take().expect("something to undo");
+        self.timer.undo(now).expect("undo");
+        let was_running = self.turns[discarded].running();
+        self.turns[discarded].pause(now);
+        let turn = &self.turns[ended];
+        let (player, elapsed, timed_out) = (
+            turn.player,
+            turn.elapsed(now),
+            turn.elapsed(now) >= turn.length,
+        );
+        let st = &mut self.stats[player];
+        st.turns -= 1;
+        st.total -= elapsed;
+        st.timeouts -= u32::from(timed_out);
+        if was_running {
+            self.turns[ended].resume(now);
+        }
+        self.current = Some(ended);
+    }
+}
+
+fn random_settings(rng: &mut Rng) -> TimerSettings {
+    let turns = [s(60), s(40), s(10), ms(3_000), ms(7_250), s(2)];
+    let warnings = [s(10), s(1), Duration::ZERO, ms(2_500)];
+    let ticks = [0, 0, 3, 10];
+    settings(
+        turns[rng.below(6) as usize],
+        warnings[rng.below(4) as usize],
+        ticks[rng.below(4) as usize],
+    )
+}
+
+#[test]
+fn a_thousand_random_turns_deliver_every_event_once_in_order_at_the_exact_running_time() {
+    let mut rng = Rng(0x5EED_2024);
+    let first = random_settings(&mut rng);
+    let players = ["A", "B", "C", "D"];
+    let mut model = Model {
+        timer: timer(&players, first),
+        turns: Vec::new(),
+        current: None,
+        undo: None,
+        stats: vec![PlayerStats::default(); players.len()],
+        next_settings: first,
+        last_poll: None,
+        polls: 0,
+        events: 0,
+    };
+    let mut now = T0;
+    model.timer.start(now).expect("applies");
+    model.begin(now);
+    let mut undos = 0;
+    let mut ended = 0;
+    while ended < 1_000 {
+        // Irregular polls: mostly frequent with jitter, sometimes very late, sometimes exactly
+        // when the engine says the next event is due (as the runtime does).
+        now += match rng.below(10) {
+            0 => Duration::ZERO,
+            2 | 3 => model
+                .timer
+                .next_event_at()
+                .map_or(Duration::ZERO, |due| due.saturating_sub(now)),
+            1 => Duration::from_nanos(rng.below(30_000_000_000)),
+            _ => Duration::from_nanos(rng.below(1_500_000_000)),
+        };
+        match rng.below(100) {
+            0..=69 => model.poll(now),
+            70..=76 => {
+                if model.turn().running() {
+                    model.timer.pause(now).expect("applies");
+                    model.turn().pause(now);
+                } else {
+                    model.timer.resume(now).expect("applies");
+                    model.turn().resume(now);
+                }
+            }
+            77..=79 => {
+                let st = random_settings(&mut rng);
+                model.timer.set_settings(st);
+                model.next_settings = st;
+            }
+            80..=82 if model.undo.is_some() => {
+                model.undo(now);
+                undos += 1;
+            }
+            80..=88 => {
+                model.end_turn(now);
+                ended += 1;
+            }
+            _ => {}
+        }
+        model.check_state(now);
+    }
+    model.poll(now + s(1_000));
+    assert!(undos > 50, "the simulation exercised undo ({undos})");
+    let timeouts: u32 = model.stats.iter().map(|s| s.timeouts).sum();
+    assert!(timeouts > 50, "and time-outs ({timeouts})");
+    assert!(model.events > 2_000, "and events ({})", model.events);
+    println!(
+        "{ended} turns, {undos} undos, {timeouts} time-outs, {} events, {} polls",
+        model.events, model.polls
+    );
+}
