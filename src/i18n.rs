@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::meld::{MeldProblem, SetProblem};
 use crate::tile::{Color, Kind, Tile};
+use crate::timer::TimerError;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -596,6 +597,29 @@ pub fn meld_problem(lang: Language, problem: &MeldProblem) -> String {
         MeldProblem::BelowThreshold { total, threshold } => {
             format!("합계 {total}점은 {threshold}점보다 적습니다")
         }
+    }
+}
+
+/// A timer command that could not be carried out, in the language.
+pub fn timer_error(lang: Language, error: &TimerError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        TimerError::NotStarted => "타이머가 시작되지 않았습니다".into(),
+        TimerError::AlreadyStarted => "이미 턴이 진행 중입니다".into(),
+        TimerError::NotRunning => "시계가 멈춰 있습니다".into(),
+        TimerError::NotPaused => "시계가 일시정지 상태가 아닙니다".into(),
+        TimerError::NothingToUndo => "되돌릴 턴이 없습니다".into(),
+        TimerError::TurnInProgress => "게임이 진행 중입니다 (먼저 초기화하세요)".into(),
+        TimerError::ClockRunning => "플레이어를 바꾸려면 시계를 일시정지하세요".into(),
+        TimerError::CurrentPlayerRemoved(name) => {
+            format!("지금은 {name}의 차례입니다: 턴을 마친 뒤 삭제하세요")
+        }
+        TimerError::PlayerCount(n) => format!("플레이어 {n}명: 2~6명이어야 합니다"),
+        TimerError::EmptyName(seat) => format!("{}번 플레이어의 이름이 비어 있습니다", seat + 1),
+        TimerError::DuplicateName(name) => format!("\"{name}\" 이름이 두 번 있습니다"),
+        TimerError::NoSuchPlayer(seat) => format!("{}번 플레이어가 없습니다", seat + 1),
     }
 }
 

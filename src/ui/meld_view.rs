@@ -157,7 +157,7 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
                 Ok(r) => {
                     ui.label(
                         RichText::new(format!(
-                            "✔ {} · {}",
+                            "✓ {} · {}",
                             i18n::kind_name(lang, r.kind),
                             (s.points)(r.points)
                         ))
@@ -174,7 +174,7 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
                 }
                 Err(p) => {
                     ui.label(
-                        RichText::new(format!("✘ {}", i18n::set_problem(lang, p)))
+                        RichText::new(format!("× {}", i18n::set_problem(lang, p)))
                             .color(Color32::from_rgb(0xc6, 0x28, 0x28))
                             .size(18.0),
                     );

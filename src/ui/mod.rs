@@ -9,7 +9,7 @@ mod meld_view;
 mod settings_view;
 mod sheet_view;
 pub mod tiles;
-// mod timer_view;
+mod timer_view;
 
 pub use app::{App, AppDeps, Settings};
 

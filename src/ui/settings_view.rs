@@ -59,56 +59,55 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
             ui.end_row();
 
             let r = &mut new.rules;
-            ui.label(s.turn_length);
-            ui.add(
-                egui::Slider::new(&mut r.turn_seconds, TURN_SECONDS)
-                    .suffix(s.seconds)
-                    .step_by(5.0),
-            );
-            ui.end_row();
-
-            ui.label(s.warning_time);
             let max_warning = (*WARNING_SECONDS.end()).min(r.turn_seconds.saturating_sub(1));
-            ui.add(egui::Slider::new(&mut r.warning_seconds, 0..=max_warning).suffix(s.seconds));
-            ui.end_row();
-
-            ui.label(s.tick_time);
             let max_tick = (*TICK_SECONDS.end()).min(r.turn_seconds.saturating_sub(1));
-            ui.add(
-                egui::Slider::new(&mut r.tick_seconds, 0..=max_tick)
-                    .suffix(s.seconds)
-                    .custom_formatter(|v, _| {
-                        if v == 0.0 {
-                            s.off.to_owned()
-                        } else {
-                            format!("{v}")
-                        }
-                    }),
+            seconds_row(
+                ui,
+                s.turn_length,
+                &mut r.turn_seconds,
+                TURN_SECONDS,
+                s.seconds,
             );
-            ui.end_row();
+            seconds_row(
+                ui,
+                s.warning_time,
+                &mut r.warning_seconds,
+                0..=max_warning,
+                s.seconds,
+            );
+            seconds_row(
+                ui,
+                s.tick_time,
+                &mut r.tick_seconds,
+                0..=max_tick,
+                s.seconds,
+            );
 
-            ui.label(s.volume);
+            let label = ui.label(s.volume);
             ui.horizontal(|ui| {
-                ui.add(egui::Slider::new(&mut new.volume, 0.0..=1.0).show_value(false));
+                ui.add(egui::Slider::new(&mut new.volume, 0.0..=1.0).show_value(false))
+                    .labelled_by(label.id);
                 ui.checkbox(&mut new.muted, s.mute);
                 test_sound = ui.button(s.test_sound).clicked();
             });
             ui.end_row();
 
             let r = &mut new.rules;
-            ui.label(s.threshold);
-            ui.add(egui::DragValue::new(&mut r.meld_threshold).range(0..=200));
+            let label = ui.label(s.threshold);
+            ui.add(egui::DragValue::new(&mut r.meld_threshold).range(0..=200))
+                .labelled_by(label.id);
             ui.end_row();
 
             ui.label("");
             ui.checkbox(&mut r.jokers_in_initial_meld, s.jokers_in_meld);
             ui.end_row();
 
-            ui.label(s.joker_penalty);
-            ui.add(egui::DragValue::new(&mut r.joker_penalty).range(0..=200));
+            let label = ui.label(s.joker_penalty);
+            ui.add(egui::DragValue::new(&mut r.joker_penalty).range(0..=200))
+                .labelled_by(label.id);
             ui.end_row();
 
-            ui.label(s.not_melded);
+            let label = ui.label(s.not_melded);
             ui.horizontal(|ui| {
                 let mut flat = r.not_melded_value.is_some();
                 ui.radio_value(&mut flat, false, s.not_melded_rack);
@@ -117,7 +116,8 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
                     (false, _) => r.not_melded_value = None,
                     (true, None) => r.not_melded_value = Some(100),
                     (true, Some(mut v)) => {
-                        ui.add(egui::DragValue::new(&mut v).range(0..=500));
+                        ui.add(egui::DragValue::new(&mut v).range(0..=500))
+                            .labelled_by(label.id);
                         r.not_melded_value = Some(v);
                     }
                 }
@@ -150,4 +150,22 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
     } else {
         None
     }
+}
+
+/// A label, a slider and an exact number box for a time in whole seconds (0 shows "off").
+fn seconds_row(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut u32,
+    range: std::ops::RangeInclusive<u32>,
+    suffix: &str,
+) {
+    let label = ui.label(label);
+    ui.horizontal(|ui| {
+        ui.add(egui::Slider::new(value, range.clone()).show_value(false))
+            .labelled_by(label.id);
+        ui.add(egui::DragValue::new(value).range(range).suffix(suffix))
+            .labelled_by(label.id);
+    });
+    ui.end_row();
 }

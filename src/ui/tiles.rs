@@ -25,6 +25,8 @@ pub struct TileLook {
     pub height: f32,
     /// Greyed out and not clickable.
     pub enabled: bool,
+    /// A button (picker) rather than a picture (a set on the table).
+    pub button: bool,
     /// For jokers: the tile it stands for, shown small under the joker mark.
     pub stands_for: Option<Tile>,
 }
@@ -35,6 +37,7 @@ impl TileLook {
         TileLook {
             height,
             enabled: true,
+            button: false,
             stands_for: None,
         }
     }
@@ -45,7 +48,7 @@ pub fn tile(ui: &mut Ui, tile: Tile, look: TileLook) -> Response {
     // 1. size
     let size = Vec2::new(look.height * 0.72, look.height);
     // 2. allocate
-    let sense = if look.enabled {
+    let sense = if look.enabled && look.button {
         Sense::click()
     } else {
         Sense::hover()
@@ -57,10 +60,15 @@ pub fn tile(ui: &mut Ui, tile: Tile, look: TileLook) -> Response {
         None => tile.to_string(),
     };
     let enabled = look.enabled;
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label));
+    let role = if look.button {
+        egui::Role::Button
+    } else {
+        egui::Role::Image
+    };
+    response.widget_info(|| egui::WidgetInfo::labeled(role, enabled, &label));
     // 4. paint
     if ui.is_rect_visible(rect) {
-        let hovered = look.enabled && response.hovered();
+        let hovered = look.button && look.enabled && response.hovered();
         let face = if !look.enabled {
             Color32::from_gray(200)
         } else if hovered {
@@ -83,7 +91,7 @@ pub fn tile(ui: &mut Ui, tile: Tile, look: TileLook) -> Response {
         }
         let text = match tile.number() {
             Some(n) => n.to_string(),
-            None => "☺".to_owned(),
+            None => "J".to_owned(),
         };
         let main_size = look.height * if tile.is_joker() { 0.5 } else { 0.46 };
         let center = match look.stands_for {
@@ -122,9 +130,8 @@ pub fn tile_row(ui: &mut Ui, tiles: &[Tile], represented: Option<&[Tile]>, heigh
                 ui,
                 t,
                 TileLook {
-                    height,
-                    enabled: true,
                     stands_for,
+                    ..TileLook::new(height)
                 },
             );
         }
@@ -137,9 +144,9 @@ pub fn picker(ui: &mut Ui, used: &[usize; FACES], tile_set: TileSet, height: f32
     let mut clicked = None;
     let mut one = |ui: &mut Ui, t: Tile| {
         let look = TileLook {
-            height,
             enabled: used[t.index()] < usize::from(tile_set.copies_of(t)),
-            stands_for: None,
+            button: true,
+            ..TileLook::new(height)
         };
         if tile(ui, t, look).clicked() {
             clicked = Some(t);

@@ -60,7 +60,9 @@ impl Snapshot {
             phase: timer.phase(),
             seconds: timer.display_seconds(now),
             overtime: timer.overtime(now),
-            warning: timer.phase() != Phase::Idle && !warning_at.is_zero() && remaining <= warning_at,
+            warning: timer.phase() != Phase::Idle
+                && !warning_at.is_zero()
+                && remaining <= warning_at,
             timed_out: timer.is_timed_out(now),
             current: players.get(current).cloned().unwrap_or_default(),
             next: players
@@ -68,7 +70,11 @@ impl Snapshot {
                 .cloned()
                 .unwrap_or_default(),
             can_undo: timer.can_undo(),
-            stats: players.iter().cloned().zip(timer.stats().iter().copied()).collect(),
+            stats: players
+                .iter()
+                .cloned()
+                .zip(timer.stats().iter().copied())
+                .collect(),
             penalty: timer.penalty(now),
             players,
         }
@@ -111,7 +117,11 @@ impl TimerView {
 
         // Who plays.
         ui.vertical_centered(|ui| {
-            ui.label(RichText::new(format!("{} · {}", s.now_playing, snap.current)).size(34.0).strong());
+            ui.label(
+                RichText::new(format!("{} · {}", s.now_playing, snap.current))
+                    .size(34.0)
+                    .strong(),
+            );
             ui.label(RichText::new(format!("{}: {}", s.next_player, snap.next)).size(20.0));
         });
 
@@ -159,25 +169,46 @@ impl TimerView {
 
         if let Some(p) = snap.penalty {
             ui.vertical_centered(|ui| {
-                ui.label(RichText::new((s.penalty_draw)(p.draw)).size(22.0).color(RED).strong());
-                ui.label(RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(18.0));
+                ui.label(
+                    RichText::new((s.penalty_draw)(p.draw))
+                        .size(22.0)
+                        .color(RED)
+                        .strong(),
+                );
+                ui.label(
+                    RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(18.0),
+                );
             });
         }
 
         ui.horizontal(|ui| {
-            let primary = if snap.phase == Phase::Idle { s.start } else { s.end_turn };
+            let primary = if snap.phase == Phase::Idle {
+                s.start
+            } else {
+                s.end_turn
+            };
             if ui.button(RichText::new(primary).size(20.0)).clicked() {
                 commands.push(TimerCommand::Primary);
             }
-            let pause = if snap.phase == Phase::Paused { s.resume } else { s.pause };
+            let pause = if snap.phase == Phase::Paused {
+                s.resume
+            } else {
+                s.pause
+            };
             if ui
-                .add_enabled(snap.phase != Phase::Idle, egui::Button::new(RichText::new(pause).size(20.0)))
+                .add_enabled(
+                    snap.phase != Phase::Idle,
+                    egui::Button::new(RichText::new(pause).size(20.0)),
+                )
                 .clicked()
             {
                 commands.push(TimerCommand::TogglePause);
             }
             if ui
-                .add_enabled(snap.can_undo, egui::Button::new(RichText::new(s.undo_turn).size(20.0)))
+                .add_enabled(
+                    snap.can_undo,
+                    egui::Button::new(RichText::new(s.undo_turn).size(20.0)),
+                )
                 .clicked()
             {
                 commands.push(TimerCommand::Undo);
@@ -219,10 +250,14 @@ impl TimerView {
                         egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
                     });
                     changed |= edit.lost_focus();
-                    if i > 0 && ui.small_button("⬆").on_hover_text(s.move_up).clicked() {
+                    if i > 0 && ui.small_button("↑").on_hover_text(s.move_up).clicked() {
                         move_up = Some(i);
                     }
-                    if ui.small_button("✖").on_hover_text(s.remove_player).clicked() {
+                    if ui
+                        .small_button("×")
+                        .on_hover_text(s.remove_player)
+                        .clicked()
+                    {
                         remove = Some(i);
                     }
                 });
@@ -250,7 +285,8 @@ impl TimerView {
         if let Some(e) = &self.players_error {
             ui.colored_label(RED, e);
         }
-        (changed && self.names != snap.players).then(|| TimerCommand::SetPlayers(self.names.clone()))
+        (changed && self.names != snap.players)
+            .then(|| TimerCommand::SetPlayers(self.names.clone()))
     }
 }
 
@@ -266,7 +302,10 @@ fn stats_ui(ui: &mut Ui, lang: Language, snap: &Snapshot) {
             ui.label(name);
             ui.label(st.turns.to_string());
             ui.label(format!("{}{}", secs_1(st.total), s.seconds));
-            ui.label(st.average().map_or("—".to_owned(), |a| format!("{}{}", secs_1(a), s.seconds)));
+            ui.label(
+                st.average()
+                    .map_or("—".to_owned(), |a| format!("{}{}", secs_1(a), s.seconds)),
+            );
             ui.label(st.timeouts.to_string());
             ui.end_row();
         }
