@@ -227,7 +227,7 @@ pub static EN: Strings = Strings {
         )
     },
     click_clock_hint: "Click the clock to end the turn",
-    keys_hint: "Space / Enter: end turn · P: pause · Backspace: undo · F11: full screen",
+    keys_hint: "Space / Enter: end turn · P: pause · Backspace: undo · F1–F4: views · F11: full screen",
     statistics: "Statistics",
     player: "Player",
     turns: "Turns",
@@ -372,7 +372,7 @@ pub static KO: Strings = Strings {
         )
     },
     click_clock_hint: "시계를 누르면 턴이 넘어갑니다",
-    keys_hint: "스페이스 / 엔터: 턴 넘기기 · P: 일시정지 · 백스페이스: 되돌리기 · F11: 전체 화면",
+    keys_hint: "스페이스 / 엔터: 턴 넘기기 · P: 일시정지 · 백스페이스: 되돌리기 · F1–F4: 화면 전환 · F11: 전체 화면",
     statistics: "통계",
     player: "플레이어",
     turns: "턴 수",

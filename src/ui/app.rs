@@ -305,16 +305,17 @@ impl App {
         }
         egui::Panel::top("tabs").show(ui, |ui| {
             ui.horizontal(|ui| {
-                for (view, label) in [
-                    (View::Timer, s.tab_timer),
-                    (View::Meld, s.tab_meld),
-                    (View::Sheet, s.tab_sheet),
-                    (View::Settings, s.tab_settings),
+                for (view, label, key) in [
+                    (View::Timer, s.tab_timer, egui::Key::F1),
+                    (View::Meld, s.tab_meld, egui::Key::F2),
+                    (View::Sheet, s.tab_sheet, egui::Key::F3),
+                    (View::Settings, s.tab_settings, egui::Key::F4),
                 ] {
-                    if ui
-                        .selectable_label(self.view == view, egui::RichText::new(label).size(18.0))
-                        .clicked()
-                    {
+                    let text = egui::RichText::new(label).size(18.0);
+                    let tab = ui
+                        .selectable_label(self.view == view, text)
+                        .on_hover_text(key.name());
+                    if tab.clicked() || ui.input(|i| i.key_pressed(key)) {
                         actions.push(Action::Show(view));
                     }
                 }
