@@ -21,4 +21,5 @@ pub mod cli;
 pub mod meld;
 pub mod rules;
 pub mod score;
+pub mod store;
 pub mod tile;

@@ -17,6 +17,7 @@
 //! ```
 //! use rummikub_companion::rules::{FinalRule, Preset};
 //! use rummikub_companion::score::{Game, Hand, Players, Sheet};
+//! use rummikub_companion::tile::parse_rack;
 //! use chrono::{TimeZone, Utc};
 //!
 //! let players = Players::new(["Ann", "Bo", "Cy"]).unwrap();
@@ -25,7 +26,7 @@
 //! // Ann went out; Bo kept R5 K7 and a joker (30), Cy 12 points.
 //! let game = Game::new(vec![
 //!     Hand::of_value(0),
-//!     Hand::of_tiles("R5 K7 J".parse().unwrap()),
+//!     Hand::of_tiles(parse_rack("R5 K7 J").unwrap()),
 //!     Hand::of_value(12),
 //! ]);
 //! sheet.add_game(game).unwrap();
@@ -417,7 +418,8 @@ fn tile_problem(e: &NotationError) -> String {
 /// ```
 /// use rummikub_companion::rules::Preset;
 /// use rummikub_companion::score::Hand;
-/// let hand = Hand::of_tiles("R5 J".parse().unwrap());
+/// use rummikub_companion::tile::parse_rack;
+/// let hand = Hand::of_tiles(parse_rack("R5 J").unwrap());
 /// assert_eq!(hand.counted_value(&Preset::Korean.rules()), 35);
 /// assert_eq!(hand.counted_value(&Preset::Tournament.rules()), 55);
 /// // Not melded: the tournament counts a flat 100, the Korean manual the rack.

@@ -338,7 +338,9 @@ pub fn read_score_csv(
     for row in &rows {
         let game = read_game(&players, row)?;
         sheet.add_game(game).map_err(|e| {
-            let columns = e.seats().iter().map(|s| s + 2).collect();
+            let mut columns: Vec<usize> = e.seats().iter().map(|s| s + 2).collect();
+            columns.sort_unstable();
+            columns.dedup();
             row.error(columns, TableProblem::Game(Box::new(e)))
         })?;
         labels.push(row.label_or(labels.len() + 1));
