@@ -345,7 +345,8 @@ impl Drop for ReadOnly {
 
 #[test]
 fn a_read_only_data_folder_gives_a_clear_error_and_loses_nothing() {
-    let dir = tempfile::tempdir().expect("temp dir");
+    // In the build folder rather than /tmp, which may be a tmpfs without `chattr` support.
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("temp dir");
     let data = dir.path().join("data");
     let store = Store::open(&data).expect("opens while writable");
     let sid = id("kept");
