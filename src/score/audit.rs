@@ -137,7 +137,7 @@ pub fn read_paper_csv(text: &str) -> Result<PaperSheet, TableError> {
     };
     for row in &rows {
         let kind = RowKind::of_label(&row.label);
-        let paper = read_row(&sheet.players, row, kind)?;
+        let paper = read_row(&sheet.players, row, kind, sheet.games.len() + 1)?;
         let slot = match kind {
             RowKind::Game => {
                 sheet.games.push(paper);
@@ -155,7 +155,13 @@ pub fn read_paper_csv(text: &str) -> Result<PaperSheet, TableError> {
     Ok(sheet)
 }
 
-fn read_row(players: &Players, row: &Row, kind: RowKind) -> Result<PaperRow, TableError> {
+/// Reads one row; `number` is the game number a blank label stands for.
+fn read_row(
+    players: &Players,
+    row: &Row,
+    kind: RowKind,
+    number: usize,
+) -> Result<PaperRow, TableError> {
     let n = players.len() as i64;
     let values = row
         .cells
@@ -181,7 +187,7 @@ fn read_row(players: &Players, row: &Row, kind: RowKind) -> Result<PaperRow, Tab
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PaperRow {
         line: row.line,
-        label: row.label_or(row.line),
+        label: row.label_or(number),
         values,
     })
 }
