@@ -23,6 +23,8 @@ pub mod meld;
 pub mod rules;
 pub mod runtime;
 pub mod sound;
+pub mod score;
+pub mod store;
 pub mod tile;
 pub mod timer;
 pub mod ui;

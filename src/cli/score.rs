@@ -1,21 +1,395 @@
-//! `score` and `audit`: score sheets from CSV. (Owned by the score-sheet issue.)
+//! `score` and `audit`: score sheets from CSV.
+//!
+//! `score` reads remaining values (facts) and prints the zero-sum points, totals, wins and ranks
+//! under the chosen final rule, naming the winner under the other rule too. `audit` reads a
+//! hand-kept sheet of points and reports every slip. Both only parse and present: the engine is
+//! [`crate::score`].
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 
+use chrono::Utc;
 use clap::Args;
+use serde_json::json;
+use unicode_width::UnicodeWidthStr;
+
+use super::{EXIT_NO, EXIT_YES, bad_input, print_json};
+use crate::rules::{FinalRule, Preset, RuleSet};
+use crate::score::audit::{Audit, PaperRow, audit, read_paper_csv};
+use crate::score::table::{Imported, read_score_csv, signed};
+use crate::score::{Players, Standings};
 
 /// `score` arguments.
 #[derive(Debug, Args)]
-pub struct ScoreArgs {}
+pub struct ScoreArgs {
+    /// Rule preset: korean, english or tournament (default korean).
+    #[arg(long, value_name = "P")]
+    pub preset: Option<Preset>,
+    /// Final-winner rule: total (highest total) or wins (most wins, then total).
+    #[arg(long = "final", value_name = "RULE")]
+    pub final_rule: Option<FinalRule>,
+    /// What a joker left on a rack counts (default from the preset: 30; tournament 50).
+    #[arg(long, value_name = "N")]
+    pub joker: Option<u32>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// CSV sheet: header game,<player 1>,…; each row a label and every player's remaining value
+    /// (a number or tiles; 0 = went out; `!` = named winner of a tie; `*` = had not melded).
+    /// `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+impl ScoreArgs {
+    fn rules(&self) -> RuleSet {
+        let mut rules = self.preset.unwrap_or_default().rules();
+        if let Some(rule) = self.final_rule {
+            rules.final_rule = rule;
+        }
+        if let Some(joker) = self.joker {
+            rules.joker_penalty = joker;
+        }
+        rules
+    }
+}
 
 /// `audit` arguments.
 #[derive(Debug, Args)]
-pub struct AuditArgs {}
-
-pub(super) fn run_score(_args: &ScoreArgs, _out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    super::bad_input(err, "score is not implemented yet")
+pub struct AuditArgs {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// CSV sheet as kept by hand: header game,<player 1>,…; game rows of signed points (+24, -5);
+    /// optional rows `total` (점수합계), `wins` (승 수) and `rank` (순위). `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
 }
 
-pub(super) fn run_audit(_args: &AuditArgs, _out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    super::bad_input(err, "audit is not implemented yet")
+/// Reads the file (or standard input for `-`) as UTF-8 text.
+fn read_text(path: &Path) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    let read = if path == Path::new("-") {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(path).map(|b| bytes = b)
+    };
+    read.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{} is not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+pub(super) fn run_score(args: &ScoreArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let text = match read_text(&args.file) {
+        Ok(text) => text,
+        Err(message) => return bad_input(err, message),
+    };
+    let imported = match read_score_csv(&text, args.rules(), Utc::now()) {
+        Ok(imported) => imported,
+        Err(e) => return bad_input(err, format!("{}: {e}", args.file.display())),
+    };
+    if args.json {
+        print_json(out, &score_json(&imported));
+    } else {
+        let _ = out.write_all(score_text(&imported).as_bytes());
+    }
+    EXIT_YES
+}
+
+fn names(players: &Players, seats: &[usize]) -> Vec<String> {
+    seats.iter().map(|&i| players.names()[i].clone()).collect()
+}
+
+/// A final rule in words.
+fn rule_words(rule: FinalRule) -> &'static str {
+    match rule {
+        FinalRule::Total => "highest total",
+        FinalRule::Wins => "most wins, then total",
+    }
+}
+
+/// The JSON object of DESIGN.md, plus rounds, counted values, both rankings and the rules.
+fn score_json(imported: &Imported) -> serde_json::Value {
+    let sheet = &imported.sheet;
+    let players = sheet.players();
+    let standings = sheet.standings();
+    let rule = sheet.rules().final_rule;
+    let games: Vec<serde_json::Value> = sheet
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(i, score)| {
+            let number = sheet.number(i);
+            json!({
+                "label": imported.labels[i],
+                "points": score.points,
+                "winner": players.names()[score.winner],
+                "round": number.round,
+                "game": number.in_round,
+                "values": score.values,
+                "went_out": score.went_out,
+            })
+        })
+        .collect();
+    let by = |f: &dyn Fn(FinalRule) -> serde_json::Value| json!({"total": f(FinalRule::Total), "wins": f(FinalRule::Wins)});
+    json!({
+        "players": players.names(),
+        "games": games,
+        "totals": standings.totals,
+        "wins": standings.wins,
+        "ranks": standings.ranks(rule),
+        "final_rule": rule.name(),
+        "winner": names(players, &standings.winners(rule)),
+        "ranks_by": by(&|r| json!(standings.ranks(r))),
+        "winner_by": by(&|r| json!(names(players, &standings.winners(r)))),
+        "rules": sheet.rules(),
+    })
+}
+
+/// Lays out rows as columns: the first left-aligned, the next `numeric` right-aligned, the rest
+/// left-aligned; widths count Korean characters as two columns.
+fn layout(rows: &[Vec<String>], numeric: usize) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.width())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut text = String::new();
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| {
+                let pad = " ".repeat(widths[c] - cell.width());
+                if (1..=numeric).contains(&c) {
+                    format!("{pad}{cell}")
+                } else {
+                    format!("{cell}{pad}")
+                }
+            })
+            .collect();
+        text.push_str(cells.join("  ").trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+fn row(label: &str, cells: impl IntoIterator<Item = String>, note: &str) -> Vec<String> {
+    let mut row = vec![label.to_owned()];
+    row.extend(cells);
+    if !note.is_empty() {
+        row.push(note.to_owned());
+    }
+    row
+}
+
+fn rules_line(rules: &RuleSet) -> String {
+    let preset = rules
+        .preset()
+        .map_or("custom".to_owned(), |p| p.name().to_owned());
+    let not_melded = match rules.not_melded_value {
+        Some(v) => format!("not melded counts {v}"),
+        None => "not melded counts the rack".to_owned(),
+    };
+    format!(
+        "rules: {preset} (joker on a rack {}, {not_melded}); final winner by {}\n",
+        rules.joker_penalty,
+        rule_words(rules.final_rule)
+    )
+}
+
+fn score_text(imported: &Imported) -> String {
+    let sheet = &imported.sheet;
+    let players = sheet.players();
+    let standings: Standings = sheet.standings();
+    let rule = sheet.rules().final_rule;
+    let mut rows = vec![row("game", players.names().iter().cloned(), "winner")];
+    for (i, score) in sheet.scores().iter().enumerate() {
+        let how = if score.went_out { "" } else { " (pool out)" };
+        let winner = format!("{}{how}", players.names()[score.winner]);
+        rows.push(row(
+            &imported.labels[i],
+            score.points.iter().map(|&p| signed(p)),
+            &winner,
+        ));
+    }
+    rows.push(row(
+        "total",
+        standings.totals.iter().map(|&t| signed(t)),
+        "",
+    ));
+    rows.push(row(
+        "wins",
+        standings.wins.iter().map(ToString::to_string),
+        "",
+    ));
+    for r in [rule, rule.other()] {
+        let ranks = standings.ranks(r).iter().map(ToString::to_string);
+        rows.push(row("rank", ranks, &format!("by {}", rule_words(r))));
+    }
+    let mut text = rules_line(sheet.rules());
+    text.push('\n');
+    text.push_str(&layout(&rows, players.len()));
+    text.push('\n');
+    for r in [rule, rule.other()] {
+        let winners = names(players, &standings.winners(r)).join(", ");
+        let other = if r == rule { "" } else { " (the other rule)" };
+        text.push_str(&format!("winner by {}{other}: {winners}\n", rule_words(r)));
+    }
+    text
+}
+
+pub(super) fn run_audit(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let text = match read_text(&args.file) {
+        Ok(text) => text,
+        Err(message) => return bad_input(err, message),
+    };
+    let paper = match read_paper_csv(&text) {
+        Ok(paper) => paper,
+        Err(e) => return bad_input(err, format!("{}: {e}", args.file.display())),
+    };
+    let report = audit(&paper);
+    if args.json {
+        print_json(out, &audit_json(&report));
+    } else {
+        let _ = out.write_all(audit_text(&report).as_bytes());
+    }
+    if report.is_clean() { EXIT_YES } else { EXIT_NO }
+}
+
+fn written(row: &Option<PaperRow>) -> serde_json::Value {
+    row.as_ref()
+        .map_or(serde_json::Value::Null, |r| json!(r.values))
+}
+
+fn audit_json(report: &Audit) -> serde_json::Value {
+    let players = &report.sheet.players;
+    let games: Vec<serde_json::Value> = report
+        .games
+        .iter()
+        .map(|g| {
+            json!({
+                "row": g.row.line,
+                "label": g.row.label,
+                "points": g.row.values,
+                "sum": g.sum,
+                "winner": g.winner.map(|w| players.names()[w].clone()),
+            })
+        })
+        .collect();
+    json!({
+        "players": players.names(),
+        "clean": report.is_clean(),
+        "problems": report.findings().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "games": games,
+        "totals": {"written": written(&report.sheet.totals), "correct": report.totals},
+        "wins": {"written": written(&report.sheet.wins), "correct": report.wins},
+        "ranks": {
+            "written": written(&report.sheet.ranks),
+            "by_total": report.by_total,
+            "by_wins": report.by_wins,
+            "matches": report.ranks_match().iter().map(|r| r.name()).collect::<Vec<_>>(),
+            "follow_written_totals": report.ranks_follow_written_totals().map(|r| r.name()),
+        },
+    })
+}
+
+fn audit_text(report: &Audit) -> String {
+    let players = &report.sheet.players;
+    let mut rows = vec![row("", players.names().iter().cloned(), "")];
+    for g in &report.games {
+        let note = if g.sum == 0 {
+            "sums to 0".to_owned()
+        } else {
+            format!("sums to {}", signed(g.sum))
+        };
+        rows.push(row(
+            &g.row.label,
+            g.row.values.iter().map(|&p| signed(p)),
+            &note,
+        ));
+    }
+    let mut push_pair =
+        |what: &str, written: &Option<PaperRow>, correct: Vec<String>, sign: bool| {
+            if let Some(w) = written {
+                let cells = w
+                    .values
+                    .iter()
+                    .map(|&v| if sign { signed(v) } else { v.to_string() });
+                rows.push(row(&format!("{what} written"), cells, ""));
+            }
+            rows.push(row(&format!("{what} correct"), correct, ""));
+        };
+    push_pair(
+        "wins",
+        &report.sheet.wins,
+        report.wins.iter().map(ToString::to_string).collect(),
+        false,
+    );
+    push_pair(
+        "total",
+        &report.sheet.totals,
+        report.totals.iter().map(|&t| signed(t)).collect(),
+        true,
+    );
+    if let Some(w) = &report.sheet.ranks {
+        rows.push(row(
+            "rank written",
+            w.values.iter().map(ToString::to_string),
+            "",
+        ));
+    }
+    for rule in [FinalRule::Total, FinalRule::Wins] {
+        let ranks = report.ranks(rule).iter().map(ToString::to_string);
+        rows.push(row(
+            &format!("rank by {}", rule.name()),
+            ranks,
+            rule_words(rule),
+        ));
+    }
+    let mut text = layout(&rows, players.len());
+    text.push('\n');
+    text.push_str(&rank_verdict(report));
+    let findings = report.findings();
+    match findings.len() {
+        0 => text.push_str("no problems found\n"),
+        n => {
+            let s = if n == 1 { "" } else { "s" };
+            text.push_str(&format!("{n} problem{s} found:\n"));
+            for finding in findings {
+                text.push_str(&format!("  - {finding}\n"));
+            }
+        }
+    }
+    text
+}
+
+fn rank_verdict(report: &Audit) -> String {
+    if report.sheet.ranks.is_none() {
+        return String::new();
+    }
+    let matches = report.ranks_match();
+    let mut text = match matches.as_slice() {
+        [] => "the written ranks match neither final rule".to_owned(),
+        [one] => format!("the written ranks match the {} rule", rule_words(*one)),
+        _ => "the written ranks match both final rules".to_owned(),
+    };
+    if let Some(rule) = report.ranks_follow_written_totals() {
+        text.push_str(&format!(
+            "; they rank the written (wrong) totals by {}",
+            rule_words(rule)
+        ));
+    }
+    text.push('\n');
+    text
 }

@@ -1,0 +1,452 @@
+//! Score sheets as CSV text: the `score` input format (facts) and a points table (for people and
+//! for `audit`).
+//!
+//! Groups keep sheets in spreadsheets and paste them into chat, so the sheet's text form is plain
+//! CSV with one column per player. The facts format is the one `score` reads — each cell a
+//! remaining value, as a number or as the tiles left — so an exported sheet can be read back and
+//! recomputed under other rules. Errors name the CSV row (the line, header = row 1) and the
+//! column (label = column 1), so a player can find the cell.
+//!
+//! # Example
+//! ```
+//! use chrono::{TimeZone, Utc};
+//! use rummikub_companion::rules::Preset;
+//! use rummikub_companion::score::table::{read_score_csv, score_csv};
+//!
+//! let text = "game,Ann,Bo\n1,0,R5 J\n2,7*,3\n";
+//! let created = Utc.with_ymd_and_hms(2024, 5, 1, 19, 0, 0).unwrap();
+//! let imported = read_score_csv(text, Preset::Korean.rules(), created).unwrap();
+//! assert_eq!(imported.sheet.standings().totals, vec![31, -31]);
+//! // Written back, the facts read the same.
+//! let again = read_score_csv(&score_csv(&imported.sheet), Preset::Korean.rules(), created).unwrap();
+//! assert_eq!(again.sheet, imported.sheet);
+//!
+//! let bad = read_score_csv("game,Ann,Bo\n1,4,4\n", Preset::Korean.rules(), created).unwrap_err();
+//! assert_eq!(
+//!     bad.to_string(),
+//!     "row 2, columns 2 and 3: Ann and Bo tie for the lowest remaining value (4); \
+//!      mark the winner with \"!\""
+//! );
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{DateTime, Utc};
+
+use super::{Game, Hand, Players, Remaining, RemainingError, ScoreError, Sheet};
+use crate::rules::RuleSet;
+
+/// Where a CSV problem is: the row (CSV line, header = 1) and the columns (label = 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{problem}", place(*.row, .columns))]
+pub struct TableError {
+    /// CSV row (line number of the record, the header is row 1), when known.
+    pub row: Option<usize>,
+    /// Columns involved (1-based; the label is column 1, player `i` is column `i + 2`).
+    pub columns: Vec<usize>,
+    /// What is wrong.
+    pub problem: TableProblem,
+}
+
+fn place(row: Option<usize>, columns: &[usize]) -> String {
+    let columns = match columns {
+        [] => String::new(),
+        [one] => format!("column {one}"),
+        more => format!("columns {}", super::and_list(more)),
+    };
+    match (row, columns.is_empty()) {
+        (Some(r), true) => format!("row {r}: "),
+        (Some(r), false) => format!("row {r}, {columns}: "),
+        (None, false) => format!("{columns}: "),
+        (None, true) => String::new(),
+    }
+}
+
+/// What is wrong in a CSV sheet.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableProblem {
+    /// The CSV itself could not be read.
+    #[error("not readable as CSV: {0}")]
+    Csv(String),
+    /// No header line.
+    #[error("the file is empty: expected a header line game,<player 1>,…,<player n>")]
+    NoHeader,
+    /// The header's player names are not valid.
+    #[error("header: {0}")]
+    Header(Box<ScoreError>),
+    /// A row with the wrong number of cells.
+    #[error("{found} cells, expected {expected} (a label and one per player)")]
+    ColumnCount {
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// A cell that cannot be read.
+    #[error("{player}: {problem}")]
+    Cell {
+        /// Whose column.
+        player: String,
+        /// What is wrong with the cell.
+        problem: String,
+    },
+    /// Two cells of one row marked `!`.
+    #[error("{first} and {second} are both marked winner with \"!\"; a game has one winner")]
+    TwoWinnerMarks {
+        /// The first player marked.
+        first: String,
+        /// The second player marked.
+        second: String,
+    },
+    /// The game's facts do not decide a single winner, or are impossible.
+    #[error("{}", game_problem(.0))]
+    Game(Box<ScoreError>),
+    /// A final row (`total`, `wins`, `rank`) given twice.
+    #[error("a second \"{0}\" row")]
+    DuplicateRow(String),
+}
+
+/// A game error in CSV terms: the winner is named with `!`.
+fn game_problem(e: &ScoreError) -> String {
+    match e {
+        ScoreError::Tie { tied, value } => format!(
+            "{} tie for the lowest remaining value ({value}); mark the winner with \"!\"",
+            super::and_list(tied)
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// One row of a CSV sheet after the header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Row {
+    /// CSV row number (header = 1).
+    pub line: usize,
+    /// The first cell, trimmed.
+    pub label: String,
+    /// One cell per player, untrimmed.
+    pub cells: Vec<String>,
+}
+
+impl Row {
+    /// An error about this row.
+    pub fn error(&self, columns: Vec<usize>, problem: TableProblem) -> TableError {
+        TableError {
+            row: Some(self.line),
+            columns,
+            problem,
+        }
+    }
+
+    /// An error about one player's cell.
+    pub fn cell_error(
+        &self,
+        players: &Players,
+        seat: usize,
+        problem: impl fmt::Display,
+    ) -> TableError {
+        self.error(
+            vec![seat + 2],
+            TableProblem::Cell {
+                player: players.names().get(seat).cloned().unwrap_or_default(),
+                problem: problem.to_string(),
+            },
+        )
+    }
+
+    /// The label, or `game N` when the label cell is empty.
+    pub fn label_or(&self, number: usize) -> String {
+        if self.label.is_empty() {
+            format!("game {number}")
+        } else {
+            self.label.clone()
+        }
+    }
+}
+
+/// The header's players and the non-blank rows, each with one cell per player.
+pub(crate) fn read_rows(text: &str) -> Result<(Players, Vec<Row>), TableError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut records = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| TableError {
+            row: e.position().map(|p| p.line() as usize),
+            columns: Vec::new(),
+            problem: TableProblem::Csv(e.to_string()),
+        })?;
+        if record.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        let line = record.position().map_or(0, |p| p.line() as usize);
+        records.push((line, record));
+    }
+    let mut records = records.into_iter();
+    let Some((header_line, header)) = records.next() else {
+        return Err(TableError {
+            row: None,
+            columns: Vec::new(),
+            problem: TableProblem::NoHeader,
+        });
+    };
+    let names: Vec<&str> = header.iter().skip(1).collect();
+    let players = Players::new(&names).map_err(|e| header_error(header_line, &names, e))?;
+    let expected = players.len() + 1;
+    let rows = records
+        .map(|(line, record)| {
+            let cells: Vec<String> = record.iter().map(str::to_owned).collect();
+            if cells.len() != expected {
+                return Err(TableError {
+                    row: Some(line),
+                    columns: Vec::new(),
+                    problem: TableProblem::ColumnCount {
+                        found: cells.len(),
+                        expected,
+                    },
+                });
+            }
+            Ok(Row {
+                line,
+                label: cells[0].trim().to_owned(),
+                cells: cells[1..].to_vec(),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((players, rows))
+}
+
+fn header_error(line: usize, names: &[&str], e: ScoreError) -> TableError {
+    let columns = match &e {
+        ScoreError::EmptyName(seat) => vec![seat + 1],
+        ScoreError::DuplicateName(name) => {
+            let key = name.to_lowercase();
+            (0..names.len())
+                .filter(|&i| names[i].trim().to_lowercase() == key)
+                .map(|i| i + 2)
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    TableError {
+        row: Some(line),
+        columns,
+        problem: TableProblem::Header(Box::new(e)),
+    }
+}
+
+/// One cell of the `score` format: a remaining value (number or tiles), optionally followed by
+/// `!` (the named winner) and/or `*` (had not made the initial meld), in either order.
+///
+/// A trailing `*` is always the not-melded mark; write a joker on the rack as `J` (`R5 J*` is
+/// R5 and a joker, not melded).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::score::table::Cell;
+/// let cell: Cell = "R5 K7 J*!".parse().unwrap();
+/// assert!(cell.winner && cell.hand.not_melded);
+/// assert_eq!(cell.to_string(), "R5 K7 J*!");
+/// assert!("-5".parse::<Cell>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The player's hand.
+    pub hand: Hand,
+    /// Marked as the winner with `!`.
+    pub winner: bool,
+}
+
+/// Why a cell of the `score` format could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CellError {
+    /// Only marks, no value.
+    #[error("\"{0}\" has marks but no remaining value before them")]
+    MarksOnly(String),
+    /// The value part is not a remaining value.
+    #[error(transparent)]
+    Remaining(#[from] RemainingError),
+}
+
+impl FromStr for Cell {
+    type Err = CellError;
+    fn from_str(s: &str) -> Result<Cell, CellError> {
+        let mut rest = s.trim();
+        let (mut winner, mut not_melded) = (false, false);
+        loop {
+            if let Some(r) = rest.strip_suffix('!').filter(|_| !winner) {
+                winner = true;
+                rest = r.trim_end();
+            } else if let Some(r) = rest.strip_suffix('*').filter(|_| !not_melded) {
+                not_melded = true;
+                rest = r.trim_end();
+            } else {
+                break;
+            }
+        }
+        if rest.is_empty() && (winner || not_melded) {
+            return Err(CellError::MarksOnly(s.trim().to_owned()));
+        }
+        let left: Remaining = rest.parse()?;
+        Ok(Cell {
+            hand: Hand { left, not_melded },
+            winner,
+        })
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.hand.left)?;
+        if self.hand.not_melded {
+            f.write_str("*")?;
+        }
+        if self.winner {
+            f.write_str("!")?;
+        }
+        Ok(())
+    }
+}
+
+/// A sheet read from the `score` format, with each game's row label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    /// The sheet (open-ended, games without timestamps).
+    pub sheet: Sheet,
+    /// Each game's label as written (or `game N` when blank).
+    pub labels: Vec<String>,
+}
+
+/// Reads the `score` format: header `game,<player 1>,…`, then one row per game with each
+/// player's remaining value. Every game is scored under `rules`; the first problem is returned
+/// with its row and columns.
+pub fn read_score_csv(
+    text: &str,
+    rules: RuleSet,
+    created: DateTime<Utc>,
+) -> Result<Imported, TableError> {
+    let (players, rows) = read_rows(text)?;
+    let mut sheet = Sheet::new(players.clone(), rules, None, created).map_err(|e| TableError {
+        row: None,
+        columns: Vec::new(),
+        problem: TableProblem::Game(Box::new(e)),
+    })?;
+    let mut labels = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let game = read_game(&players, row)?;
+        sheet.add_game(game).map_err(|e| {
+            let mut columns: Vec<usize> = e.seats().iter().map(|s| s + 2).collect();
+            columns.sort_unstable();
+            columns.dedup();
+            row.error(columns, TableProblem::Game(Box::new(e)))
+        })?;
+        labels.push(row.label_or(labels.len() + 1));
+    }
+    Ok(Imported { sheet, labels })
+}
+
+fn read_game(players: &Players, row: &Row) -> Result<Game, TableError> {
+    let mut hands = Vec::with_capacity(row.cells.len());
+    let mut marked: Option<usize> = None;
+    for (seat, text) in row.cells.iter().enumerate() {
+        let cell: Cell = text
+            .parse()
+            .map_err(|e: CellError| row.cell_error(players, seat, e))?;
+        if cell.winner {
+            if let Some(first) = marked {
+                return Err(row.error(
+                    vec![first + 2, seat + 2],
+                    TableProblem::TwoWinnerMarks {
+                        first: players.names()[first].clone(),
+                        second: players.names()[seat].clone(),
+                    },
+                ));
+            }
+            marked = Some(seat);
+        }
+        hands.push(cell.hand);
+    }
+    let game = Game::new(hands);
+    Ok(match marked {
+        Some(seat) => game.with_winner(seat),
+        None => game,
+    })
+}
+
+/// Quotes a CSV field when it needs it (RFC 4180).
+fn field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) || text.trim() != text {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}
+
+fn line<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
+    let cells: Vec<String> = cells.into_iter().map(|c| field(c.as_ref())).collect();
+    cells.join(",") + "\n"
+}
+
+fn header(sheet: &Sheet) -> String {
+    line(std::iter::once("game").chain(sheet.players().names().iter().map(String::as_str)))
+}
+
+/// The sheet in the `score` format (facts: remaining values and marks), readable again by
+/// [`read_score_csv`]. A named winner is marked `!`, a player who had not melded `*`.
+pub fn score_csv(sheet: &Sheet) -> String {
+    let mut text = header(sheet);
+    for (i, game) in sheet.games().iter().enumerate() {
+        let cells = game.hands.iter().enumerate().map(|(seat, hand)| {
+            Cell {
+                hand: hand.clone(),
+                winner: game.winner == Some(seat),
+            }
+            .to_string()
+        });
+        text.push_str(&line(
+            std::iter::once(format!("game {}", i + 1)).chain(cells),
+        ));
+    }
+    text
+}
+
+/// A signed point value as written on a sheet: `+24`, `-5`, `0`.
+pub fn signed(points: i64) -> String {
+    if points > 0 {
+        format!("+{points}")
+    } else {
+        points.to_string()
+    }
+}
+
+/// The sheet as a points table: one row of signed points per game, then `wins`, `total` and
+/// `rank` rows (ranks under the sheet's final rule). `audit` accepts it as a correct sheet.
+pub fn points_csv(sheet: &Sheet) -> String {
+    let mut text = header(sheet);
+    for (i, score) in sheet.scores().iter().enumerate() {
+        let cells = score.points.iter().map(|&p| signed(p));
+        text.push_str(&line(
+            std::iter::once(format!("game {}", i + 1)).chain(cells),
+        ));
+    }
+    let standings = sheet.standings();
+    let row =
+        |label: &str, cells: Vec<String>| line(std::iter::once(label.to_owned()).chain(cells));
+    text.push_str(&row(
+        "wins",
+        standings.wins.iter().map(ToString::to_string).collect(),
+    ));
+    text.push_str(&row(
+        "total",
+        standings.totals.iter().map(|&t| signed(t)).collect(),
+    ));
+    let ranks = standings.ranks(sheet.rules().final_rule);
+    text.push_str(&row(
+        "rank",
+        ranks.iter().map(ToString::to_string).collect(),
+    ));
+    text
+}
