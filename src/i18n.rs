@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::meld::{MeldProblem, SetProblem};
+use crate::score::{RemainingError, ScoreError};
 use crate::tile::{Color, Kind, Tile};
 use crate::timer::TimerError;
 
@@ -173,6 +174,7 @@ pub struct Strings {
     pub went_out: &'static str,
     pub pool_ran_out: &'static str,
     pub remaining_value: &'static str,
+    pub remaining_hint: &'static str,
     pub as_tiles: &'static str,
     pub not_melded_flag: &'static str,
     pub tie_winner: &'static str,
@@ -321,6 +323,7 @@ pub static EN: Strings = Strings {
     went_out: "Went out",
     pool_ran_out: "Pool ran out (lowest wins)",
     remaining_value: "Left on rack",
+    remaining_hint: "What each player has left: a number or the tiles (R5 K7 J). 0 = went out; no 0 = the pool ran out. Tab moves on, Enter saves.",
     as_tiles: "tiles",
     not_melded_flag: "not melded",
     tie_winner: "Tied for lowest: who wins?",
@@ -464,6 +467,7 @@ pub static KO: Strings = Strings {
     went_out: "다 낸 사람",
     pool_ran_out: "타일 더미 소진 (가장 적은 사람 승)",
     remaining_value: "남은 타일",
+    remaining_hint: "각자 남은 타일: 숫자 합이나 타일(빨5 검7 조커). 0 = 다 낸 사람, 0이 없으면 더미 소진. Tab으로 다음 칸, Enter로 저장.",
     as_tiles: "타일",
     not_melded_flag: "미등록",
     tie_winner: "가장 적은 점수가 같습니다: 누가 이겼나요?",
@@ -620,6 +624,78 @@ pub fn timer_error(lang: Language, error: &TimerError) -> String {
         TimerError::EmptyName(seat) => format!("{}번 플레이어의 이름이 비어 있습니다", seat + 1),
         TimerError::DuplicateName(name) => format!("\"{name}\" 이름이 두 번 있습니다"),
         TimerError::NoSuchPlayer(seat) => format!("{}번 플레이어가 없습니다", seat + 1),
+    }
+}
+
+/// Why a typed remaining value could not be read, in the language.
+pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        RemainingError::Empty => "남은 점수가 없습니다 (다 냈으면 0)".into(),
+        RemainingError::Negative(t) => {
+            format!(
+                "\"{t}\"은(는) 음수입니다: 점수가 아니라 받침대에 남은 값을 입력하세요 (0 = 다 냄)"
+            )
+        }
+        RemainingError::NotANumber(t) => format!("\"{t}\"은(는) 정수가 아닙니다"),
+        RemainingError::TooLarge(t) => format!("{t}은(는) 너무 큽니다 (최대 9999)"),
+        RemainingError::BadTiles { text, problem } => {
+            format!("\"{text}\"은(는) 숫자도 타일도 아닙니다: {problem}")
+        }
+        RemainingError::TooManyTiles(n) => {
+            format!("타일 {n}개는 세트 전체보다 많습니다 (최대 160)")
+        }
+    }
+}
+
+/// Why a game or sheet change was refused, in the language.
+pub fn score_error(lang: Language, error: &ScoreError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        ScoreError::PlayerCount(n) => format!("점수표는 2~6명이어야 합니다 ({n}명)"),
+        ScoreError::EmptyName(seat) => format!("{seat}번 플레이어의 이름이 비어 있습니다"),
+        ScoreError::DuplicateName(name) => format!("\"{name}\" 이름이 두 번 있습니다"),
+        ScoreError::HandCount { expected, found } => {
+            format!("플레이어 {expected}명 모두의 남은 점수가 필요합니다 ({found}명 입력)")
+        }
+        ScoreError::ValueTooLarge { player, value } => {
+            format!("{player}의 남은 점수 {value}은(는) 너무 큽니다 (최대 9999)")
+        }
+        ScoreError::TooManyTiles { player, count } => {
+            format!("{player}의 타일 {count}개는 세트 전체보다 많습니다 (최대 160)")
+        }
+        ScoreError::TwoWentOut { first, second } => {
+            format!("{first}와(과) {second} 모두 0입니다: 한 게임에 한 명만 다 낼 수 있습니다")
+        }
+        ScoreError::WentOutNotMelded(p) => format!("{p}은(는) 다 냈으므로(0) 미등록일 수 없습니다"),
+        ScoreError::NoSuchPlayer(seat) => format!("{}번 자리는 이 점수표에 없습니다", seat + 1),
+        ScoreError::WinnerDidNotGoOut { named, went_out } => {
+            format!("{named}이(가) 우승자로 지정됐지만 다 낸 사람은 {went_out}입니다")
+        }
+        ScoreError::WinnerNotLowest {
+            named,
+            named_value,
+            lowest,
+            lowest_value,
+        } => format!(
+            "{named}({named_value})이(가) 우승자로 지정됐지만 {lowest}({lowest_value})이(가) 더 적습니다"
+        ),
+        ScoreError::Tie { tied, value } => {
+            let names: Vec<String> = tied.iter().map(ToString::to_string).collect();
+            format!(
+                "{}의 남은 점수가 {value}(으)로 같습니다: 우승자를 고르세요",
+                names.join(", ")
+            )
+        }
+        ScoreError::InGame { number, source } => {
+            format!("{number}번 게임: {}", score_error(lang, source))
+        }
+        ScoreError::NoSuchGame(n) => format!("{n}번 게임이 없습니다"),
+        ScoreError::ZeroRounds => "라운드는 1 이상이어야 합니다 (또는 정하지 않음)".into(),
     }
 }
 

@@ -922,6 +922,19 @@ impl Sheet {
         Ok(self.facts.games.len() - 1)
     }
 
+    /// Puts a game back at 0-based `index` (at most the number of games), e.g. to undo a
+    /// [`delete_game`](Sheet::delete_game).
+    pub fn insert_game(&mut self, index: usize, game: Game) -> Result<(), ScoreError> {
+        self.check_game(&game)?;
+        self.change(|f| {
+            if index > f.games.len() {
+                return Err(ScoreError::NoSuchGame(index + 1));
+            }
+            f.games.insert(index, game);
+            Ok(())
+        })
+    }
+
     /// Replaces the game at 0-based `index`.
     pub fn edit_game(&mut self, index: usize, game: Game) -> Result<(), ScoreError> {
         self.check_game(&game)?;

@@ -10,37 +10,50 @@ use rummikub_companion::i18n::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::{Cue, RecordingSounder};
 use rummikub_companion::timer::Phase;
-use rummikub_companion::ui::app::{Action, View};
+use rummikub_companion::ui::app::{Action, TimerCommand, View};
 use rummikub_companion::ui::{App, AppDeps};
 
 struct Table {
     harness: Harness<'static, App>,
     clock: Arc<ManualClock>,
     sounder: Arc<RecordingSounder>,
+    data: tempfile::TempDir,
 }
 
+/// The app on a fresh data folder, with the language and seats set through the UI's actions.
 fn table(lang: Language) -> Table {
+    table_with(lang, &["Ann", "Bo", "Cy", "Dee"])
+}
+
+fn table_with(lang: Language, players: &[&str]) -> Table {
+    let data = tempfile::tempdir().expect("temporary data folder");
+    let mut t = reopen(data);
+    let mut settings = t.harness.state().settings().clone();
+    settings.language = lang;
+    apply(&mut t.harness, Action::Settings(settings));
+    let names = players.iter().map(|p| p.to_string()).collect();
+    apply(
+        &mut t.harness,
+        Action::Timer(TimerCommand::SetPlayers(names)),
+    );
+    t.harness.run();
+    t
+}
+
+/// Starts the app (again) on an existing data folder.
+fn reopen(data: tempfile::TempDir) -> Table {
     let clock = Arc::new(ManualClock::default());
     let sounder = Arc::new(RecordingSounder::default());
-    let deps = AppDeps::manual(clock.clone(), sounder.clone());
+    let deps = AppDeps::manual(clock.clone(), sounder.clone(), data.path());
     let mut harness = Harness::builder()
         .with_size([1100.0, 900.0])
         .build_eframe(move |cc| App::new(cc, deps));
-    let mut settings = harness.state().settings().clone();
-    settings.language = lang;
-    settings.players = ["Ann", "Bo", "Cy", "Dee"].map(String::from).to_vec();
-    apply(&mut harness, Action::Settings(settings.clone()));
-    apply(
-        &mut harness,
-        Action::Timer(rummikub_companion::ui::app::TimerCommand::SetPlayers(
-            settings.players,
-        )),
-    );
     harness.run();
     Table {
         harness,
         clock,
         sounder,
+        data,
     }
 }
 
@@ -208,4 +221,140 @@ fn ambiguous_set_offers_the_declaration() {
     t.harness.run();
     assert!(t.shows("group · 15 points"));
     assert!(t.shows("Not a valid initial meld"));
+}
+
+#[test]
+fn settings_persist_across_a_restart() {
+    let mut t = table(Language::Korean);
+    let mut settings = t.harness.state().settings().clone();
+    settings.rules.turn_seconds = 45;
+    settings.volume = 0.25;
+    apply(&mut t.harness, Action::Settings(settings.clone()));
+    let data = t.data;
+    drop(t.harness);
+    let t = reopen(data);
+    assert_eq!(t.harness.state().settings(), &settings);
+    assert_eq!(
+        t.read(|timer, now| timer.remaining(now)),
+        Duration::from_secs(45),
+        "the restored rules drive the timer"
+    );
+    assert!(t.shows("지금 · Ann"), "Korean and the seats came back");
+}
+
+/// Seed 002's four games as the table counted them: what each player had left.
+const SEED_002: [[&str; 4]; 4] = [
+    ["0", "5", "16", "3"],
+    ["6", "11", "0", "5"],
+    ["32", "13", "2", "0"],
+    ["0", "14", "16", "19"],
+];
+const SEED_PLAYERS: [&str; 4] = ["루미", "큐브", "퍼니", "알토"];
+
+fn enter_game(t: &mut Table, left: &[&str]) {
+    t.harness.get_by_label("Add game").click();
+    t.harness.run();
+    for (name, value) in SEED_PLAYERS.iter().zip(left) {
+        let field = t.harness.get_by_role_and_label(egui::Role::TextInput, name);
+        field.focus();
+        field.type_text(value);
+        t.harness.run();
+    }
+    t.key(Key::Enter);
+}
+
+#[test]
+fn seed_002_through_the_add_game_form_survives_a_restart() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    for game in SEED_002 {
+        enter_game(&mut t, &game);
+    }
+    let sheet = t.harness.state().sheet().expect("a sheet is open").clone();
+    let rows: Vec<Vec<i64>> = sheet.scores().iter().map(|g| g.points.clone()).collect();
+    assert_eq!(
+        rows,
+        vec![
+            vec![24, -5, -16, -3],
+            vec![-6, -11, 22, -5],
+            vec![-32, -13, -2, 47],
+            vec![49, -14, -16, -19],
+        ]
+    );
+    let standings = sheet.standings();
+    // By hand: 루미 24-6-32+49 = 35, 큐브 -5-11-13-14 = -43, 퍼니 -16+22-2-16 = -12,
+    // 알토 -3-5+47-19 = 20; wins 2, 0, 1, 1; by total 1, 4, 3, 2 (the same by wins).
+    assert_eq!(standings.totals, vec![35, -43, -12, 20]);
+    assert_eq!(standings.wins, vec![2, 0, 1, 1]);
+    assert_eq!(standings.by_total, vec![1, 4, 3, 2]);
+    assert_eq!(standings.by_wins, vec![1, 4, 3, 2]);
+    assert!(t.shows("+35"));
+    assert!(t.shows("−43"));
+    assert!(t.shows("Winner by highest total: 루미"));
+    assert!(t.shows("Winner by most wins: 루미"));
+
+    let data = t.data;
+    drop(t.harness);
+    let t = reopen(data);
+    assert_eq!(
+        t.harness.state().sheet(),
+        Some(&sheet),
+        "the sheet survives closing the app"
+    );
+}
+
+#[test]
+fn a_tie_for_lowest_asks_who_won() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    enter_game(&mut t, &["4", "4", "9", "R5 J"]);
+    assert!(
+        t.harness.state().sheet().expect("sheet").games().is_empty(),
+        "not saved yet"
+    );
+    assert!(t.shows("name the winner"));
+    t.harness
+        .get_by_role_and_label(egui::Role::RadioButton, "큐브")
+        .click();
+    t.harness.run();
+    t.harness.get_by_label("Save game").click();
+    t.harness.run();
+    let sheet = t.harness.state().sheet().expect("sheet");
+    // Joker on the rack counts 30: 알토 has 35. Winner 큐브 gets 0 + 5 + 31 = 36.
+    assert_eq!(sheet.scores()[0].points, vec![0, 36, -5, -31]);
+}
+
+#[test]
+fn a_corrupt_sheet_file_shows_a_banner_and_the_app_still_works() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    enter_game(&mut t, &SEED_002[0]);
+    let data = t.data;
+    drop(t.harness);
+    let broken = data.path().join("sheets").join("broken.json");
+    std::fs::write(&broken, "{\"version\": 1, \"sheet\": {\"players\": [").expect("write");
+
+    let mut t = reopen(data);
+    let notices = t.harness.state().notices().join("\n");
+    assert!(notices.contains("set aside"), "{notices}");
+    assert!(notices.contains("broken.json.corrupt-"), "{notices}");
+    assert!(
+        !broken.exists(),
+        "the bad file was moved aside, not overwritten"
+    );
+    assert!(t.shows("set aside"), "the banner is on screen");
+    // The good sheet is open and takes another game.
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    enter_game(&mut t, &SEED_002[1]);
+    assert_eq!(t.harness.state().sheet().expect("sheet").games().len(), 2);
 }

@@ -5,14 +5,19 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use chrono::{DateTime, Utc};
+
 use super::meld_view::MeldView;
 use super::settings_view::{self, SettingsRequest};
+use super::sheet_view::{SheetRequest, SheetView};
 pub use super::timer_view::TimerCommand;
 use super::timer_view::TimerView;
 use crate::i18n::{self, Language};
 use crate::rules::RuleSet;
 use crate::runtime::{Clock, SystemClock, TimerRuntime};
+use crate::score::{Game, Players, Sheet};
 use crate::sound::{Cue, SoundError, Sounder};
+use crate::store::{CsvLayout, Notice, SheetId, Store};
 use crate::timer::{Phase, Timer, TimerSettings};
 
 /// Everything the user chose that outlives the window: saved through `store` as JSON.
@@ -68,6 +73,8 @@ pub struct AppDeps {
     pub sound_error: Option<SoundError>,
     /// Run the timer on its own thread (the real app), or only when the UI pumps it (tests).
     pub timer_thread: bool,
+    /// Where settings and sheets are saved, or why there is no such place.
+    pub store: Result<Store, String>,
 }
 
 impl AppDeps {
@@ -79,16 +86,23 @@ impl AppDeps {
             sounder,
             sound_error,
             timer_thread: true,
+            store: Store::open_default().map_err(|e| e.to_string()),
         }
     }
 
-    /// Deterministic dependencies for tests: the given clock and sounder, no timer thread.
-    pub fn manual(clock: Arc<dyn Clock>, sounder: Arc<dyn Sounder>) -> AppDeps {
+    /// Deterministic dependencies for tests: the given clock, sounder and data folder, no timer
+    /// thread.
+    pub fn manual(
+        clock: Arc<dyn Clock>,
+        sounder: Arc<dyn Sounder>,
+        data: &std::path::Path,
+    ) -> AppDeps {
         AppDeps {
             clock,
             sounder,
             sound_error: None,
             timer_thread: false,
+            store: Store::open(data).map_err(|e| e.to_string()),
         }
     }
 }
@@ -108,17 +122,34 @@ pub enum Action {
     Timer(TimerCommand),
     /// Hide the notice with this index.
     Dismiss(usize),
+    /// A score sheet request.
+    Sheet(SheetRequest),
 }
 
 /// The application state: saved settings, the timer runtime, and each view's own state.
 pub struct App {
     settings: Settings,
     view: View,
+    store: Option<Store>,
     timer: TimerRuntime,
     notices: Vec<String>,
+    sheet: Option<(SheetId, Sheet)>,
+    past_sheets: Vec<(SheetId, DateTime<Utc>)>,
+    deleted: Option<(usize, Game)>,
     timer_view: TimerView,
     meld: MeldView,
+    sheet_view: SheetView,
     fullscreen: bool,
+}
+
+/// A store notice in the user's language.
+fn notice_text(lang: Language, notice: &Notice) -> String {
+    let s = lang.strings();
+    match notice {
+        Notice::SetAside { moved_to, .. } => (s.set_aside)(&moved_to.display().to_string()),
+        Notice::Recovered { file, .. } => (s.recovered_from_backup)(&file.display().to_string()),
+        Notice::LeftInPlace { .. } => notice.to_string(),
+    }
 }
 
 /// Seat names for the timer: the saved ones when valid, else "Player 1" … "Player 4".
@@ -147,26 +178,79 @@ impl App {
         App::with_repaint(deps, || {})
     }
 
-    fn with_repaint(deps: AppDeps, repaint: impl Fn() + Send + Sync + 'static) -> App {
-        let mut settings = Settings {
-            language: sys_locale::get_locale()
-                .map_or(Language::English, |tag| Language::from_locale(&tag)),
-            ..Settings::default()
-        };
+    fn with_repaint(mut deps: AppDeps, repaint: impl Fn() + Send + Sync + 'static) -> App {
+        let locale_language =
+            sys_locale::get_locale().map_or(Language::English, |tag| Language::from_locale(&tag));
         let mut notices = Vec::new();
+        let store = std::mem::replace(&mut deps.store, Err(String::new()));
+        let (store, mut settings) = match store {
+            Ok(store) => {
+                let fresh = !store.settings_path().exists();
+                let loaded = store.load_settings::<Settings>();
+                let mut settings = loaded.value;
+                if fresh {
+                    settings.language = locale_language;
+                }
+                let lang = settings.language;
+                notices.extend(loaded.notices.iter().map(|n| notice_text(lang, n)));
+                (Some(store), settings)
+            }
+            Err(e) => {
+                let lang = locale_language;
+                notices.push((lang.strings().save_failed)(&e));
+                let settings = Settings {
+                    language: lang,
+                    ..Settings::default()
+                };
+                (None, settings)
+            }
+        };
+        let lang = settings.language;
         if let Some(e) = &deps.sound_error {
-            notices.push((settings.language.strings().no_audio)(&e.to_string()));
+            notices.push((lang.strings().no_audio)(&e.to_string()));
         }
         settings.players = seat_names(&settings);
         let timer = App::make_timer(&settings, deps, repaint);
-        App {
+        let mut app = App {
             settings,
             view: View::default(),
+            store,
             timer,
             notices,
+            sheet: None,
+            past_sheets: Vec::new(),
+            deleted: None,
             timer_view: TimerView::default(),
             meld: MeldView::default(),
+            sheet_view: SheetView::default(),
             fullscreen: false,
+        };
+        app.open_latest_sheet();
+        app
+    }
+
+    /// Lists the saved sheets and opens the most recently played one.
+    fn open_latest_sheet(&mut self) {
+        let lang = self.settings.language;
+        let Some(store) = &self.store else { return };
+        match store.list_sheets() {
+            Ok(listing) => {
+                self.notices
+                    .extend(listing.notices.iter().map(|n| notice_text(lang, n)));
+                self.past_sheets = listing
+                    .sheets
+                    .iter()
+                    .map(|saved| (saved.id.clone(), saved.sheet.last_activity()))
+                    .collect();
+                self.sheet = listing
+                    .sheets
+                    .into_iter()
+                    .next()
+                    .map(|saved| (saved.id, saved.sheet));
+            }
+            Err(e) => self
+                .notices
+                .push((lang.strings().save_failed)(&e.to_string())),
         }
     }
 
@@ -193,6 +277,12 @@ impl App {
         TimerRuntime::manual(timer, deps.clock, deps.sounder)
     }
 
+    fn store_dir(&self) -> Option<String> {
+        self.store
+            .as_ref()
+            .map(|store| store.dir().display().to_string())
+    }
+
     /// The current settings.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -206,6 +296,11 @@ impl App {
     /// Notices shown at the top of the window.
     pub fn notices(&self) -> &[String] {
         &self.notices
+    }
+
+    /// The open score sheet.
+    pub fn sheet(&self) -> Option<&Sheet> {
+        self.sheet.as_ref().map(|(_, sheet)| sheet)
     }
 
     /// Applies one action.
@@ -229,13 +324,135 @@ impl App {
                     self.notices.remove(i);
                 }
             }
+            Action::Sheet(request) => self.sheet_request(request),
         }
     }
 
+    fn sheet_request(&mut self, request: SheetRequest) {
+        self.sheet_view.error = None;
+        let result = match request {
+            SheetRequest::New { rounds } => self.new_sheet(rounds),
+            SheetRequest::Open(id) => self.open_sheet(&id),
+            SheetRequest::SaveGame(index, game) => self.change_sheet(|sheet| match index {
+                Some(i) => sheet.edit_game(i, game),
+                None => sheet.add_game(game).map(|_| ()),
+            }),
+            SheetRequest::Delete(i) => {
+                let mut removed = None;
+                let result = self.change_sheet(|sheet| {
+                    removed = Some(sheet.delete_game(i)?);
+                    Ok(())
+                });
+                self.deleted = removed.map(|game| (i, game));
+                result
+            }
+            SheetRequest::UndoDelete => match self.deleted.take() {
+                Some((i, game)) => self.change_sheet(|sheet| sheet.insert_game(i, game)),
+                None => Ok(()),
+            },
+            SheetRequest::Export => self.export_sheet(),
+        };
+        self.sheet_view.can_undo_delete = self.deleted.is_some();
+        if let Err(e) = result {
+            self.sheet_view.error = Some(e);
+        }
+    }
+
+    fn new_sheet(&mut self, rounds: Option<u32>) -> Result<(), String> {
+        let lang = self.settings.language;
+        let created = Utc::now();
+        let players =
+            Players::new(self.settings.players.clone()).map_err(|e| i18n::score_error(lang, &e))?;
+        let sheet = Sheet::new(players, self.settings.rules, rounds, created)
+            .map_err(|e| i18n::score_error(lang, &e))?;
+        let id = match &self.store {
+            Some(store) => store.new_sheet_id(created),
+            None => SheetId::new(&created.format("%Y%m%d-%H%M%S").to_string())
+                .map_err(|e| e.to_string())?,
+        };
+        self.past_sheets.insert(0, (id.clone(), created));
+        self.sheet = Some((id, sheet));
+        self.deleted = None;
+        self.save_sheet()
+    }
+
+    fn open_sheet(&mut self, id: &SheetId) -> Result<(), String> {
+        let lang = self.settings.language;
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let loaded = store
+            .load_sheet(id)
+            .map_err(|e| (lang.strings().save_failed)(&e.to_string()))?;
+        self.notices
+            .extend(loaded.notices.iter().map(|n| notice_text(lang, n)));
+        self.sheet = Some((id.clone(), loaded.value));
+        self.deleted = None;
+        Ok(())
+    }
+
+    /// Changes the open sheet and saves it at once; a refused change leaves it as it was.
+    fn change_sheet(
+        &mut self,
+        change: impl FnOnce(&mut Sheet) -> Result<(), crate::score::ScoreError>,
+    ) -> Result<(), String> {
+        let lang = self.settings.language;
+        let Some((_, sheet)) = &mut self.sheet else {
+            return Ok(());
+        };
+        change(sheet).map_err(|e| i18n::score_error(lang, &e))?;
+        self.save_sheet()
+    }
+
+    fn save_sheet(&mut self) -> Result<(), String> {
+        let lang = self.settings.language;
+        let (Some(store), Some((id, sheet))) = (&self.store, &self.sheet) else {
+            return Ok(());
+        };
+        let notices = store
+            .save_sheet(id, sheet)
+            .map_err(|e| (lang.strings().save_failed)(&e.to_string()))?;
+        self.notices
+            .extend(notices.iter().map(|n| notice_text(lang, n)));
+        if let Some(entry) = self.past_sheets.iter_mut().find(|(past, _)| past == id) {
+            entry.1 = sheet.last_activity();
+        }
+        Ok(())
+    }
+
+    fn export_sheet(&mut self) -> Result<(), String> {
+        let s = self.settings.language.strings();
+        let (Some(store), Some((id, sheet))) = (&self.store, &self.sheet) else {
+            return Ok(());
+        };
+        let folder = store.dir().join("exports");
+        std::fs::create_dir_all(&folder).map_err(|e| (s.save_failed)(&e.to_string()))?;
+        let path = folder.join(format!("{id}.csv"));
+        crate::store::export_csv(sheet, CsvLayout::Points, &path)
+            .map_err(|e| (s.save_failed)(&e.to_string()))?;
+        self.notices
+            .push((s.exported_to)(&path.display().to_string()));
+        Ok(())
+    }
+
     fn set_settings(&mut self, settings: Settings) {
+        let lang = settings.language;
         if settings.rules != self.settings.rules {
             self.timer
                 .set_settings(TimerSettings::from_rules(&settings.rules));
+            if let Err(e) = self.change_sheet(|sheet| sheet.set_rules(settings.rules)) {
+                self.sheet_view.error = Some(e);
+            }
+        }
+        if let Some(store) = &self.store {
+            match store.save_settings(&settings) {
+                Ok(notices) => self
+                    .notices
+                    .extend(notices.iter().map(|n| notice_text(lang, n))),
+                Err(e) => self
+                    .notices
+                    .push((lang.strings().settings_not_saved)(&e.to_string())),
+            }
         }
         let sounder = self.timer.sounder();
         sounder.set_volume(settings.volume);
@@ -265,7 +482,11 @@ impl App {
                 match self.timer.command(|t, _| t.set_players(names.clone())) {
                     Ok(()) => {
                         self.timer_view.players_error = None;
-                        self.settings.players = names;
+                        let settings = Settings {
+                            players: names,
+                            ..self.settings.clone()
+                        };
+                        self.set_settings(settings);
                     }
                     Err(e) => self.timer_view.players_error = Some(i18n::timer_error(lang, &e)),
                 }
@@ -340,14 +561,20 @@ impl App {
                     actions.extend(commands.into_iter().map(Action::Timer));
                 }
                 View::Sheet => {
-                    ui.label(s.placeholder_soon);
+                    let sheet = self.sheet.as_ref().map(|(_, sheet)| sheet);
+                    let request =
+                        self.sheet_view
+                            .ui(ui, lang, sheet, &self.past_sheets, Utc::now());
+                    actions.extend(request.map(Action::Sheet));
                 }
                 View::Meld => self.meld.ui(ui, lang, &self.settings.rules),
-                View::Settings => match settings_view::ui(ui, &self.settings, None) {
-                    Some(SettingsRequest::Change(new)) => actions.push(Action::Settings(new)),
-                    Some(SettingsRequest::TestSound) => actions.push(Action::TestSound),
-                    None => {}
-                },
+                View::Settings => {
+                    match settings_view::ui(ui, &self.settings, self.store_dir().as_deref()) {
+                        Some(SettingsRequest::Change(new)) => actions.push(Action::Settings(new)),
+                        Some(SettingsRequest::TestSound) => actions.push(Action::TestSound),
+                        None => {}
+                    }
+                }
             });
         });
         actions

@@ -1,1 +1,397 @@
-//! Score sheet view (wired to the score engine and store).
+//! Score sheet view: enter a game in seconds, see who leads under both final-winner rules.
+//!
+//! A game is entered the way it is counted at the table: one field per player with what is
+//! left on their rack, a number or the tiles (`R5 K7 J`). `0` marks who went out; with no `0`
+//! the pool ran out and the lowest wins. Digits, Tab and Enter are enough. The sheet itself only
+//! holds facts; every number shown is derived by the score engine, so a rule change recomputes
+//! the whole sheet.
+
+use chrono::{DateTime, Local, Utc};
+use egui::{Color32, RichText, Ui};
+
+use crate::i18n::{self, Language};
+use crate::rules::FinalRule;
+use crate::score::{Game, Hand, Remaining, ScoreError, Sheet};
+use crate::store::SheetId;
+
+/// What the sheet view asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SheetRequest {
+    /// Start a new sheet with the seat list and the current rules.
+    New {
+        /// Planned rounds, or open-ended.
+        rounds: Option<u32>,
+    },
+    /// Open a saved sheet.
+    Open(SheetId),
+    /// Add (`None`) or replace (`Some(index)`) a game.
+    SaveGame(Option<usize>, Game),
+    /// Delete a game.
+    Delete(usize),
+    /// Put the last deleted game back.
+    UndoDelete,
+    /// Write the sheet as CSV next to the data.
+    Export,
+}
+
+/// The game being entered or edited.
+#[derive(Debug, Default)]
+struct Form {
+    /// `Some(i)` when editing game `i`.
+    editing: Option<usize>,
+    /// What each player has left, as typed.
+    left: Vec<String>,
+    /// Not-melded marks.
+    not_melded: Vec<bool>,
+    /// The winner named on a tie.
+    tie_winner: Option<usize>,
+}
+
+/// The view's own state.
+#[derive(Debug, Default)]
+pub struct SheetView {
+    form: Option<Form>,
+    rounds: u32,
+    open_ended: bool,
+    /// A game was deleted and can be put back.
+    pub can_undo_delete: bool,
+    /// A problem with the last request (e.g. a refused game), shown in the view.
+    pub error: Option<String>,
+}
+
+/// The saved sheets to offer under "Open": id and last activity.
+pub type PastSheets = [(SheetId, DateTime<Utc>)];
+
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else if n < 0 {
+        format!("−{}", -n)
+    } else {
+        "0".to_owned()
+    }
+}
+
+fn local_time(t: DateTime<Utc>) -> String {
+    t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string()
+}
+
+const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
+const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
+
+impl Form {
+    fn new(players: usize) -> Form {
+        Form {
+            editing: None,
+            left: vec![String::new(); players],
+            not_melded: vec![false; players],
+            tie_winner: None,
+        }
+    }
+
+    fn of_game(index: usize, game: &Game) -> Form {
+        Form {
+            editing: Some(index),
+            left: game.hands.iter().map(|h| h.left.to_string()).collect(),
+            not_melded: game.hands.iter().map(|h| h.not_melded).collect(),
+            tie_winner: game.winner,
+        }
+    }
+
+    /// The game as typed, or the first field that is not a value, by player.
+    fn game(&self, lang: Language, players: &[String], now: DateTime<Utc>) -> Result<Game, String> {
+        let mut hands = Vec::with_capacity(self.left.len());
+        for (i, text) in self.left.iter().enumerate() {
+            let name = players.get(i).map_or("", String::as_str);
+            let left: Remaining = text
+                .trim()
+                .parse()
+                .map_err(|e| format!("{name}: {}", i18n::remaining_error(lang, &e)))?;
+            let hand = Hand {
+                left,
+                not_melded: self.not_melded.get(i).copied().unwrap_or(false),
+            };
+            hands.push(hand);
+        }
+        let game = Game::new(hands).at(now);
+        Ok(match self.tie_winner {
+            Some(w) => game.with_winner(w),
+            None => game,
+        })
+    }
+}
+
+impl SheetView {
+    /// Draws the view: toolbar, the sheet, the game form. `now` stamps new games.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        sheet: Option<&Sheet>,
+        past: &PastSheets,
+        now: DateTime<Utc>,
+    ) -> Option<SheetRequest> {
+        let s = lang.strings();
+        let mut request = self.toolbar(ui, lang, sheet, past);
+        ui.separator();
+        if let Some(e) = &self.error {
+            ui.colored_label(RED, e);
+        }
+        let Some(sheet) = sheet else {
+            ui.label(s.no_sheets);
+            return request;
+        };
+        if let Some(r) = self.table(ui, lang, sheet) {
+            request = Some(r);
+        }
+        ui.add_space(8.0);
+        if self.form.is_some() {
+            if let Some(r) = self.form_ui(ui, lang, sheet, now) {
+                request = Some(r);
+            }
+        } else if ui.button(RichText::new(s.add_game).size(20.0)).clicked() {
+            self.form = Some(Form::new(sheet.players().len()));
+        }
+        request
+    }
+
+    fn toolbar(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        sheet: Option<&Sheet>,
+        past: &PastSheets,
+    ) -> Option<SheetRequest> {
+        let s = lang.strings();
+        let mut request = None;
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(s.new_sheet).clicked() {
+                let rounds = (!self.open_ended).then_some(self.rounds.max(1));
+                request = Some(SheetRequest::New { rounds });
+                self.form = None;
+            }
+            let label = ui.label(s.planned_rounds);
+            if self.rounds == 0 {
+                self.rounds = 1;
+            }
+            ui.add_enabled(
+                !self.open_ended,
+                egui::DragValue::new(&mut self.rounds).range(1..=20),
+            )
+            .labelled_by(label.id);
+            ui.checkbox(&mut self.open_ended, s.open_ended);
+            ui.separator();
+            ui.menu_button(s.open_sheet, |ui| {
+                if past.is_empty() {
+                    ui.label(s.no_sheets);
+                }
+                for (id, when) in past {
+                    if ui.button(local_time(*when)).clicked() {
+                        request = Some(SheetRequest::Open(id.clone()));
+                        self.form = None;
+                        ui.close();
+                    }
+                }
+            });
+            if ui
+                .add_enabled(sheet.is_some(), egui::Button::new(s.export_csv))
+                .clicked()
+            {
+                request = Some(SheetRequest::Export);
+            }
+            if self.can_undo_delete && ui.button(s.undo_delete).clicked() {
+                request = Some(SheetRequest::UndoDelete);
+            }
+        });
+        request
+    }
+
+    fn table(&mut self, ui: &mut Ui, lang: Language, sheet: &Sheet) -> Option<SheetRequest> {
+        let s = lang.strings();
+        let names = sheet.players().names();
+        let standings = sheet.standings();
+        let rule = sheet.rules().final_rule;
+        let mut request = None;
+        if sheet.games().is_empty() {
+            ui.label(s.no_games_yet);
+        }
+        egui::Grid::new("sheet")
+            .striped(true)
+            .min_col_width(64.0)
+            .show(ui, |ui| {
+                ui.label("");
+                for name in names {
+                    ui.label(RichText::new(name).strong().size(18.0));
+                }
+                ui.end_row();
+                for (i, score) in sheet.scores().iter().enumerate() {
+                    let number = sheet.number(i);
+                    if number.in_round == 1 && number.round > 1 {
+                        ui.label(RichText::new((s.round_label)(number.round)).weak());
+                        ui.end_row();
+                    }
+                    ui.label((s.game_label)(number.round, number.in_round));
+                    for (seat, points) in score.points.iter().enumerate() {
+                        let text = RichText::new(signed(*points)).size(18.0);
+                        if seat == score.winner {
+                            ui.label(text.strong().color(GREEN));
+                        } else {
+                            ui.label(text);
+                        }
+                    }
+                    if ui.small_button(s.edit_game).clicked() {
+                        self.form = sheet.games().get(i).map(|g| Form::of_game(i, g));
+                    }
+                    if ui.small_button(s.delete_game).clicked() {
+                        request = Some(SheetRequest::Delete(i));
+                    }
+                    ui.end_row();
+                }
+                ui.label(RichText::new(s.totals).strong());
+                for total in &standings.totals {
+                    ui.label(RichText::new(signed(*total)).strong().size(20.0));
+                }
+                ui.end_row();
+                ui.label(s.wins);
+                for wins in &standings.wins {
+                    ui.label(wins.to_string());
+                }
+                ui.end_row();
+                ui.label(RichText::new(s.rank).strong());
+                for rank in standings.ranks(rule) {
+                    ui.label(RichText::new(rank.to_string()).strong().size(20.0));
+                }
+                ui.end_row();
+            });
+        let rule_name = |r: FinalRule| match r {
+            FinalRule::Total => s.rule_total_short,
+            FinalRule::Wins => s.rule_wins_short,
+        };
+        if !sheet.games().is_empty() {
+            for r in [rule, rule.other()] {
+                let winners: Vec<&str> = standings
+                    .winners(r)
+                    .iter()
+                    .filter_map(|&i| names.get(i).map(String::as_str))
+                    .collect();
+                let line = (s.winner_under)(rule_name(r), &winners.join(", "));
+                let text = RichText::new(line);
+                ui.label(if r == rule {
+                    text.strong().size(20.0)
+                } else {
+                    text
+                });
+            }
+        }
+        request
+    }
+
+    fn form_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        sheet: &Sheet,
+        now: DateTime<Utc>,
+    ) -> Option<SheetRequest> {
+        let s = lang.strings();
+        let names = sheet.players().names();
+        let flat_not_melded = sheet.rules().not_melded_value.is_some();
+        let form = self.form.as_mut()?;
+        let mut enter = false;
+        ui.group(|ui| {
+            let title = match form.editing {
+                Some(i) => {
+                    let n = sheet.number(i);
+                    format!("{} · {}", s.edit_game, (s.game_label)(n.round, n.in_round))
+                }
+                None => {
+                    let n = sheet.next_number();
+                    format!("{} · {}", s.add_game, (s.game_label)(n.round, n.in_round))
+                }
+            };
+            ui.label(RichText::new(title).strong());
+            ui.label(RichText::new(s.remaining_hint).weak());
+            egui::Grid::new("game-form").show(ui, |ui| {
+                for (i, name) in names.iter().enumerate() {
+                    let label = ui.label(RichText::new(name).size(18.0));
+                    if let Some(text) = form.left.get_mut(i) {
+                        let field = ui.add(
+                            egui::TextEdit::singleline(text)
+                                .hint_text("0")
+                                .desired_width(180.0),
+                        );
+                        let field = field.labelled_by(label.id);
+                        if i == 0 && form.editing.is_none() && text.is_empty() {
+                            field.request_focus();
+                        }
+                        enter |=
+                            field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
+                    }
+                    if flat_not_melded && let Some(flag) = form.not_melded.get_mut(i) {
+                        ui.checkbox(flag, s.not_melded_flag);
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+
+        let complete = form.left.iter().all(|t| !t.trim().is_empty());
+        let game = form.game(lang, names, now);
+        let checked = game.as_ref().map_err(Clone::clone).and_then(|g| {
+            sheet
+                .check_game(g)
+                .map_err(|e| i18n::score_error(lang, &e))
+                .map(|score| (g.clone(), score))
+        });
+        let mut request = None;
+        match (&checked, complete) {
+            (_, false) => {}
+            (Ok((_, score)), true) => {
+                let preview: Vec<String> = names
+                    .iter()
+                    .zip(&score.points)
+                    .map(|(n, p)| format!("{n} {}", signed(*p)))
+                    .collect();
+                let how = if score.went_out {
+                    s.went_out
+                } else {
+                    s.pool_ran_out
+                };
+                let winner = names.get(score.winner).map_or("", String::as_str);
+                ui.label(format!("{how}: {winner} · {}", preview.join(" · ")));
+            }
+            (Err(e), true) => {
+                ui.colored_label(RED, e);
+            }
+        }
+        // A tie for lowest: ask who won.
+        if let Ok(g) = &game
+            && let Err(ScoreError::Tie { tied, .. }) = sheet.check_game(&Game {
+                winner: None,
+                ..g.clone()
+            })
+        {
+            ui.horizontal(|ui| {
+                ui.label(s.tie_winner);
+                for seat in &tied {
+                    ui.radio_value(&mut form.tie_winner, Some(seat.index), &seat.name);
+                }
+            });
+        }
+        let mut cancel = false;
+        ui.horizontal(|ui| {
+            let ok = complete && checked.is_ok();
+            let save = ui.add_enabled(ok, egui::Button::new(RichText::new(s.save_game).size(18.0)));
+            if (save.clicked() || (enter && ok))
+                && let Ok((game, _)) = &checked
+            {
+                request = Some(SheetRequest::SaveGame(form.editing, game.clone()));
+            }
+            cancel = ui.button(s.cancel).clicked();
+        });
+        if request.is_some() || cancel {
+            self.form = None;
+        }
+        request
+    }
+}
