@@ -3,13 +3,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use chrono::{DateTime, Utc};
-
+pub use super::meld_view::MeldMode;
 use super::meld_view::MeldView;
 use super::settings_view::{self, SettingsRequest};
-use super::sheet_view::{SheetRequest, SheetView};
+pub use super::sheet_view::SheetRequest;
+use super::sheet_view::SheetView;
 pub use super::timer_view::TimerCommand;
 use super::timer_view::TimerView;
 use crate::i18n::{self, Language};
@@ -124,6 +125,8 @@ pub enum Action {
     Dismiss(usize),
     /// A score sheet request.
     Sheet(SheetRequest),
+    /// Show the meld view in a mode with this text (a meld to check or a rack to solve).
+    Meld(MeldMode, String),
 }
 
 /// The application state: saved settings, the timer runtime, and each view's own state.
@@ -325,6 +328,14 @@ impl App {
                 }
             }
             Action::Sheet(request) => self.sheet_request(request),
+            Action::Meld(mode, text) => {
+                self.view = View::Meld;
+                self.meld.mode = mode;
+                match mode {
+                    MeldMode::Check => self.meld.meld_text = text,
+                    MeldMode::Solve => self.meld.rack_text = text,
+                }
+            }
         }
     }
 

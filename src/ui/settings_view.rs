@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 
 use super::app::Settings;
-use crate::i18n::Language;
+use crate::i18n::{Language, Strings};
 use crate::rules::{FinalRule, Preset, RuleSet, TICK_SECONDS, TURN_SECONDS, WARNING_SECONDS};
 use crate::tile::TileSet;
 
@@ -61,27 +61,15 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
             let r = &mut new.rules;
             let max_warning = (*WARNING_SECONDS.end()).min(r.turn_seconds.saturating_sub(1));
             let max_tick = (*TICK_SECONDS.end()).min(r.turn_seconds.saturating_sub(1));
-            seconds_row(
-                ui,
-                s.turn_length,
-                &mut r.turn_seconds,
-                TURN_SECONDS,
-                s.seconds,
-            );
+            seconds_row(ui, s.turn_length, &mut r.turn_seconds, TURN_SECONDS, s);
             seconds_row(
                 ui,
                 s.warning_time,
                 &mut r.warning_seconds,
                 0..=max_warning,
-                s.seconds,
+                s,
             );
-            seconds_row(
-                ui,
-                s.tick_time,
-                &mut r.tick_seconds,
-                0..=max_tick,
-                s.seconds,
-            );
+            seconds_row(ui, s.tick_time, &mut r.tick_seconds, 0..=max_tick, s);
 
             let label = ui.label(s.volume);
             ui.horizontal(|ui| {
@@ -158,14 +146,23 @@ fn seconds_row(
     label: &str,
     value: &mut u32,
     range: std::ops::RangeInclusive<u32>,
-    suffix: &str,
+    s: &Strings,
 ) {
     let label = ui.label(label);
     ui.horizontal(|ui| {
         ui.add(egui::Slider::new(value, range.clone()).show_value(false))
             .labelled_by(label.id);
-        ui.add(egui::DragValue::new(value).range(range).suffix(suffix))
-            .labelled_by(label.id);
+        let number = egui::DragValue::new(value)
+            .range(range)
+            .custom_formatter(|v, _| {
+                if v == 0.0 {
+                    s.off.to_owned()
+                } else {
+                    format!("{v}{}", s.seconds)
+                }
+            })
+            .custom_parser(|text| text.trim().trim_end_matches(s.seconds).trim().parse().ok());
+        ui.add(number).labelled_by(label.id);
     });
     ui.end_row();
 }

@@ -254,7 +254,7 @@ impl SheetView {
                 ui.end_row();
                 ui.label(s.wins);
                 for wins in &standings.wins {
-                    ui.label(wins.to_string());
+                    ui.label(RichText::new(wins.to_string()).size(18.0));
                 }
                 ui.end_row();
                 ui.label(RichText::new(s.rank).strong());

@@ -156,7 +156,7 @@ impl TimerView {
             rect.center() - Vec2::new(0.0, height * 0.08),
             Align2::CENTER_CENTER,
             digits,
-            FontId::monospace(height * 0.62),
+            FontId::proportional(height * 0.62),
             color,
         );
         painter.text(

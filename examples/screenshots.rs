@@ -1,0 +1,172 @@
+//! Saves a screenshot of every view in both languages, from the real window.
+//!
+//! Run by `scripts/screenshots.sh` under Xvfb: `cargo run --release --example screenshots -- DIR`.
+//! The app runs on a fake clock (so the timer can be shown in its warning state) and a temporary
+//! data folder holding seed 002's score sheet.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rummikub_companion::i18n::Language;
+use rummikub_companion::runtime::ManualClock;
+use rummikub_companion::score::{Game, Hand};
+use rummikub_companion::sound::SilentSounder;
+use rummikub_companion::ui::app::{Action, MeldMode, SheetRequest, TimerCommand, View};
+use rummikub_companion::ui::{App, AppDeps};
+
+/// One screenshot: a file name and what to show.
+struct Shot {
+    name: String,
+    language: Language,
+    show: Action,
+}
+
+struct Shots {
+    app: App,
+    shots: Vec<Shot>,
+    next: usize,
+    frames: u32,
+    out: PathBuf,
+    taken: Arc<Mutex<Option<Arc<egui::ColorImage>>>>,
+    _data: tempfile::TempDir,
+}
+
+const PLAYERS: [&str; 4] = ["루미", "큐브", "퍼니", "알토"];
+const SEED_002: [[u32; 4]; 4] = [
+    [0, 5, 16, 3],
+    [6, 11, 0, 5],
+    [32, 13, 2, 0],
+    [0, 14, 16, 19],
+];
+
+fn shots() -> Vec<Shot> {
+    let mut shots = Vec::new();
+    for (language, code) in [(Language::English, "en"), (Language::Korean, "ko")] {
+        let views = [
+            ("timer", Action::Show(View::Timer)),
+            (
+                "meld",
+                Action::Meld(MeldMode::Check, "R11 J R13 | K9 B9 O9 | R5 J J".into()),
+            ),
+            (
+                "solve",
+                Action::Meld(MeldMode::Solve, "K9 B9 O9 J R2 K5 R7 R8 R9 B1 O13".into()),
+            ),
+            ("sheet", Action::Show(View::Sheet)),
+            ("settings", Action::Show(View::Settings)),
+        ];
+        for (view, show) in views {
+            shots.push(Shot {
+                name: format!("{view}-{code}.png"),
+                language,
+                show,
+            });
+        }
+    }
+    shots
+}
+
+fn save_png(path: &Path, image: &egui::ColorImage) -> std::io::Result<()> {
+    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let [w, h] = image.size;
+    let mut encoder = png::Encoder::new(file, w as u32, h as u32);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_array()).collect();
+    encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(&bytes))
+        .map_err(std::io::Error::other)
+}
+
+impl Shots {
+    fn new(cc: &eframe::CreationContext<'_>, out: PathBuf) -> Shots {
+        let data = tempfile::tempdir().expect("temporary data folder");
+        let clock = Arc::new(ManualClock::default());
+        let deps = AppDeps::manual(
+            clock.clone(),
+            Arc::new(SilentSounder::default()),
+            data.path(),
+        );
+        let mut app = App::new(cc, deps);
+        let ctx = &cc.egui_ctx;
+        let names = PLAYERS.map(String::from).to_vec();
+        app.apply(ctx, Action::Timer(TimerCommand::SetPlayers(names)));
+        app.apply(ctx, Action::Sheet(SheetRequest::New { rounds: Some(1) }));
+        for left in SEED_002 {
+            let game = Game::new(left.into_iter().map(Hand::of_value).collect());
+            app.apply(ctx, Action::Sheet(SheetRequest::SaveGame(None, game)));
+        }
+        // Ann… 루미 has finished a turn; 큐브 is 52 s into theirs: the warning is on.
+        app.apply(ctx, Action::Timer(TimerCommand::Primary));
+        clock.advance(Duration::from_secs(41));
+        app.apply(ctx, Action::Timer(TimerCommand::Primary));
+        clock.advance(Duration::from_millis(52_300));
+        Shots {
+            app,
+            shots: shots(),
+            next: 0,
+            frames: 0,
+            out,
+            taken: Arc::default(),
+            _data: data,
+        }
+    }
+}
+
+impl eframe::App for Shots {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        if let Some(image) = self.taken.lock().expect("not poisoned").take() {
+            let shot = &self.shots[self.next];
+            let path = self.out.join(&shot.name);
+            match save_png(&path, &image) {
+                Ok(()) => println!("saved {}", path.display()),
+                Err(e) => eprintln!("error: {}: {e}", path.display()),
+            }
+            self.next += 1;
+            self.frames = 0;
+        }
+        let Some(shot) = self.shots.get(self.next) else {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        };
+        if self.frames == 0 {
+            let mut settings = self.app.settings().clone();
+            settings.language = shot.language;
+            self.app.apply(&ctx, Action::Settings(settings));
+            self.app.apply(&ctx, shot.show.clone());
+        }
+        eframe::App::ui(&mut self.app, ui, frame);
+        self.frames += 1;
+        if self.frames == 4 {
+            let taken = Arc::clone(&self.taken);
+            ctx.request_screenshot(move |image| {
+                *taken.lock().expect("not poisoned") = Some(image);
+            });
+        }
+        ctx.request_repaint();
+    }
+}
+
+fn main() -> eframe::Result<()> {
+    let out = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "docs/screenshots".into()),
+    );
+    std::fs::create_dir_all(&out).expect("output folder");
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1000.0, 760.0])
+            .with_title("rummikub-companion screenshots"),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "rummikub-companion-screenshots",
+        options,
+        Box::new(move |cc| Ok(Box::new(Shots::new(cc, out)))),
+    )
+}
