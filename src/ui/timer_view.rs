@@ -97,7 +97,7 @@ impl TimerView {
     pub fn ui(&mut self, ui: &mut Ui, lang: Language, rt: &TimerRuntime) -> Vec<TimerCommand> {
         let s = lang.strings();
         let snap = rt.read(Snapshot::read);
-        let flash_on = (rt.now().as_millis() / 500) % 2 == 0;
+        let flash_on = (rt.now().as_millis() / 500).is_multiple_of(2);
         let mut commands = Vec::new();
 
         // Keys, unless a text field is being typed in.
