@@ -3,9 +3,11 @@
 //! The engine and adapters behind a table-side Rummikub companion: a turn timer with sound, an
 //! initial-meld checker and solver, and a multi-game score sheet, in Korean and English.
 //!
-//! The engine modules ([`tile`], [`meld`], [`rules`]) are pure: no GUI, audio, file or clock.
-//! That is what lets the rules be tested exhaustively; the adapters around them ([`cli`]) only
-//! parse input and present verdicts.
+//! The engine modules ([`tile`], [`meld`], [`solver`], [`rules`], [`score`], [`timer`]) are
+//! pure: no GUI, audio, file or clock, time is passed in. That is what lets the rules be tested
+//! exhaustively. The adapters around them wrap the outside world: [`store`] (files), [`sound`]
+//! (audio), [`runtime`] (the real clock and a timer thread), [`i18n`] (Korean and English
+//! strings), [`cli`] (subcommands) and [`ui`] (the egui window).
 //!
 //! ```
 //! use rummikub_companion::meld::{check_meld, MeldOptions};
