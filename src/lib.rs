@@ -20,4 +20,5 @@
 pub mod cli;
 pub mod meld;
 pub mod rules;
+pub mod solver;
 pub mod tile;
