@@ -299,6 +299,24 @@ fn agrees_with_the_oracle_on_xp_racks_with_many_jokers() {
 }
 
 #[test]
+fn agrees_with_the_oracle_on_crowded_high_racks() {
+    // Few faces, many copies, high numbers, all jokers: duplicates, runs ending at 13 and
+    // lone-tile groups all compete for the same tiles.
+    for seed in 0..600u64 {
+        let mut rng = util::rng(60_000 + seed);
+        let colours = 2 + (seed % 3) as usize;
+        let pool: Vec<Tile> = TileSet::Xp
+            .all_tiles()
+            .into_iter()
+            .filter(|t| t.is_joker() || t.number() >= Some(9) && t.color().is_some_and(|c| c.index() < colours))
+            .collect();
+        let size = 6 + (seed % 9) as usize;
+        let rack: Vec<Tile> = util::shuffled(&mut rng, pool).into_iter().take(size).collect();
+        assert_matches_oracle(&rack, TileSet::Xp, [30, 60][(seed % 2) as usize]);
+    }
+}
+
+#[test]
 fn adding_a_tile_never_lowers_the_best_and_unused_tiles_do_not_matter() {
     let points = SolveOptions::default();
     for seed in 0..400u64 {
