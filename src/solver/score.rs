@@ -35,6 +35,8 @@ pub(super) trait Best: Clone {
     fn absorb(&mut self, child: &Self, gain: Score);
     /// Whether `score` is one of the values this holds.
     fn reaches(&self, score: Score) -> bool;
+    /// Whether nothing scoring at most `bound` in both tiles and points could improve this.
+    fn covers(&self, bound: Score) -> bool;
 }
 
 /// Points objective: the single best score, `None` when impossible.
@@ -58,6 +60,11 @@ impl Best for Option<Score> {
 
     fn reaches(&self, score: Score) -> bool {
         *self == Some(score)
+    }
+
+    fn covers(&self, bound: Score) -> bool {
+        // A score at most `bound` in both parts is at most `bound` in (points, tiles) order.
+        self.is_some_and(|best| best >= bound)
     }
 }
 
@@ -108,5 +115,11 @@ impl Best for Front {
 
     fn reaches(&self, score: Score) -> bool {
         self.0.contains(&score)
+    }
+
+    fn covers(&self, bound: Score) -> bool {
+        self.0
+            .iter()
+            .any(|e| e.tiles >= bound.tiles && e.points >= bound.points)
     }
 }

@@ -19,6 +19,8 @@ pub(super) struct Supply {
     pub(super) gaps_above: [[u8; SLOTS]; 4],
     /// The lowest number at or after `v` that has any real tile (`PAST_END` if none).
     pub(super) next_number: [u8; SLOTS + 1],
+    /// Points and count of the real tiles numbered `v` or more.
+    pub(super) from: [Score; SLOTS + 1],
 }
 
 impl Supply {
@@ -28,6 +30,7 @@ impl Supply {
             jokers: 0,
             gaps_above: [[0; SLOTS]; 4],
             next_number: [PAST_END; SLOTS + 1],
+            from: [Score::default(); SLOTS + 1],
         };
         for tile in Tile::all_faces() {
             let count = u8::try_from(counts[tile.index()]).unwrap_or(u8::MAX);
@@ -44,10 +47,24 @@ impl Supply {
             }
         }
         for v in (1..=usize::from(MAX_NUMBER)).rev() {
-            let any = (0..4).any(|c| supply.counts[c][v] > 0);
-            supply.next_number[v] = if any { v as u8 } else { supply.next_number[v + 1] };
+            let here: u32 = (0..4).map(|c| u32::from(supply.counts[c][v])).sum();
+            supply.next_number[v] = if here > 0 { v as u8 } else { supply.next_number[v + 1] };
+            supply.from[v] = supply.from[v + 1].plus(Score {
+                points: here * v as u32,
+                tiles: here,
+            });
         }
         supply
+    }
+
+    /// At most what can still be laid from number `w` on with `jokers` jokers: every real tile
+    /// from `w` up, and each joker as a 13.
+    pub(super) fn bound(&self, w: u8, jokers: u8) -> Score {
+        let tiles = self.from.get(usize::from(w)).copied().unwrap_or_default();
+        tiles.plus(Score {
+            points: 13 * u32::from(jokers),
+            tiles: u32::from(jokers),
+        })
     }
 
     pub(super) fn count(&self, c: usize, v: u8) -> u8 {

@@ -108,8 +108,14 @@ impl<'a, B: Best> Sweep<'a, B> {
         }
         let mut scratch = self.scratch.pop().unwrap_or_default();
         self.moves(v, &state, &mut scratch);
+        // Most promising first, so that the bound can skip moves that cannot do better.
+        let bound = |m: &Move| m.gain.plus(self.supply.bound(v + 1, m.next.jokers));
+        scratch.moves.sort_by_key(|m| std::cmp::Reverse(bound(m)));
         let mut best = B::impossible();
         for m in &scratch.moves {
+            if best.covers(bound(m)) {
+                continue;
+            }
             let child = self.best(v + 1, m.next);
             best.absorb(&child, m.gain);
         }
