@@ -5,6 +5,9 @@
 //! per-rack pass times every rack on its own (best of a few runs, to shave off scheduler
 //! noise) and prints the median, 99th percentile and worst, which criterion cannot show.
 //! Set `SOLVER_BENCH_RACKS` to change the number of racks per size (default 1000).
+//!
+//! For comparison the report also times the tests' oracle, an exhaustive search over tiles
+//! memoised on the remaining rack, on a few racks of 14 and 20 tiles.
 
 #[path = "../tests/util/mod.rs"]
 mod util;
@@ -116,6 +119,29 @@ fn per_rack_report() {
     }
 }
 
+/// Median time of the exhaustive oracle over a few racks of each small size.
+fn oracle_report() {
+    println!("exhaustive search over tiles (the tests' oracle), for comparison:");
+    for tiles in [14, 20] {
+        let size = Size {
+            name: "",
+            tile_set: TileSet::Standard,
+            tiles,
+            jokers: None,
+        };
+        let mut times: Vec<Duration> = racks(&size, 50)
+            .iter()
+            .map(|rack| {
+                let start = Instant::now();
+                black_box(util::oracle::Oracle::new(rack).outcomes());
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        println!("  {tiles} tiles  median {:>9.1?}", times[times.len() / 2]);
+    }
+}
+
 fn bench(c: &mut Criterion) {
     for size in &SIZES {
         let racks = racks(size, 256);
@@ -139,6 +165,7 @@ fn main() {
     let testing = std::env::args().any(|a| a == "--test" || a == "--list");
     if !testing {
         per_rack_report();
+        oracle_report();
     }
     benches();
     Criterion::default().configure_from_args().final_summary();

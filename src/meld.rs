@@ -229,7 +229,9 @@ fn read_group(tiles: &[Tile]) -> Result<(Vec<Tile>, u32), SetProblem> {
         }
         seen[color.index()] = Some(tile);
     }
-    let number = first.and_then(Tile::number).ok_or(SetProblem::NoNumberedTile)?;
+    let number = first
+        .and_then(Tile::number)
+        .ok_or(SetProblem::NoNumberedTile)?;
     let mut missing = Color::ALL
         .into_iter()
         .filter(|c| seen[c.index()].is_none())
@@ -373,7 +375,9 @@ pub fn count_word(n: usize) -> String {
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
     ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| (*w).to_owned())
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
 }
 
 impl fmt::Display for MeldProblem {
@@ -463,7 +467,12 @@ pub fn check_meld(sets: &[SetInput], options: MeldOptions) -> Verdict {
     let mut problems: Vec<MeldProblem> = verdicts
         .iter()
         .enumerate()
-        .filter_map(|(i, v)| v.reading.as_ref().err().map(|p| MeldProblem::Set(i, p.clone())))
+        .filter_map(|(i, v)| {
+            v.reading
+                .as_ref()
+                .err()
+                .map(|p| MeldProblem::Set(i, p.clone()))
+        })
         .collect();
 
     let mut counts = [0usize; FACES];

@@ -223,13 +223,23 @@ mod tests {
         let e = Preset::English.rules();
         let t = Preset::Tournament.rules();
         assert_eq!(
-            (k.turn_seconds, k.warning_seconds, k.meld_threshold, k.joker_penalty),
+            (
+                k.turn_seconds,
+                k.warning_seconds,
+                k.meld_threshold,
+                k.joker_penalty
+            ),
             (60, 10, 30, 30)
         );
         assert_eq!((k.not_melded_value, k.final_rule), (None, FinalRule::Total));
         assert_eq!((e.not_melded_value, e.final_rule), (None, FinalRule::Wins));
         assert_eq!(
-            (t.turn_seconds, t.warning_seconds, t.meld_threshold, t.joker_penalty),
+            (
+                t.turn_seconds,
+                t.warning_seconds,
+                t.meld_threshold,
+                t.joker_penalty
+            ),
             (40, 10, 30, 50)
         );
         assert_eq!(

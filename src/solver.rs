@@ -14,17 +14,26 @@
 //! and fits in one `u64` key of a memo table. At each number every tile of that number is put
 //! in a run (continuing or opening one), in a group, or left on the rack.
 //!
-//! Jokers are where exactness is usually lost, and also where the search could blow up. Three
-//! exchange arguments keep it both exact and small: (1) a joker never stands for a tile in a run
-//! while that real tile sits in a group or on the rack (swap them: same points, a joker freed);
-//! (2) a run starts with jokers only when it ends at 13 (otherwise moving a joker to the top
-//! end is worth more); (3) a run never stops at one number while another of the same colour
-//! starts at the next (join them). Every solution can be rewritten into one obeying these rules
-//! that is at least as good, so the search over such solutions finds the true optimum.
+//! Jokers are where exactness is usually lost, and also where the search could blow up. A few
+//! exchange arguments keep it both exact and small. Each rewrites any solution into one at
+//! least as good that the sweep does consider, so the sweep still finds the true optimum:
+//! - a joker stands for a tile in a run while that real tile stays on the rack: swap them;
+//! - a real tile stays on the rack while a run of its colour stops just before it: lay it at
+//!   the end of that run;
+//! - a run starts with jokers only when it ends at 13 (otherwise a joker moved to the top end
+//!   is worth more);
+//! - a run never stops at one number while another of its colour starts at the next: join them;
+//! - one real tile with jokers is a group only near 13 (`R13 J J` = 39); anywhere else the same
+//!   tiles as a run are worth more (`R5 J J` = 18, not 15).
 //!
-//! A search over tiles with memoisation over the remaining rack was measured against this
-//! sweep and lost (see the module's benchmark and the issue report); the sweep's states are far
-//! fewer because a run's future tiles are not decided before the sweep reaches them.
+//! The sweep also looks two numbers ahead to drop states whose short runs cannot be finished,
+//! and skips a move when even laying every remaining tile (each joker as a 13) could not beat
+//! the best already found from that state. Neither changes any memoised value.
+//!
+//! A search over tiles was measured first: the tests' oracle (every candidate set, packed with
+//! memoisation over the remaining rack) takes about 50 µs for 14 tiles, 6 ms for 30 and seconds
+//! for a 40-tile XP rack with four jokers, where this sweep takes about 7 µs, 20 µs and 1.5 ms.
+//! Its states stay few because a run's later tiles are not chosen before the sweep reaches them.
 //!
 //! # Objectives
 //! [`Objective::Points`] maximises the meld's value (ties: more tiles). [`Objective::Tiles`]
@@ -228,9 +237,9 @@ pub fn solve(rack: &[Tile], options: &SolveOptions) -> Result<Solution, SolveErr
     let supply = Supply::new(&counts, options.jokers_allowed);
     let mut sets = match options.objective {
         Objective::Points => Sweep::<Option<Score>>::new(&supply).solve(|best| *best),
-        Objective::Tiles => Sweep::<Front>::new(&supply).solve(|front| {
-            front.most_tiles_reaching(options.threshold)
-        }),
+        Objective::Tiles => {
+            Sweep::<Front>::new(&supply).solve(|front| front.most_tiles_reaching(options.threshold))
+        }
     };
     sets.sort_by_key(|s| {
         let first = s.represented.first().copied().unwrap_or(Tile::JOKER);
@@ -270,7 +279,9 @@ mod tests {
 
     fn best_points(rack: &str) -> u32 {
         let rack = parse_rack(rack).expect("test rack parses");
-        solve(&rack, &SolveOptions::default()).expect("solves").total
+        solve(&rack, &SolveOptions::default())
+            .expect("solves")
+            .total
     }
 
     #[test]

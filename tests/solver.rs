@@ -3,195 +3,24 @@
 
 mod util;
 
-use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
-use std::rc::Rc;
 
 use rummikub_companion::meld::read_set;
 use rummikub_companion::solver::{Objective, Solution, SolveOptions, solve};
-use rummikub_companion::tile::{Color, Kind, Tile, TileSet, parse_rack};
+use rummikub_companion::tile::{Kind, Tile, TileSet, parse_rack};
 
-/// Brute force: every sub-multiset of the rack that is a valid set, then every way to pack
-/// them, keeping every (tiles, points) pair some packing reaches.
-mod oracle {
-    use super::*;
+use util::oracle;
 
-    /// The best value of `tiles` as one set, straight from the rules: a group is one number in
-    /// distinct colours, 3–4 tiles; a run is one colour, distinct numbers, 3–13 tiles laid from
-    /// some start within 1–13 so that it covers every number held. Jokers fill the rest.
-    pub fn set_value(tiles: &[Tile]) -> Option<u32> {
-        let size = tiles.len() as u32;
-        let numbered: Vec<(Color, u32)> = tiles
-            .iter()
-            .filter_map(|t| Some((t.color()?, u32::from(t.number()?))))
-            .collect();
-        if !(3..=13).contains(&size) || numbered.is_empty() {
-            return None;
-        }
-        let colors: BTreeSet<Color> = numbered.iter().map(|&(c, _)| c).collect();
-        let numbers: BTreeSet<u32> = numbered.iter().map(|&(_, n)| n).collect();
-        let mut best = None;
-        if size <= 4 && numbers.len() == 1 && colors.len() == numbered.len() {
-            best = Some(numbered[0].1 * size);
-        }
-        if colors.len() == 1 && numbers.len() == numbered.len() {
-            let low = *numbers.first().expect("one number at least");
-            let high = *numbers.last().expect("one number at least");
-            for start in 1..=low {
-                let end = start + size - 1;
-                if end <= 13 && end >= high {
-                    best = best.max(Some((start..=end).sum()));
-                }
-            }
-        }
-        best
-    }
-
-    /// A valid set as counts over the rack's distinct faces.
-    struct Candidate {
-        take: Vec<u8>,
-        tiles: u32,
-        points: u32,
-    }
-
-    pub struct Oracle {
-        counts: Vec<u8>,
-        /// Candidates indexed by their lowest face.
-        by_first: Vec<Vec<Candidate>>,
-        memo: HashMap<Vec<u8>, Rc<BTreeSet<(u32, u32)>>>,
-    }
-
-    impl Oracle {
-        pub fn new(rack: &[Tile]) -> Oracle {
-            let faces: Vec<Tile> = rack.iter().copied().collect::<BTreeSet<_>>().into_iter().collect();
-            let counts: Vec<u8> = faces
-                .iter()
-                .map(|f| rack.iter().filter(|t| *t == f).count() as u8)
-                .collect();
-            let mut by_first: Vec<Vec<Candidate>> = faces.iter().map(|_| Vec::new()).collect();
-            let mut take = vec![0; faces.len()];
-            every_subset(&faces, &counts, 0, &mut take, &mut |take| {
-                let tiles: Vec<Tile> = faces
-                    .iter()
-                    .zip(take)
-                    .flat_map(|(&f, &n)| std::iter::repeat_n(f, n.into()))
-                    .collect();
-                if let Some(points) = set_value(&tiles) {
-                    let first = take.iter().position(|&n| n > 0).expect("non-empty");
-                    by_first[first].push(Candidate {
-                        take: take.to_vec(),
-                        tiles: tiles.len() as u32,
-                        points,
-                    });
-                }
-            });
-            Oracle {
-                counts,
-                by_first,
-                memo: HashMap::new(),
-            }
-        }
-
-        /// Every (tiles, points) reachable from the whole rack.
-        pub fn outcomes(&mut self) -> Rc<BTreeSet<(u32, u32)>> {
-            let counts = self.counts.clone();
-            self.reachable(&counts)
-        }
-
-        /// The first remaining tile is either left on the rack or in a set with the tiles after it.
-        fn reachable(&mut self, remaining: &[u8]) -> Rc<BTreeSet<(u32, u32)>> {
-            if let Some(found) = self.memo.get(remaining) {
-                return Rc::clone(found);
-            }
-            let mut out = BTreeSet::new();
-            match remaining.iter().position(|&n| n > 0) {
-                None => {
-                    out.insert((0, 0));
-                }
-                Some(first) => {
-                    let mut rest = remaining.to_vec();
-                    rest[first] -= 1;
-                    out.extend(self.reachable(&rest).iter().copied());
-                    let fitting: Vec<(Vec<u8>, u32, u32)> = self.by_first[first]
-                        .iter()
-                        .filter(|c| c.take.iter().zip(remaining).all(|(t, r)| t <= r))
-                        .map(|c| {
-                            let rest = remaining.iter().zip(&c.take).map(|(r, t)| r - t).collect();
-                            (rest, c.tiles, c.points)
-                        })
-                        .collect();
-                    for (rest, tiles, points) in fitting {
-                        let after = self.reachable(&rest);
-                        out.extend(after.iter().map(|&(t, p)| (t + tiles, p + points)));
-                    }
-                }
-            }
-            let out = Rc::new(out);
-            self.memo.insert(remaining.to_vec(), Rc::clone(&out));
-            out
-        }
-    }
-
-    /// Calls `f` with every sub-multiset of size 3–13 whose numbered tiles share a colour or a
-    /// number (no other multiset can be a set).
-    fn every_subset(
-        faces: &[Tile],
-        counts: &[u8],
-        i: usize,
-        take: &mut Vec<u8>,
-        f: &mut dyn FnMut(&[u8]),
-    ) {
-        let chosen: Vec<Tile> = faces
-            .iter()
-            .zip(take.iter())
-            .filter(|&(t, &n)| n > 0 && !t.is_joker())
-            .map(|(&t, _)| t)
-            .collect();
-        let same_color = chosen.iter().all(|t| t.color() == chosen[0].color());
-        let same_number = chosen.iter().all(|t| t.number() == chosen[0].number());
-        let size: u8 = take.iter().sum();
-        if !chosen.is_empty() && !same_color && !same_number || size > 13 {
-            return;
-        }
-        if i == faces.len() {
-            if size >= 3 {
-                f(take);
-            }
-            return;
-        }
-        for n in 0..=counts[i] {
-            take[i] = n;
-            every_subset(faces, counts, i + 1, take, f);
-        }
-        take[i] = 0;
-    }
-
-    /// Points objective: most points, then most tiles, as (points, tiles).
-    pub fn by_points(outcomes: &BTreeSet<(u32, u32)>) -> (u32, u32) {
-        outcomes
-            .iter()
-            .map(|&(t, p)| (p, t))
-            .max()
-            .unwrap_or((0, 0))
-    }
-
-    /// Tiles objective: most tiles among outcomes reaching `threshold`, then most points, as
-    /// (tiles, points); `None` when nothing reaches it.
-    pub fn by_tiles(outcomes: &BTreeSet<(u32, u32)>, threshold: u32) -> Option<(u32, u32)> {
-        outcomes.iter().filter(|&&(_, p)| p >= threshold).max().copied()
-    }
-
-    #[test]
-    fn set_values_follow_the_rules() {
-        let value = |s: &str| set_value(&parse_rack(s).expect("parses"));
-        assert_eq!(value("R11 R12 J"), Some(36));
-        assert_eq!(value("R12 R13 J"), Some(36));
-        assert_eq!(value("R13 J J"), Some(39));
-        assert_eq!(value("R5 J J"), Some(18));
-        assert_eq!(value("R5 B5 R6"), None);
-        assert_eq!(value("J J J"), None);
-        assert_eq!(value("R1 R2"), None);
-    }
+#[test]
+fn oracle_set_values_follow_the_rules() {
+    let value = |s: &str| oracle::set_value(&parse_rack(s).expect("parses"));
+    assert_eq!(value("R11 R12 J"), Some(36));
+    assert_eq!(value("R12 R13 J"), Some(36));
+    assert_eq!(value("R13 J J"), Some(39));
+    assert_eq!(value("R5 J J"), Some(18));
+    assert_eq!(value("R5 B5 R6"), None);
+    assert_eq!(value("J J J"), None);
+    assert_eq!(value("R1 R2"), None);
 }
 
 fn options(objective: Objective, threshold: u32, tile_set: TileSet) -> SolveOptions {
@@ -226,9 +55,19 @@ fn assert_consistent(rack: &[Tile], options: &SolveOptions, solution: &Solution)
         .flat_map(|s| s.input.tiles.iter().copied())
         .collect();
     laid.extend(&solution.unused);
-    assert_eq!(sorted(laid), sorted(rack.to_vec()), "tiles lost or invented");
-    assert_eq!(solution.total, solution.sets.iter().map(|s| s.points).sum::<u32>());
-    assert_eq!(solution.meets_threshold, solution.total >= options.threshold);
+    assert_eq!(
+        sorted(laid),
+        sorted(rack.to_vec()),
+        "tiles lost or invented"
+    );
+    assert_eq!(
+        solution.total,
+        solution.sets.iter().map(|s| s.points).sum::<u32>()
+    );
+    assert_eq!(
+        solution.meets_threshold,
+        solution.total >= options.threshold
+    );
 }
 
 /// Solves `rack` with both objectives and compares with the oracle.
@@ -260,7 +99,10 @@ fn assert_matches_oracle(rack: &[Tile], tile_set: TileSet, threshold: u32) {
         }
         None => {
             assert!(!most.meets_threshold, "rack {text}");
-            assert_eq!((most.total, most.tiles_laid()), (best.total, best.tiles_laid()));
+            assert_eq!(
+                (most.total, most.tiles_laid()),
+                (best.total, best.tiles_laid())
+            );
         }
     }
 }
@@ -308,10 +150,16 @@ fn agrees_with_the_oracle_on_crowded_high_racks() {
         let pool: Vec<Tile> = TileSet::Xp
             .all_tiles()
             .into_iter()
-            .filter(|t| t.is_joker() || t.number() >= Some(9) && t.color().is_some_and(|c| c.index() < colours))
+            .filter(|t| {
+                t.is_joker()
+                    || t.number() >= Some(9) && t.color().is_some_and(|c| c.index() < colours)
+            })
             .collect();
         let size = 6 + (seed % 9) as usize;
-        let rack: Vec<Tile> = util::shuffled(&mut rng, pool).into_iter().take(size).collect();
+        let rack: Vec<Tile> = util::shuffled(&mut rng, pool)
+            .into_iter()
+            .take(size)
+            .collect();
         assert_matches_oracle(&rack, TileSet::Xp, [30, 60][(seed % 2) as usize]);
     }
 }
@@ -328,7 +176,11 @@ fn adding_a_tile_never_lowers_the_best_and_unused_tiles_do_not_matter() {
         let mut bigger = rack.to_vec();
         bigger.push(extra[0]);
         let after = solve(&bigger, &points).expect("solves");
-        assert!(after.total >= before.total, "adding {} to {rack:?}", extra[0]);
+        assert!(
+            after.total >= before.total,
+            "adding {} to {rack:?}",
+            extra[0]
+        );
 
         for objective in [Objective::Points, Objective::Tiles] {
             let opts = options(objective, 30, TileSet::Standard);
@@ -337,7 +189,10 @@ fn adding_a_tile_never_lowers_the_best_and_unused_tiles_do_not_matter() {
                 continue;
             };
             let mut smaller = rack.to_vec();
-            let at = smaller.iter().position(|&t| t == spare).expect("unused is in the rack");
+            let at = smaller
+                .iter()
+                .position(|&t| t == spare)
+                .expect("unused is in the rack");
             smaller.remove(at);
             let without = solve(&smaller, &opts).expect("solves");
             assert_eq!(
@@ -423,7 +278,10 @@ mod traps {
         assert_eq!((s.total, laid(&s)), (6, vec!["run: R1 J J".to_owned()]));
 
         let s = best("B10 B11 B12 B13 J", TileSet::Standard);
-        assert_eq!((s.total, laid(&s)), (55, vec!["J B10 B11 B12 B13".to_owned()]));
+        assert_eq!(
+            (s.total, laid(&s)),
+            (55, vec!["J B10 B11 B12 B13".to_owned()])
+        );
 
         let s = best("R12 R13 J", TileSet::Standard);
         assert_eq!((s.total, laid(&s)), (36, vec!["J R12 R13".to_owned()]));
@@ -437,16 +295,25 @@ mod traps {
 
         // A joker filling a gap, and two jokers in one run.
         let s = best("O3 J O5 J", TileSet::Standard);
-        assert_eq!((s.total, laid(&s)), (3 + 4 + 5 + 6, vec!["O3 J O5 J".to_owned()]));
+        assert_eq!(
+            (s.total, laid(&s)),
+            (3 + 4 + 5 + 6, vec!["O3 J O5 J".to_owned()])
+        );
     }
 
     #[test]
     fn xp_jokers_lead_a_run_that_ends_at_13() {
         // Four leading jokers (R9–R12) beat a group of four 13s (52).
         let s = best("J J J J R13", TileSet::Xp);
-        assert_eq!((s.total, laid(&s)), (55, vec!["run: J J J J R13".to_owned()]));
+        assert_eq!(
+            (s.total, laid(&s)),
+            (55, vec!["run: J J J J R13".to_owned()])
+        );
         let s = best("J J J R13", TileSet::Xp);
-        assert_eq!((s.total, laid(&s)), (52, vec!["group: R13 J J J".to_owned()]));
+        assert_eq!(
+            (s.total, laid(&s)),
+            (52, vec!["group: R13 J J J".to_owned()])
+        );
     }
 
     #[test]
@@ -485,7 +352,10 @@ mod traps {
         // At 50 the long run no longer reaches the threshold.
         let opts = options(Objective::Tiles, 50, TileSet::Standard);
         let most = solve(&rack, &opts).expect("solves");
-        assert_eq!((most.total, most.tiles_laid(), most.meets_threshold), (69, 6, true));
+        assert_eq!(
+            (most.total, most.tiles_laid(), most.meets_threshold),
+            (69, 6, true)
+        );
     }
 
     #[test]
@@ -503,7 +373,10 @@ mod traps {
         let s = best("R1 R2 R3 O8 B8 K8 B4 B5 B6 K12 R12 O12", TileSet::Standard);
         let kinds: Vec<Kind> = s.sets.iter().map(|x| x.kind).collect();
         assert_eq!(kinds, [Kind::Group, Kind::Group, Kind::Run, Kind::Run]);
-        assert_eq!(laid(&s), ["B8 K8 O8", "R12 K12 O12", "R1 R2 R3", "B4 B5 B6"]);
+        assert_eq!(
+            laid(&s),
+            ["B8 K8 O8", "R12 K12 O12", "R1 R2 R3", "B4 B5 B6"]
+        );
     }
 
     #[test]
@@ -554,7 +427,10 @@ mod cli {
         let (code, out, err) = run(&["K9", "B9", "O9", "J", "R2", "K5"]);
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("group"), "{out}");
-        assert!(out.contains("J=R9"), "joker shown as what it stands for: {out}");
+        assert!(
+            out.contains("J=R9"),
+            "joker shown as what it stands for: {out}"
+        );
         assert!(out.contains("36"), "{out}");
         assert!(out.contains("R2 K5"), "unused tiles listed: {out}");
 
@@ -563,7 +439,10 @@ mod cli {
         assert_eq!(v["total"], 36);
         assert_eq!(v["threshold"], 30);
         assert_eq!(v["meets_threshold"], true);
-        assert_eq!(v["sets"][0]["tiles"], serde_json::json!(["B9", "K9", "O9", "J"]));
+        assert_eq!(
+            v["sets"][0]["tiles"],
+            serde_json::json!(["B9", "K9", "O9", "J"])
+        );
         assert_eq!(v["sets"][0]["kind"], "group");
         assert_eq!(v["sets"][0]["points"], 36);
         assert_eq!(v["unused"], serde_json::json!(["R2", "K5"]));
@@ -575,22 +454,33 @@ mod cli {
         assert_eq!(code, 1);
         assert!(out.contains("6") && out.contains("30"), "{out}");
         let (code, v) = json(&["--threshold", "6", "R1", "R2", "R3", "B7"]);
-        assert_eq!((code, v["total"].clone(), v["meets_threshold"].clone()), (0, 6.into(), true.into()));
+        assert_eq!(
+            (code, v["total"].clone(), v["meets_threshold"].clone()),
+            (0, 6.into(), true.into())
+        );
     }
 
     #[test]
     fn tiles_objective_and_threshold_flags() {
-        let rack = ["K13", "O13", "J", "R1", "R2", "R4", "R5", "B10", "K10", "O10"];
+        let rack = [
+            "K13", "O13", "J", "R1", "R2", "R4", "R5", "B10", "K10", "O10",
+        ];
         let (code, v) = json(&rack);
         assert_eq!((code, v["total"].clone()), (0, 69.into()));
         let mut args = vec!["--objective", "tiles"];
         args.extend(rack);
         let (code, v) = json(&args);
-        assert_eq!((code, v["total"].clone(), v["tiles_laid"].clone()), (0, 45.into(), 8.into()));
+        assert_eq!(
+            (code, v["total"].clone(), v["tiles_laid"].clone()),
+            (0, 45.into(), 8.into())
+        );
         let mut args = vec!["--objective", "tiles", "--threshold", "100"];
         args.extend(rack);
         let (code, v) = json(&args);
-        assert_eq!((code, v["meets_threshold"].clone(), v["total"].clone()), (1, false.into(), 69.into()));
+        assert_eq!(
+            (code, v["meets_threshold"].clone(), v["total"].clone()),
+            (1, false.into(), 69.into())
+        );
     }
 
     #[test]
@@ -621,7 +511,10 @@ mod cli {
         assert!(err.contains("three R5 but a standard set has two"), "{err}");
         let (code, _, err) = run(&["J", "J", "J", "R5"]);
         assert_eq!(code, 2);
-        assert!(err.contains("three jokers but a standard set has two"), "{err}");
+        assert!(
+            err.contains("three jokers but a standard set has two"),
+            "{err}"
+        );
         // The XP set has three of each.
         let (code, v) = json(&["--xp", "--threshold", "18", "R5", "R5", "R5", "R6", "R7"]);
         assert_eq!((code, v["total"].clone()), (0, 18.into()));

@@ -23,7 +23,11 @@ pub(super) fn run(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     } else {
         let _ = out.write_all(to_text(&verdict).as_bytes());
     }
-    if verdict.is_valid() { EXIT_YES } else { EXIT_NO }
+    if verdict.is_valid() {
+        EXIT_YES
+    } else {
+        EXIT_NO
+    }
 }
 
 fn strings(tiles: &[Tile]) -> Vec<String> {

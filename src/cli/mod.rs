@@ -122,7 +122,11 @@ where
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_BAD_INPUT } else { EXIT_YES };
+            let code = if e.use_stderr() {
+                EXIT_BAD_INPUT
+            } else {
+                EXIT_YES
+            };
             let text = e.render().to_string();
             let _ = if e.use_stderr() {
                 err.write_all(text.as_bytes())
@@ -157,4 +161,3 @@ fn bad_input(err: &mut dyn Write, message: impl std::fmt::Display) -> i32 {
 fn print_json(out: &mut dyn Write, value: &serde_json::Value) {
     let _ = writeln!(out, "{value}");
 }
-

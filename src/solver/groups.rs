@@ -137,9 +137,9 @@ pub(super) fn arrange(v: u8, mut left: [u8; 4], mut jokers: u8, must_use: u8) ->
 
 /// Shapes usable with at most `jokers` jokers under the lone-group rule of `tier`.
 fn allowed(tier: u8, jokers: u8) -> impl Iterator<Item = Shape> {
-    SHAPES.into_iter().filter(move |s| {
-        s.jokers <= jokers && (s.reals() > 1 || tier >> (s.jokers - 2) & 1 == 1)
-    })
+    SHAPES
+        .into_iter()
+        .filter(move |s| s.jokers <= jokers && (s.reals() > 1 || tier >> (s.jokers - 2) & 1 == 1))
 }
 
 fn lookup(tier: u8, left: [u8; 4], jokers: u8, must_use: u8) -> Option<u8> {
@@ -167,10 +167,10 @@ fn lookup(tier: u8, left: [u8; 4], jokers: u8, must_use: u8) -> Option<u8> {
 fn compute(tier: u8, left: [u8; 4], jokers: u8, must_use: u8) -> Option<u8> {
     let mut best = (jokers == 0 && must_use == 0).then_some(0);
     for shape in allowed(tier, jokers) {
-        if let Some(rest) = shape.take(left) {
-            if let Some(after) = lookup(tier, rest, jokers - shape.jokers, must_use) {
-                best = best.max(Some(shape.reals() + after));
-            }
+        if let Some(rest) = shape.take(left)
+            && let Some(after) = lookup(tier, rest, jokers - shape.jokers, must_use)
+        {
+            best = best.max(Some(shape.reals() + after));
         }
     }
     best
@@ -182,8 +182,18 @@ mod tests {
 
     #[test]
     fn shapes_are_every_group() {
-        assert!(SHAPES.iter().all(|s| (3..=4).contains(&(s.reals() + s.jokers))));
-        assert_eq!(SHAPES[0], Shape { colours: 15, jokers: 0 });
+        assert!(
+            SHAPES
+                .iter()
+                .all(|s| (3..=4).contains(&(s.reals() + s.jokers)))
+        );
+        assert_eq!(
+            SHAPES[0],
+            Shape {
+                colours: 15,
+                jokers: 0
+            }
+        );
         assert!(SHAPES.windows(2).all(|w| w[0].reals() >= w[1].reals()));
     }
 
@@ -193,9 +203,18 @@ mod tests {
         assert!(!lone_group_pays(5, 2));
         // R12 J J: 36 either way, so the run will do.
         assert!(!lone_group_pays(12, 2));
-        assert!(lone_group_pays(12, 3), "R12 + 3 jokers: 48 as a group, 46 as a run");
-        assert!(lone_group_pays(13, 2), "R13 J J: 39 as a group, 36 as a run");
-        assert!(!lone_group_pays(11, 3), "R11 + 3 jokers: 44 as a group, 46 as a run");
+        assert!(
+            lone_group_pays(12, 3),
+            "R12 + 3 jokers: 48 as a group, 46 as a run"
+        );
+        assert!(
+            lone_group_pays(13, 2),
+            "R13 J J: 39 as a group, 36 as a run"
+        );
+        assert!(
+            !lone_group_pays(11, 3),
+            "R11 + 3 jokers: 44 as a group, 46 as a run"
+        );
     }
 
     #[test]
@@ -208,10 +227,22 @@ mod tests {
         assert_eq!(most(13, [1, 0, 0, 0], 4, 0), None);
         assert_eq!(most(7, [2, 2, 2, 0], 0, 0), Some(6));
         assert_eq!(most(7, [2, 2, 2, 0], 2, 0), Some(6), "two groups of four");
-        assert_eq!(most(7, [1, 1, 0, 0], 0, 0b0001), None, "red cannot be grouped");
+        assert_eq!(
+            most(7, [1, 1, 0, 0], 0, 0b0001),
+            None,
+            "red cannot be grouped"
+        );
         assert_eq!(most(7, [1, 1, 1, 0], 0, 0b0111), Some(3));
-        assert_eq!(most(7, [2, 1, 1, 0], 0, 0b0001), None, "two reds need two groups");
-        assert_eq!(most(7, [2, 1, 1, 0], 1, 0b0001), None, "R B J leaves R K short");
+        assert_eq!(
+            most(7, [2, 1, 1, 0], 0, 0b0001),
+            None,
+            "two reds need two groups"
+        );
+        assert_eq!(
+            most(7, [2, 1, 1, 0], 1, 0b0001),
+            None,
+            "R B J leaves R K short"
+        );
         assert_eq!(most(7, [2, 1, 1, 0], 2, 0b0001), Some(4), "R B J and R K J");
     }
 

@@ -48,7 +48,11 @@ impl Supply {
         }
         for v in (1..=usize::from(MAX_NUMBER)).rev() {
             let here: u32 = (0..4).map(|c| u32::from(supply.counts[c][v])).sum();
-            supply.next_number[v] = if here > 0 { v as u8 } else { supply.next_number[v + 1] };
+            supply.next_number[v] = if here > 0 {
+                v as u8
+            } else {
+                supply.next_number[v + 1]
+            };
             supply.from[v] = supply.from[v + 1].plus(Score {
                 points: here * v as u32,
                 tiles: here,
@@ -76,7 +80,11 @@ impl Supply {
     /// anyway share one memo entry.
     pub(super) fn settle(&self, w: u8, mut state: State) -> State {
         for (c, open) in state.open.iter_mut().enumerate() {
-            let room = if w > MAX_NUMBER { 0 } else { self.count(c, w) + state.jokers };
+            let room = if w > MAX_NUMBER {
+                0
+            } else {
+                self.count(c, w) + state.jokers
+            };
             open.three = open.three.min(room.saturating_sub(open.one + open.two));
         }
         state
@@ -104,7 +112,14 @@ impl Supply {
     }
 
     /// Every way to deal with colour `c` at number `v`, given its open runs and the jokers.
-    pub(super) fn colour_options(&self, v: u8, c: usize, open: Open, jokers: u8, out: &mut Vec<ColourOption>) {
+    pub(super) fn colour_options(
+        &self,
+        v: u8,
+        c: usize,
+        open: Open,
+        jokers: u8,
+        out: &mut Vec<ColourOption>,
+    ) {
         let real = self.count(c, v);
         for keep in 0..=open.three {
             let need = open.one + open.two + keep;
@@ -139,7 +154,14 @@ impl Supply {
 
     /// What `play` lays and leaves for colour `c`, if its runs can still be finished with the
     /// jokers available.
-    pub(super) fn option(&self, v: u8, c: usize, open: Open, play: ColourMove, jokers: u8) -> Option<ColourOption> {
+    pub(super) fn option(
+        &self,
+        v: u8,
+        c: usize,
+        open: Open,
+        play: ColourMove,
+        jokers: u8,
+    ) -> Option<ColourOption> {
         let continuing = u32::from(open.one + open.two + play.keep);
         let mut gain = Score {
             points: continuing * u32::from(v),

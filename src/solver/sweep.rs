@@ -11,14 +11,14 @@ use crate::tile::MAX_NUMBER;
 
 /// Lists for one level of the sweep, kept to avoid allocating for every state.
 #[derive(Default)]
-pub(super) struct Scratch {
-    pub(super) options: [Vec<ColourOption>; 4],
-    pub(super) moves: Vec<Move>,
+struct Scratch {
+    options: [Vec<ColourOption>; 4],
+    moves: Vec<Move>,
 }
 
 /// Multiply-shift hashing for the `u64` memo keys (SipHash is several times slower here).
 #[derive(Default)]
-pub(super) struct KeyHasher(u64);
+struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -41,31 +41,33 @@ impl Hasher for KeyHasher {
     }
 }
 
-pub(super) type Memo<B> = HashMap<u64, B, BuildHasherDefault<KeyHasher>>;
+/// A hash map keyed by packed `u64` states.
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// The sweep over numbers for one rack.
 pub(super) struct Sweep<'a, B> {
-    pub(super) supply: &'a Supply,
-    pub(super) memo: Memo<B>,
+    supply: &'a Supply,
+    /// The best from each state reached, by [`State::key`].
+    memo: KeyMap<B>,
     /// Reused lists, one per recursion level.
-    pub(super) scratch: Vec<Scratch>,
+    scratch: Vec<Scratch>,
     /// Colour options already worked out: where they are in `arena`.
-    pub(super) option_ranges: HashMap<u64, (usize, usize), BuildHasherDefault<KeyHasher>>,
-    pub(super) arena: Vec<ColourOption>,
+    option_ranges: KeyMap<(usize, usize)>,
+    arena: Vec<ColourOption>,
 }
 
 impl<'a, B: Best> Sweep<'a, B> {
     pub(super) fn new(supply: &'a Supply) -> Self {
         Sweep {
             supply,
-            memo: Memo::default(),
+            memo: KeyMap::default(),
             scratch: Vec::new(),
-            option_ranges: HashMap::default(),
+            option_ranges: KeyMap::default(),
             arena: Vec::new(),
         }
     }
 
-    pub(super) fn start(&self) -> State {
+    fn start(&self) -> State {
         State {
             open: [Open::default(); 4],
             jokers: self.supply.jokers,
@@ -84,7 +86,7 @@ impl<'a, B: Best> Sweep<'a, B> {
     }
 
     /// Where the sweep really continues: a state with no open runs skips numbers without tiles.
-    pub(super) fn resume(&self, v: u8, state: &State) -> u8 {
+    fn resume(&self, v: u8, state: &State) -> u8 {
         if state.idle() {
             self.supply.next_number[usize::from(v.min(PAST_END))]
         } else {
@@ -93,7 +95,7 @@ impl<'a, B: Best> Sweep<'a, B> {
     }
 
     /// The best that can be laid from number `v` on, in `state`.
-    pub(super) fn best(&mut self, v: u8, state: State) -> B {
+    fn best(&mut self, v: u8, state: State) -> B {
         let v = self.resume(v, &state);
         if v > MAX_NUMBER {
             return if state.all_runs_complete() {
@@ -125,18 +127,25 @@ impl<'a, B: Best> Sweep<'a, B> {
     }
 
     /// Every move at number `v` from `state`, into `scratch.moves`.
-    pub(super) fn moves(&mut self, v: u8, state: &State, scratch: &mut Scratch) {
+    fn moves(&mut self, v: u8, state: &State, scratch: &mut Scratch) {
         let Scratch { options, moves } = scratch;
         for (c, list) in options.iter_mut().enumerate() {
             list.clear();
             list.extend_from_slice(self.colour_options(v, c, state.open[c], state.jokers));
         }
         moves.clear();
-        self.supply.combine(v, state.jokers, options, 0, Partial::default(), moves);
+        self.supply
+            .combine(v, state.jokers, options, 0, Partial::default(), moves);
     }
 
     /// The options of colour `c` at `v`, worked out once per solve: many states share them.
-    pub(super) fn colour_options(&mut self, v: u8, c: usize, open: Open, jokers: u8) -> &[ColourOption] {
+    fn colour_options(
+        &mut self,
+        v: u8,
+        c: usize,
+        open: Open,
+        jokers: u8,
+    ) -> &[ColourOption] {
         let key = u64::from(v) << 14
             | (c as u64) << 12
             | u64::from(open.one) << 9
@@ -147,7 +156,8 @@ impl<'a, B: Best> Sweep<'a, B> {
             Some(&range) => range,
             None => {
                 let start = self.arena.len();
-                self.supply.colour_options(v, c, open, jokers, &mut self.arena);
+                self.supply
+                    .colour_options(v, c, open, jokers, &mut self.arena);
                 // Cheapest first, so that combining can stop at the first one over budget.
                 self.arena[start..].sort_by_key(ColourOption::cost);
                 let range = (start, self.arena.len());
@@ -160,7 +170,7 @@ impl<'a, B: Best> Sweep<'a, B> {
 
     /// Replays the sweep from `start`, at each number taking the first move whose rest still
     /// reaches `target`, and collects the sets it lays.
-    pub(super) fn rebuild(&mut self, start: State, mut target: Score) -> Vec<SolvedSet> {
+    fn rebuild(&mut self, start: State, mut target: Score) -> Vec<SolvedSet> {
         let mut table = Table::default();
         let mut state = start;
         let mut v = 1;

@@ -3,13 +3,17 @@
 
 #![allow(dead_code)]
 
+pub mod oracle;
+
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use rummikub_companion::tile::{Tile, TileSet};
 
 /// A reproducible random source for `seed`.
 pub fn rng(seed: u64) -> TestRng {
-    let bytes: Vec<u8> = std::iter::repeat_n(seed.to_le_bytes(), 4).flatten().collect();
+    let bytes: Vec<u8> = std::iter::repeat_n(seed.to_le_bytes(), 4)
+        .flatten()
+        .collect();
     TestRng::from_seed(RngAlgorithm::ChaCha, &bytes)
 }
 
@@ -31,7 +35,11 @@ pub fn rack(rng: &mut TestRng, set: TileSet, n: usize) -> Vec<Tile> {
 
 /// `n` tiles from a full set of which exactly `jokers` are jokers.
 pub fn rack_with_jokers(rng: &mut TestRng, set: TileSet, n: usize, jokers: usize) -> Vec<Tile> {
-    let numbered: Vec<Tile> = set.all_tiles().into_iter().filter(|t| !t.is_joker()).collect();
+    let numbered: Vec<Tile> = set
+        .all_tiles()
+        .into_iter()
+        .filter(|t| !t.is_joker())
+        .collect();
     let mut tiles = draw(rng, numbered, n - jokers);
     tiles.extend(std::iter::repeat_n(Tile::JOKER, jokers));
     // Shuffle again so the jokers are not always last.
