@@ -79,7 +79,7 @@ impl<'a, B: Best> Sweep<'a, B> {
     pub(super) fn solve(mut self, pick: impl Fn(&B) -> Option<Score>) -> Vec<SolvedSet> {
         let start = self.start();
         let root = self.best(1, start);
-        match pick(&root) {
+        match pick(root) {
             Some(target) => self.rebuild(start, target),
             None => Vec::new(),
         }
@@ -94,9 +94,20 @@ impl<'a, B: Best> Sweep<'a, B> {
         }
     }
 
-    /// The best that can be laid from number `v` on, in `state`.
-    fn best(&mut self, v: u8, state: State) -> B {
+    /// The best that can be laid from number `v` on, in `state`: worked out once, then lent
+    /// from the memo (a Pareto front is a vector, too dear to copy for every move).
+    fn best(&mut self, v: u8, state: State) -> &B {
         let v = self.resume(v, &state);
+        let key = state.key(v);
+        if !self.memo.contains_key(&key) {
+            let best = self.work_out(v, state);
+            self.memo.insert(key, best);
+        }
+        self.memo.entry(key).or_insert_with(B::impossible)
+    }
+
+    /// [`Self::best`] the first time: every move at `v`, each followed by the best after it.
+    fn work_out(&mut self, v: u8, state: State) -> B {
         if v > MAX_NUMBER {
             return if state.all_runs_complete() {
                 B::nothing()
@@ -104,25 +115,19 @@ impl<'a, B: Best> Sweep<'a, B> {
                 B::impossible()
             };
         }
-        let key = state.key(v);
-        if let Some(found) = self.memo.get(&key) {
-            return found.clone();
-        }
         let mut scratch = self.scratch.pop().unwrap_or_default();
         self.moves(v, &state, &mut scratch);
         // Most promising first, so that the bound can skip moves that cannot do better.
-        let bound = |m: &Move| m.gain.plus(self.supply.bound(v + 1, m.next.jokers));
+        let supply = self.supply;
+        let bound = |m: &Move| m.gain.plus(supply.bound(v + 1, m.next.jokers));
         scratch.moves.sort_by_key(|m| std::cmp::Reverse(bound(m)));
         let mut best = B::impossible();
         for m in &scratch.moves {
-            if best.covers(bound(m)) {
-                continue;
+            if !best.covers(bound(m)) {
+                best.absorb(self.best(v + 1, m.next), m.gain);
             }
-            let child = self.best(v + 1, m.next);
-            best.absorb(&child, m.gain);
         }
         self.scratch.push(scratch);
-        self.memo.insert(key, best.clone());
         best
     }
 
@@ -139,13 +144,7 @@ impl<'a, B: Best> Sweep<'a, B> {
     }
 
     /// The options of colour `c` at `v`, worked out once per solve: many states share them.
-    fn colour_options(
-        &mut self,
-        v: u8,
-        c: usize,
-        open: Open,
-        jokers: u8,
-    ) -> &[ColourOption] {
+    fn colour_options(&mut self, v: u8, c: usize, open: Open, jokers: u8) -> &[ColourOption] {
         let key = u64::from(v) << 14
             | (c as u64) << 12
             | u64::from(open.one) << 9
