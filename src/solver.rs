@@ -315,4 +315,33 @@ mod tests {
             assert_eq!(reading.represented, set.represented);
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Any part of a standard set: every set reads back as solved, nothing is lost or
+        /// invented, and the order the rack is given in changes nothing.
+        #[test]
+        fn solutions_read_back_and_ignore_rack_order(
+            rack in proptest::sample::subsequence(TileSet::Standard.all_tiles(), 0..=30),
+            tiles_objective: bool,
+        ) {
+            let options = SolveOptions {
+                objective: if tiles_objective { Objective::Tiles } else { Objective::Points },
+                ..SolveOptions::default()
+            };
+            let solution = solve(&rack, &options).expect("a subsequence of the set fits in it");
+            let mut all: Vec<Tile> = solution.unused.clone();
+            for set in &solution.sets {
+                let reading = read_set(&set.input).expect("valid set");
+                proptest::prop_assert_eq!(reading.points, set.points);
+                proptest::prop_assert_eq!(&reading.represented, &set.represented);
+                all.extend(&set.input.tiles);
+            }
+            all.sort();
+            proptest::prop_assert_eq!(&all, &rack);
+            let reversed: Vec<Tile> = rack.iter().rev().copied().collect();
+            proptest::prop_assert_eq!(solve(&reversed, &options).expect("same rack"), solution);
+        }
+    }
 }

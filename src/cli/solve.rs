@@ -112,7 +112,11 @@ fn to_text(solution: &Solution, rack_size: usize) -> String {
             "no meld from these {rack_size} tiles reaches {}; the best by points:\n",
             solution.threshold
         ),
-        objective => format!("best meld by {objective} from {rack_size} tiles:\n"),
+        Objective::Tiles => format!(
+            "most tiles laid in a meld reaching {}, from {rack_size} tiles:\n",
+            solution.threshold
+        ),
+        Objective::Points => format!("best meld by points from {rack_size} tiles:\n"),
     };
     let rows: Vec<String> = solution.sets.iter().map(shown).collect();
     let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
