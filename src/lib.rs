@@ -25,6 +25,7 @@ pub mod meld;
 pub mod rules;
 pub mod runtime;
 pub mod score;
+pub mod solver;
 pub mod sound;
 pub mod store;
 pub mod tile;

@@ -1,0 +1,172 @@
+//! Solving seeded random racks: 14, 20 and 30 tiles from the standard set, 40-tile XP racks
+//! holding all four jokers.
+//!
+//! Criterion reports the mean time per rack while cycling through many racks. Before that, a
+//! per-rack pass times every rack on its own (best of a few runs, to shave off scheduler
+//! noise) and prints the median, 99th percentile and worst, which criterion cannot show.
+//! Set `SOLVER_BENCH_RACKS` to change the number of racks per size (default 1000).
+//!
+//! For comparison the report also times the tests' oracle, an exhaustive search over tiles
+//! memoised on the remaining rack, on a few racks of 14 and 20 tiles.
+
+#[path = "../tests/util/mod.rs"]
+mod util;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group};
+use rummikub_companion::solver::{Objective, SolveOptions, solve};
+use rummikub_companion::tile::{Tile, TileSet};
+
+/// A family of racks to time.
+struct Size {
+    name: &'static str,
+    tile_set: TileSet,
+    tiles: usize,
+    /// Exactly this many jokers, or `None` for a plain draw from the set.
+    jokers: Option<usize>,
+}
+
+const SIZES: [Size; 4] = [
+    Size {
+        name: "14 tiles",
+        tile_set: TileSet::Standard,
+        tiles: 14,
+        jokers: None,
+    },
+    Size {
+        name: "20 tiles",
+        tile_set: TileSet::Standard,
+        tiles: 20,
+        jokers: None,
+    },
+    Size {
+        name: "30 tiles",
+        tile_set: TileSet::Standard,
+        tiles: 30,
+        jokers: None,
+    },
+    Size {
+        name: "40 tiles XP, 4 jokers",
+        tile_set: TileSet::Xp,
+        tiles: 40,
+        jokers: Some(4),
+    },
+];
+
+fn racks(size: &Size, count: usize) -> Vec<Vec<Tile>> {
+    (0..count as u64)
+        .map(|seed| {
+            let mut rng = util::rng(1_000_000 + seed);
+            match size.jokers {
+                Some(j) => util::rack_with_jokers(&mut rng, size.tile_set, size.tiles, j),
+                None => util::rack(&mut rng, size.tile_set, size.tiles),
+            }
+        })
+        .collect()
+}
+
+fn options(size: &Size, objective: Objective) -> SolveOptions {
+    SolveOptions {
+        tile_set: size.tile_set,
+        objective,
+        ..SolveOptions::default()
+    }
+}
+
+fn rack_count() -> usize {
+    std::env::var("SOLVER_BENCH_RACKS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000)
+}
+
+/// Times each rack alone and prints median, p99 and worst per size and objective.
+fn per_rack_report() {
+    let count = rack_count();
+    println!("per-rack times over {count} seeded racks (best of 3 runs each):");
+    for size in &SIZES {
+        let racks = racks(size, count);
+        for objective in [Objective::Points, Objective::Tiles] {
+            let opts = options(size, objective);
+            let mut times: Vec<Duration> = racks
+                .iter()
+                .map(|rack| {
+                    (0..3)
+                        .map(|_| {
+                            let start = Instant::now();
+                            let solution = solve(black_box(rack), &opts);
+                            let elapsed = start.elapsed();
+                            black_box(solution).ok();
+                            elapsed
+                        })
+                        .min()
+                        .unwrap_or_default()
+                })
+                .collect();
+            times.sort();
+            let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+            println!(
+                "  {:<24} {:<7} median {:>9.1?}  p99 {:>9.1?}  worst {:>9.1?}",
+                size.name,
+                objective.name(),
+                at(0.5),
+                at(0.99),
+                at(1.0)
+            );
+        }
+    }
+}
+
+/// Median time of the exhaustive oracle over a few racks of each small size.
+fn oracle_report() {
+    println!("exhaustive search over tiles (the tests' oracle), for comparison:");
+    for tiles in [14, 20] {
+        let size = Size {
+            name: "",
+            tile_set: TileSet::Standard,
+            tiles,
+            jokers: None,
+        };
+        let mut times: Vec<Duration> = racks(&size, 50)
+            .iter()
+            .map(|rack| {
+                let start = Instant::now();
+                black_box(util::oracle::Oracle::new(rack).outcomes());
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        println!("  {tiles} tiles  median {:>9.1?}", times[times.len() / 2]);
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    for size in &SIZES {
+        let racks = racks(size, 256);
+        for objective in [Objective::Points, Objective::Tiles] {
+            let opts = options(size, objective);
+            let mut next = 0;
+            let name = format!("solve {} ({})", size.name, objective.name());
+            c.bench_function(&name, |b| {
+                b.iter(|| {
+                    next = (next + 1) % racks.len();
+                    solve(black_box(&racks[next]), &opts)
+                })
+            });
+        }
+    }
+}
+
+criterion_group!(benches, bench);
+
+fn main() {
+    let testing = std::env::args().any(|a| a == "--test" || a == "--list");
+    if !testing {
+        per_rack_report();
+        oracle_report();
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,0 +1,395 @@
+//! The rack as the sweep sees it, and every way to deal with the tiles of one number.
+
+use super::groups;
+use super::score::Score;
+use crate::tile::{FACES, MAX_NUMBER, Tile};
+
+/// Index of numbers 1..=13 in per-number arrays; slot 0 and 14 stay empty.
+pub(super) const SLOTS: usize = MAX_NUMBER as usize + 2;
+/// The number after the last.
+pub(super) const PAST_END: u8 = MAX_NUMBER + 1;
+
+/// The rack as the sweep sees it.
+pub(super) struct Supply {
+    /// Real tiles per colour and number.
+    pub(super) counts: [[u8; SLOTS]; 4],
+    /// Jokers the meld may use.
+    pub(super) jokers: u8,
+    /// Per colour and number: how many higher numbers up to 13 the rack lacks.
+    pub(super) gaps_above: [[u8; SLOTS]; 4],
+    /// The lowest number at or after `v` that has any real tile (`PAST_END` if none).
+    pub(super) next_number: [u8; SLOTS + 1],
+    /// Points and count of the real tiles numbered `v` or more.
+    pub(super) from: [Score; SLOTS + 1],
+}
+
+impl Supply {
+    pub(super) fn new(counts: &[usize; FACES], jokers_allowed: bool) -> Supply {
+        let mut supply = Supply {
+            counts: [[0; SLOTS]; 4],
+            jokers: 0,
+            gaps_above: [[0; SLOTS]; 4],
+            next_number: [PAST_END; SLOTS + 1],
+            from: [Score::default(); SLOTS + 1],
+        };
+        for tile in Tile::all_faces() {
+            let count = u8::try_from(counts[tile.index()]).unwrap_or(u8::MAX);
+            match (tile.color(), tile.number()) {
+                (Some(c), Some(n)) => supply.counts[c.index()][usize::from(n)] = count,
+                _ if jokers_allowed => supply.jokers = count,
+                _ => {}
+            }
+        }
+        for c in 0..4 {
+            for v in (1..usize::from(MAX_NUMBER)).rev() {
+                let missing = u8::from(supply.counts[c][v + 1] == 0);
+                supply.gaps_above[c][v] = supply.gaps_above[c][v + 1] + missing;
+            }
+        }
+        for v in (1..=usize::from(MAX_NUMBER)).rev() {
+            let here: u32 = (0..4).map(|c| u32::from(supply.counts[c][v])).sum();
+            supply.next_number[v] = if here > 0 {
+                v as u8
+            } else {
+                supply.next_number[v + 1]
+            };
+            supply.from[v] = supply.from[v + 1].plus(Score {
+                points: here * v as u32,
+                tiles: here,
+            });
+        }
+        supply
+    }
+
+    /// At most what can still be laid from number `w` on with `jokers` jokers: every real tile
+    /// from `w` up, and each joker as a 13.
+    pub(super) fn bound(&self, w: u8, jokers: u8) -> Score {
+        let tiles = self.from.get(usize::from(w)).copied().unwrap_or_default();
+        tiles.plus(Score {
+            points: 13 * u32::from(jokers),
+            tiles: u32::from(jokers),
+        })
+    }
+
+    pub(super) fn count(&self, c: usize, v: u8) -> u8 {
+        self.counts[c].get(usize::from(v)).copied().unwrap_or(0)
+    }
+
+    /// The state to carry into number `w`: runs of 3+ beyond those that could possibly go on
+    /// at `w` are dropped from the count, so states that differ only in runs about to stop
+    /// anyway share one memo entry.
+    pub(super) fn settle(&self, w: u8, mut state: State) -> State {
+        for (c, open) in state.open.iter_mut().enumerate() {
+            let room = if w > MAX_NUMBER {
+                0
+            } else {
+                self.count(c, w) + state.jokers
+            };
+            open.three = open.three.min(room.saturating_sub(open.one + open.two));
+        }
+        state
+    }
+
+    /// Jokers that colour `c`'s short runs will surely need at `w` and `w + 1` (more than the
+    /// real tiles there), or `None` when they would run past 13.
+    pub(super) fn jokers_needed(&self, c: usize, w: u8, open: Open) -> Option<u8> {
+        let short = open.one + open.two;
+        if w > MAX_NUMBER && short > 0 || w >= MAX_NUMBER && open.one > 0 {
+            return None;
+        }
+        Some(short.saturating_sub(self.count(c, w)) + open.one.saturating_sub(self.count(c, w + 1)))
+    }
+
+    /// Most leading jokers a run opened at `v` may take. A run starts with jokers only when it
+    /// ends at 13, so it must be able to reach 13 with the jokers left.
+    pub(super) fn max_lead(&self, c: usize, v: u8, spare: u8) -> u8 {
+        let gaps = self.gaps_above[c][usize::from(v)];
+        if spare > gaps {
+            (spare - gaps).min(v - 1)
+        } else {
+            0
+        }
+    }
+
+    /// Every way to deal with colour `c` at number `v`, given its open runs and the jokers.
+    pub(super) fn colour_options(
+        &self,
+        v: u8,
+        c: usize,
+        open: Open,
+        jokers: u8,
+        out: &mut Vec<ColourOption>,
+    ) {
+        let real = self.count(c, v);
+        for keep in 0..=open.three {
+            let need = open.one + open.two + keep;
+            for opening in 0..=real {
+                let free = real - opening;
+                // Continuing runs take real tiles first. A joker may stand in for a real tile
+                // only to let that tile into a group (a joker beside an unused real tile could
+                // swap with it), and that group may need the tile as its only numbered one.
+                let most = need.min(free);
+                let fewest = need.saturating_sub(jokers);
+                for reals in (fewest..=most).rev() {
+                    let run_jokers = need - reals;
+                    let spare = jokers - run_jokers;
+                    let base = ColourMove {
+                        keep,
+                        opened: [0; 5],
+                        jokers: run_jokers,
+                        left: free - reals,
+                    };
+                    let max_lead = self.max_lead(c, v, spare);
+                    for_each_lead(opening, max_lead, spare, &mut |opened| {
+                        // A run stopping where another of its colour starts: join them instead.
+                        if keep == open.three || opened[0] == 0 {
+                            let play = ColourMove { opened, ..base };
+                            out.extend(self.option(v, c, open, play, jokers));
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    /// What `play` lays and leaves for colour `c`, if its runs can still be finished with the
+    /// jokers available.
+    pub(super) fn option(
+        &self,
+        v: u8,
+        c: usize,
+        open: Open,
+        play: ColourMove,
+        jokers: u8,
+    ) -> Option<ColourOption> {
+        let continuing = u32::from(open.one + open.two + play.keep);
+        let mut gain = Score {
+            points: continuing * u32::from(v),
+            tiles: continuing,
+        };
+        let mut lead_jokers = 0;
+        for (lead, &n) in play.opened.iter().enumerate().filter(|(_, n)| **n > 0) {
+            let lead = lead as u8;
+            gain.tiles += u32::from(n) * (u32::from(lead) + 1);
+            gain.points += u32::from(n) * ((v - lead)..=v).map(u32::from).sum::<u32>();
+            lead_jokers += n * lead;
+        }
+        let after = Open {
+            one: play.opened[0],
+            two: open.one + play.opened[1],
+            three: open.two + play.keep + play.opened[2..].iter().sum::<u8>(),
+        };
+        let used = play.jokers + lead_jokers;
+        let reserve = self.jokers_needed(c, v + 1, after)?;
+        (used + reserve <= jokers).then_some(ColourOption {
+            play,
+            open: after,
+            jokers: used,
+            reserve,
+            strict: play.left > 0 && (play.keep < open.three || play.jokers > 0),
+            gain,
+        })
+    }
+
+    /// Combines the options of colours `c..4` within the joker budget, then adds the groups.
+    pub(super) fn combine(
+        &self,
+        v: u8,
+        jokers: u8,
+        options: &[Vec<ColourOption>; 4],
+        c: usize,
+        partial: Partial,
+        out: &mut Vec<Move>,
+    ) {
+        if c == 4 {
+            self.group_moves(v, jokers, &partial, out);
+            return;
+        }
+        for option in &options[c] {
+            let used = partial.used + option.jokers;
+            let reserve = partial.reserve + option.reserve;
+            if used + reserve > jokers {
+                break; // the options are sorted by cost
+            }
+            let mut next = partial;
+            next.colours[c] = option.play;
+            next.open[c] = option.open;
+            next.used = used;
+            next.reserve = reserve;
+            next.must_use |= u8::from(option.strict) << c;
+            next.gain = partial.gain.plus(option.gain);
+            self.combine(v, jokers, options, c + 1, next, out);
+        }
+    }
+
+    /// Completes `partial` with every feasible number of jokers in groups.
+    pub(super) fn group_moves(&self, v: u8, jokers: u8, partial: &Partial, out: &mut Vec<Move>) {
+        let left = partial.colours.map(|m| m.left);
+        for k in 0..=jokers - partial.used - partial.reserve {
+            let Some(reals) = groups::most(v, left, k, partial.must_use) else {
+                continue;
+            };
+            let laid = u32::from(reals + k);
+            // The joker budget already covers what the short runs need next.
+            let next = self.settle(
+                v + 1,
+                State {
+                    open: partial.open,
+                    jokers: jokers - partial.used - k,
+                },
+            );
+            out.push(Move {
+                colours: partial.colours,
+                group_jokers: k,
+                must_use: partial.must_use,
+                gain: partial.gain.plus(Score {
+                    points: laid * u32::from(v),
+                    tiles: laid,
+                }),
+                next,
+            });
+        }
+    }
+}
+
+/// Open runs of one colour, by length so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Open {
+    pub(super) one: u8,
+    pub(super) two: u8,
+    /// Three or more: may stop here.
+    pub(super) three: u8,
+}
+
+impl Open {
+    pub(super) fn is_empty(self) -> bool {
+        self.one == 0 && self.two == 0 && self.three == 0
+    }
+}
+
+/// What the rest of the sweep needs to know.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct State {
+    pub(super) open: [Open; 4],
+    pub(super) jokers: u8,
+}
+
+impl State {
+    pub(super) fn idle(&self) -> bool {
+        self.open.iter().all(|o| o.is_empty())
+    }
+
+    pub(super) fn all_runs_complete(&self) -> bool {
+        self.open.iter().all(|o| o.one == 0 && o.two == 0)
+    }
+
+    /// Memo key: 3 bits per counter (at most 3 real tiles + 4 jokers of one face per number).
+    pub(super) fn key(&self, v: u8) -> u64 {
+        let mut key = u64::from(v) << 3 | u64::from(self.jokers);
+        for o in &self.open {
+            key = key << 9 | u64::from(o.one) << 6 | u64::from(o.two) << 3 | u64::from(o.three);
+        }
+        key
+    }
+}
+
+/// What happens to one colour at one number.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ColourMove {
+    /// Runs of 3+ that go on (the others stop before this number).
+    pub(super) keep: u8,
+    /// Runs opened with a real tile, indexed by how many jokers lead them.
+    pub(super) opened: [u8; 5],
+    /// Continuing runs that take a joker here (the others take a real tile).
+    pub(super) jokers: u8,
+    /// Real tiles left for groups (or the rack).
+    pub(super) left: u8,
+}
+
+/// One way to deal with every tile of one number.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Move {
+    pub(super) colours: [ColourMove; 4],
+    pub(super) group_jokers: u8,
+    /// Colours whose left tiles the groups must all take.
+    pub(super) must_use: u8,
+    pub(super) gain: Score,
+    pub(super) next: State,
+}
+
+/// A move being built colour by colour.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Partial {
+    pub(super) colours: [ColourMove; 4],
+    pub(super) open: [Open; 4],
+    /// Jokers laid so far.
+    pub(super) used: u8,
+    /// Jokers the short runs so far will need at the next two numbers.
+    pub(super) reserve: u8,
+    /// Colours whose left real tiles must all go into groups (bit per colour).
+    pub(super) must_use: u8,
+    pub(super) gain: Score,
+}
+
+/// One way to deal with one colour at one number, with what it uses and leaves.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ColourOption {
+    pub(super) play: ColourMove,
+    /// The colour's open runs afterwards.
+    pub(super) open: Open,
+    /// Jokers it lays (continuing runs and leading new ones).
+    pub(super) jokers: u8,
+    /// Jokers its short runs will surely need at the next two numbers.
+    pub(super) reserve: u8,
+    /// Its left real tiles must all go into groups: leaving one on the rack while a run of its
+    /// colour stops just before it, or while a joker stands for it, is beaten by laying it.
+    pub(super) strict: bool,
+    pub(super) gain: Score,
+}
+
+impl ColourOption {
+    /// Jokers it lays or will surely need.
+    pub(super) fn cost(&self) -> u8 {
+        self.jokers + self.reserve
+    }
+}
+
+/// Calls `f` with every way to give `opening` new runs their leading jokers: each at most
+/// `max_lead`, together at most `budget`. The array counts runs by number of leading jokers.
+pub(super) fn for_each_lead(opening: u8, max_lead: u8, budget: u8, f: &mut dyn FnMut([u8; 5])) {
+    if opening == 0 || max_lead == 0 {
+        return f([opening, 0, 0, 0, 0]);
+    }
+    pub(super) fn go(left: u8, lead: u8, budget: u8, acc: [u8; 5], f: &mut dyn FnMut([u8; 5])) {
+        if lead == 0 {
+            let mut acc = acc;
+            acc[0] = left;
+            f(acc);
+            return;
+        }
+        // `n` of the remaining runs get `lead` leading jokers.
+        for n in 0..=left {
+            if n * lead > budget {
+                break;
+            }
+            let mut acc = acc;
+            acc[usize::from(lead)] = n;
+            go(left - n, lead - 1, budget - n * lead, acc, f);
+        }
+    }
+    go(opening, max_lead.min(4), budget, [0; 5], f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leading_jokers_split_every_way() {
+        let mut seen = Vec::new();
+        for_each_lead(2, 2, 3, &mut |a| seen.push(a));
+        // L values per run: {0,0} {0,1} {1,1} {0,2} {1,2}; {2,2} needs 4 jokers.
+        assert_eq!(seen.len(), 5);
+        assert!(seen.iter().all(|a| a.iter().sum::<u8>() == 2));
+    }
+}
