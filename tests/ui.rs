@@ -10,7 +10,7 @@ use rummikub_companion::i18n::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::{Cue, RecordingSounder};
 use rummikub_companion::timer::Phase;
-use rummikub_companion::ui::app::{Action, TimerCommand, View};
+use rummikub_companion::ui::app::{Action, MeldMode, TimerCommand, View};
 use rummikub_companion::ui::{App, AppDeps};
 
 struct Table {
@@ -85,7 +85,10 @@ impl Table {
     }
 
     fn shows(&self, text: &str) -> bool {
-        self.harness.query_by_label_contains(text).is_some()
+        self.harness
+            .query_all_by_label_contains(text)
+            .next()
+            .is_some()
     }
 }
 
@@ -357,4 +360,69 @@ fn a_corrupt_sheet_file_shows_a_banner_and_the_app_still_works() {
     t.harness.run();
     enter_game(&mut t, &SEED_002[1]);
     assert_eq!(t.harness.state().sheet().expect("sheet").games().len(), 2);
+}
+
+#[test]
+fn best_meld_from_a_rack_shows_the_solver_sets() {
+    let mut t = table(Language::English);
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    t.harness.get_by_label("Best meld from a rack").click();
+    t.harness.run();
+    for tile in ["K9", "B9", "O9", "J", "R2", "K5"] {
+        t.click_tile(tile);
+    }
+    assert!(
+        t.shows("group · 36 points"),
+        "the 36-point group with the joker"
+    );
+    assert!(t.shows("36 points: the initial meld (30) is possible"));
+    // The joker is drawn as the tile it stands for: the missing red 9.
+    assert!(t.harness.query_by_label("J (R9)").is_some());
+    // By tiles: nothing more can be laid, so the same answer.
+    t.harness.get_by_label("most tiles").click();
+    t.harness.run();
+    assert!(t.shows("group · 36 points"));
+    // Remove the joker: 27 is not enough.
+    t.harness.get_by_label("Clear").click();
+    t.harness.run();
+    for tile in ["K9", "B9", "O9", "R2"] {
+        t.click_tile(tile);
+    }
+    assert!(t.shows("At most 27 points: the initial meld (30) is not possible yet"));
+}
+
+#[test]
+fn korean_meld_and_sheet_views_render_with_data() {
+    let mut t = table_with(Language::Korean, &SEED_PLAYERS);
+    apply(
+        &mut t.harness,
+        Action::Meld(
+            MeldMode::Check,
+            "R11 J R13 | K9 B9 O9 | R7 R7 B7 | R5 J J".into(),
+        ),
+    );
+    t.harness.run();
+    assert!(t.shows("그룹에 빨강 타일이 두 개 있습니다 (R7, R7)"));
+    assert!(t.shows("런(으)로 읽어 18점; 그룹(으)로 읽으면 15점"));
+    assert!(t.shows("등록 불가"));
+    apply(
+        &mut t.harness,
+        Action::Meld(MeldMode::Solve, "K9 B9 O9 J R2 K5".into()),
+    );
+    t.harness.run();
+    assert!(t.shows("36점: 등록(30점)할 수 있습니다"));
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("새 점수표").click();
+    t.harness.run();
+    t.harness.get_by_label("게임 추가").click();
+    t.harness.run();
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브");
+    field.focus();
+    field.type_text("-3");
+    t.harness.run();
+    assert!(t.shows("음수입니다"), "the field problem is in Korean");
 }

@@ -8,9 +8,10 @@ use egui::{Color32, RichText, Ui};
 
 use super::tiles;
 use crate::i18n::{self, Language};
-use crate::meld::{MeldOptions, Verdict, check_meld};
+use crate::meld::{MeldOptions, MeldProblem, Verdict, check_meld};
 use crate::rules::RuleSet;
-use crate::tile::{Kind, SetInput, Tile, parse_sets};
+use crate::solver::{Objective, Solution, SolveError, SolveOptions, solve};
+use crate::tile::{Kind, SetInput, Tile, parse_rack, parse_sets};
 
 /// Which half of the view is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,7 +23,7 @@ pub enum MeldMode {
     Solve,
 }
 
-/// The view's own state: the texts being edited.
+/// The view's own state: the texts being edited, and the last solver answer.
 #[derive(Debug, Default)]
 pub struct MeldView {
     /// Check or solve.
@@ -31,8 +32,10 @@ pub struct MeldView {
     pub meld_text: String,
     /// The rack, in notation.
     pub rack_text: String,
-    /// Solver objective: most tiles instead of most points.
-    pub most_tiles: bool,
+    /// What the solver maximises.
+    pub objective: Objective,
+    /// The rack and options last solved, and the answer (the solver runs only when they change).
+    solved: Option<(Vec<Tile>, SolveOptions, Result<Solution, SolveError>)>,
 }
 
 /// The sets of a text being edited: a trailing separator is a new, still empty set.
@@ -103,7 +106,7 @@ impl MeldView {
         let sets = match parsed {
             Ok(sets) => sets,
             Err(e) => {
-                ui.colored_label(Color32::from_rgb(0xc6, 0x28, 0x28), e);
+                ui.colored_label(RED, e);
                 return;
             }
         };
@@ -120,29 +123,143 @@ impl MeldView {
         show_verdict(ui, lang, &verdict);
     }
 
-    fn solve_ui(&mut self, ui: &mut Ui, lang: Language, _rules: &RuleSet) {
-        ui.label(lang.strings().placeholder_soon);
+    fn solve_ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
+        let s = lang.strings();
+        let rack = if self.rack_text.trim().is_empty() {
+            Ok(Vec::new())
+        } else {
+            parse_rack(&self.rack_text).map_err(|e| e.to_string())
+        };
+        let used = tiles::counts(rack.iter().flatten().copied());
+        if let Some(t) = tiles::picker(ui, &used, rules.tile_set, 44.0) {
+            push_tile(&mut self.rack_text, t);
+        }
+        ui.horizontal(|ui| {
+            if ui.button(s.remove_last).clicked() {
+                remove_last(&mut self.rack_text);
+            }
+            if ui.button(s.clear).clicked() {
+                self.rack_text.clear();
+            }
+            ui.separator();
+            ui.label(s.objective);
+            ui.radio_value(&mut self.objective, Objective::Points, s.objective_points);
+            ui.radio_value(&mut self.objective, Objective::Tiles, s.objective_tiles);
+        });
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut self.rack_text)
+                .hint_text(s.notation_hint)
+                .desired_width(f32::INFINITY),
+        );
+        field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, s.rack));
+        ui.add_space(8.0);
+
+        let rack = match rack {
+            Ok(rack) if rack.is_empty() => {
+                ui.label(s.empty_meld);
+                return;
+            }
+            Ok(rack) => rack,
+            Err(e) => {
+                ui.colored_label(RED, e);
+                return;
+            }
+        };
+        let options = SolveOptions {
+            objective: self.objective,
+            ..SolveOptions::from(rules)
+        };
+        let fresh = matches!(&self.solved, Some((r, o, _)) if *r == rack && *o == options);
+        if !fresh {
+            let answer = solve(&rack, &options);
+            self.solved = Some((rack, options, answer));
+        }
+        let Some((_, _, answer)) = &self.solved else {
+            return;
+        };
+        match answer {
+            Ok(solution) => show_solution(ui, lang, solution),
+            Err(SolveError::TooManyCopies {
+                tile,
+                count,
+                tile_set,
+            }) => {
+                let problem = MeldProblem::TooManyCopies {
+                    tile: *tile,
+                    count: *count,
+                    tile_set: *tile_set,
+                };
+                ui.colored_label(RED, i18n::meld_problem(lang, &problem));
+            }
+        }
     }
 
     fn push_tile(&mut self, t: Tile) {
-        let text = self.meld_text.trim_end();
-        self.meld_text = if text.is_empty() {
-            t.to_string()
-        } else {
-            format!("{text} {t}")
-        };
+        push_tile(&mut self.meld_text, t);
     }
 
     fn remove_last(&mut self) {
-        let text = self.meld_text.trim_end();
-        let cut = text
-            .rfind(|c: char| c.is_whitespace() || c == '|' || c == ';' || c == ',')
-            .map_or(0, |i| i + 1);
-        let rest = text[..cut].trim_end();
-        // Removing the last tile of a set also removes its separator.
-        self.meld_text = rest.trim_end_matches(['|', ';']).trim_end().to_owned();
+        remove_last(&mut self.meld_text);
     }
 }
+
+/// Appends a tile to notation text.
+fn push_tile(text: &mut String, t: Tile) {
+    let trimmed = text.trim_end();
+    *text = if trimmed.is_empty() {
+        t.to_string()
+    } else {
+        format!("{trimmed} {t}")
+    };
+}
+
+/// Removes the last tile from notation text (and a separator left dangling by it).
+fn remove_last(text: &mut String) {
+    let trimmed = text.trim_end();
+    let cut = trimmed
+        .rfind(|c: char| c.is_whitespace() || c == '|' || c == ';' || c == ',')
+        .map_or(0, |i| i + 1);
+    let rest = trimmed[..cut].trim_end();
+    *text = rest.trim_end_matches(['|', ';']).trim_end().to_owned();
+}
+
+fn show_solution(ui: &mut Ui, lang: Language, solution: &Solution) {
+    let s = lang.strings();
+    ui.label(RichText::new(s.best_meld).strong());
+    if solution.sets.is_empty() {
+        ui.label(s.nothing_to_meld);
+    }
+    for set in &solution.sets {
+        ui.horizontal_wrapped(|ui| {
+            tiles::tile_row(ui, &set.input.tiles, Some(&set.represented), 34.0);
+            ui.label(
+                RichText::new(format!(
+                    "{} · {}",
+                    i18n::kind_name(lang, set.kind),
+                    (s.points)(set.points)
+                ))
+                .size(18.0),
+            );
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(s.unused_tiles);
+        if solution.unused.is_empty() {
+            ui.label("—");
+        }
+        tiles::tile_row(ui, &solution.unused, None, 28.0);
+    });
+    ui.add_space(8.0);
+    let (text, color) = if solution.meets_threshold {
+        ((s.reachable)(solution.total, solution.threshold), GREEN)
+    } else {
+        ((s.unreachable)(solution.total, solution.threshold), RED)
+    };
+    ui.label(RichText::new(text).size(24.0).strong().color(color));
+}
+
+const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
+const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
 /// One line per set: tiles, reading, points or the reason. Returns a declaration change.
 fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, Option<Kind>)> {
@@ -161,7 +278,7 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
                             i18n::kind_name(lang, r.kind),
                             (s.points)(r.points)
                         ))
-                        .color(Color32::from_rgb(0x2e, 0x7d, 0x32))
+                        .color(GREEN)
                         .size(18.0),
                     );
                     let jokers: Vec<String> = r
@@ -175,7 +292,7 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
                 Err(p) => {
                     ui.label(
                         RichText::new(format!("× {}", i18n::set_problem(lang, p)))
-                            .color(Color32::from_rgb(0xc6, 0x28, 0x28))
+                            .color(RED)
                             .size(18.0),
                     );
                 }
@@ -212,9 +329,9 @@ fn show_verdict(ui: &mut Ui, lang: Language, verdict: &Verdict) {
     ui.add_space(8.0);
     ui.label(RichText::new((s.total_of)(verdict.total, verdict.threshold)).size(20.0));
     let (text, color) = if verdict.is_valid() {
-        (s.verdict_valid, Color32::from_rgb(0x2e, 0x7d, 0x32))
+        (s.verdict_valid, GREEN)
     } else {
-        (s.verdict_invalid, Color32::from_rgb(0xc6, 0x28, 0x28))
+        (s.verdict_invalid, RED)
     };
     ui.label(RichText::new(text).size(34.0).strong().color(color));
     for problem in &verdict.problems {

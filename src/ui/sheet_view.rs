@@ -345,7 +345,21 @@ impl SheetView {
         });
         let mut request = None;
         match (&checked, complete) {
-            (_, false) => {}
+            (_, false) => {
+                // Say at once when a value typed so far cannot be read.
+                let typed = form
+                    .left
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| !t.trim().is_empty());
+                if let Some((i, e)) = typed
+                    .filter_map(|(i, t)| t.trim().parse::<Remaining>().err().map(|e| (i, e)))
+                    .next()
+                {
+                    let name = names.get(i).map_or("", String::as_str);
+                    ui.colored_label(RED, format!("{name}: {}", i18n::remaining_error(lang, &e)));
+                }
+            }
             (Ok((_, score)), true) => {
                 let preview: Vec<String> = names
                     .iter()
