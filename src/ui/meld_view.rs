@@ -95,13 +95,7 @@ impl MeldView {
                 self.meld_text.clear();
             }
         });
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut self.meld_text)
-                .hint_text(s.notation_hint)
-                .desired_width(f32::INFINITY),
-        );
-        field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, s.mode_check));
-        ui.add_space(8.0);
+        notation_field(ui, &mut self.meld_text, s.notation_hint, s.mode_check);
 
         let sets = match parsed {
             Ok(sets) => sets,
@@ -146,13 +140,7 @@ impl MeldView {
             ui.radio_value(&mut self.objective, Objective::Points, s.objective_points);
             ui.radio_value(&mut self.objective, Objective::Tiles, s.objective_tiles);
         });
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut self.rack_text)
-                .hint_text(s.notation_hint)
-                .desired_width(f32::INFINITY),
-        );
-        field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, s.rack));
-        ui.add_space(8.0);
+        notation_field(ui, &mut self.rack_text, s.notation_hint, s.rack);
 
         let rack = match rack {
             Ok(rack) if rack.is_empty() => {
@@ -201,6 +189,17 @@ impl MeldView {
     fn remove_last(&mut self) {
         remove_last(&mut self.meld_text);
     }
+}
+
+/// The notation text field, named for tests and screen readers.
+fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str) {
+    let field = ui.add(
+        egui::TextEdit::singleline(text)
+            .hint_text(hint)
+            .desired_width(f32::INFINITY),
+    );
+    field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
+    ui.add_space(8.0);
 }
 
 /// Appends a tile to notation text.
