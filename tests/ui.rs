@@ -426,3 +426,57 @@ fn korean_meld_and_sheet_views_render_with_data() {
     t.harness.run();
     assert!(t.shows("음수입니다"), "the field problem is in Korean");
 }
+
+#[test]
+fn edit_and_delete_a_game_with_undo() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    for game in &SEED_002[..3] {
+        enter_game(&mut t, game);
+    }
+    let points = |t: &Table| -> Vec<Vec<i64>> {
+        let sheet = t.harness.state().sheet().expect("sheet");
+        sheet.scores().iter().map(|g| g.points.clone()).collect()
+    };
+    let before = points(&t);
+
+    // Delete the middle game, then undo: it comes back in its place.
+    t.harness
+        .get_all_by_label("Delete")
+        .nth(1)
+        .expect("a delete button per game")
+        .click();
+    t.harness.run();
+    assert_eq!(points(&t), vec![before[0].clone(), before[2].clone()]);
+    t.harness.get_by_label("Undo delete").click();
+    t.harness.run();
+    assert_eq!(points(&t), before);
+
+    // Edit the first game: 큐브 had 15 left, not 5.
+    t.harness
+        .get_all_by_label("Edit")
+        .next()
+        .expect("an edit button")
+        .click();
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브")
+        .focus();
+    t.harness.run();
+    t.key(Key::Backspace);
+    t.harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브")
+        .type_text("15");
+    t.harness.run();
+    t.harness.get_by_label("Save game").click();
+    t.harness.run();
+    assert_eq!(points(&t)[0], vec![34, -15, -16, -3]);
+    assert_eq!(
+        points(&t)[1..],
+        before[1..],
+        "the other games are untouched"
+    );
+}
