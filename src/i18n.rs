@@ -64,7 +64,6 @@ impl Language {
 /// Every visible string of the app in one language.
 #[allow(missing_docs)] // the field names say what each string is
 pub struct Strings {
-    pub app_title: &'static str,
     // Tabs
     pub tab_timer: &'static str,
     pub tab_meld: &'static str,
@@ -101,7 +100,6 @@ pub struct Strings {
     pub default_player: fn(usize) -> String,
     pub players_fixed_while_running: &'static str,
     pub no_audio: fn(&str) -> String,
-    pub muted_notice: &'static str,
     // Settings
     pub preset: &'static str,
     pub preset_korean: &'static str,
@@ -173,9 +171,7 @@ pub struct Strings {
     pub round_label: fn(usize) -> String,
     pub went_out: &'static str,
     pub pool_ran_out: &'static str,
-    pub remaining_value: &'static str,
     pub remaining_hint: &'static str,
-    pub as_tiles: &'static str,
     pub not_melded_flag: &'static str,
     pub tie_winner: &'static str,
     pub save_game: &'static str,
@@ -194,12 +190,10 @@ pub struct Strings {
     pub recovered_from_backup: fn(&str) -> String,
     pub save_failed: fn(&str) -> String,
     pub dismiss: &'static str,
-    pub placeholder_soon: &'static str,
 }
 
 /// English.
 pub static EN: Strings = Strings {
-    app_title: "Rummikub Companion",
     tab_timer: "Timer",
     tab_meld: "Meld check",
     tab_sheet: "Score sheet",
@@ -243,7 +237,6 @@ pub static EN: Strings = Strings {
     default_player: |n| format!("Player {n}"),
     players_fixed_while_running: "Pause or reset the timer to change the players.",
     no_audio: |why| format!("No audio output ({why}): alerts are visual only."),
-    muted_notice: "Sound is muted.",
     preset: "Rules preset",
     preset_korean: "Korean manual",
     preset_english: "English rulebook",
@@ -322,9 +315,7 @@ pub static EN: Strings = Strings {
     round_label: |round| format!("Round {round}"),
     went_out: "Went out",
     pool_ran_out: "Pool ran out (lowest wins)",
-    remaining_value: "Left on rack",
     remaining_hint: "What each player has left: a number or the tiles (R5 K7 J). 0 = went out; no 0 = the pool ran out. Tab moves on, Enter saves.",
-    as_tiles: "tiles",
     not_melded_flag: "not melded",
     tie_winner: "Tied for lowest: who wins?",
     save_game: "Save game",
@@ -345,12 +336,10 @@ pub static EN: Strings = Strings {
     recovered_from_backup: |file| format!("{file} was damaged; the previous copy was restored."),
     save_failed: |why| format!("Could not save: {why}. Your data is still in the window."),
     dismiss: "Dismiss",
-    placeholder_soon: "Coming soon.",
 };
 
 /// 한국어.
 pub static KO: Strings = Strings {
-    app_title: "루미큐브 도우미",
     tab_timer: "타이머",
     tab_meld: "등록 확인",
     tab_sheet: "점수표",
@@ -389,7 +378,6 @@ pub static KO: Strings = Strings {
     default_player: |n| format!("플레이어 {n}"),
     players_fixed_while_running: "플레이어를 바꾸려면 타이머를 일시정지하거나 초기화하세요.",
     no_audio: |why| format!("오디오 출력이 없습니다 ({why}): 알림은 화면으로만 표시됩니다."),
-    muted_notice: "소리가 꺼져 있습니다.",
     preset: "규칙 프리셋",
     preset_korean: "한국어판 설명서",
     preset_english: "영문 규칙서",
@@ -466,9 +454,7 @@ pub static KO: Strings = Strings {
     round_label: |round| format!("{round}라운드"),
     went_out: "다 낸 사람",
     pool_ran_out: "타일 더미 소진 (가장 적은 사람 승)",
-    remaining_value: "남은 타일",
     remaining_hint: "각자 남은 타일: 숫자 합이나 타일(빨5 검7 조커). 0 = 다 낸 사람, 0이 없으면 더미 소진. Tab으로 다음 칸, Enter로 저장.",
-    as_tiles: "타일",
     not_melded_flag: "미등록",
     tie_winner: "가장 적은 점수가 같습니다: 누가 이겼나요?",
     save_game: "게임 저장",
@@ -489,7 +475,6 @@ pub static KO: Strings = Strings {
     recovered_from_backup: |file| format!("{file} 파일이 손상되어 이전 사본으로 복구했습니다."),
     save_failed: |why| format!("저장하지 못했습니다: {why}. 데이터는 창에 그대로 있습니다."),
     dismiss: "닫기",
-    placeholder_soon: "곧 제공됩니다.",
 };
 
 fn kind_ko(kind: Kind) -> &'static str {

@@ -480,3 +480,21 @@ fn edit_and_delete_a_game_with_undo() {
         "the other games are untouched"
     );
 }
+
+#[test]
+fn space_on_a_focused_button_ends_one_turn_not_two() {
+    let mut t = table(Language::English);
+    t.harness.get_by_label("Start").click();
+    t.harness.run();
+    t.advance(3.0);
+    t.harness.get_by_label("End turn").focus();
+    t.harness.run();
+    t.key(Key::Space);
+    assert_eq!(
+        t.read(|timer, _| timer.current_player()),
+        1,
+        "Bo's turn, not Cy's"
+    );
+    let turns: u32 = t.read(|timer, _| timer.stats().iter().map(|s| s.turns).sum());
+    assert_eq!(turns, 1);
+}

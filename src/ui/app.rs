@@ -181,11 +181,17 @@ impl App {
         App::with_repaint(deps, || {})
     }
 
-    fn with_repaint(mut deps: AppDeps, repaint: impl Fn() + Send + Sync + 'static) -> App {
+    fn with_repaint(deps: AppDeps, repaint: impl Fn() + Send + Sync + 'static) -> App {
+        let AppDeps {
+            clock,
+            sounder,
+            sound_error,
+            timer_thread,
+            store,
+        } = deps;
         let locale_language =
             sys_locale::get_locale().map_or(Language::English, |tag| Language::from_locale(&tag));
         let mut notices = Vec::new();
-        let store = std::mem::replace(&mut deps.store, Err(String::new()));
         let (store, mut settings) = match store {
             Ok(store) => {
                 let fresh = !store.settings_path().exists();
@@ -209,11 +215,13 @@ impl App {
             }
         };
         let lang = settings.language;
-        if let Some(e) = &deps.sound_error {
+        if let Some(e) = &sound_error {
             notices.push((lang.strings().no_audio)(&e.to_string()));
         }
         settings.players = seat_names(&settings);
-        let timer = App::make_timer(&settings, deps, repaint);
+        sounder.set_volume(settings.volume);
+        sounder.set_muted(settings.muted);
+        let timer = App::make_timer(&settings, clock, sounder, timer_thread, repaint);
         let mut app = App {
             settings,
             view: View::default(),
@@ -257,9 +265,13 @@ impl App {
         }
     }
 
+    /// The timer runtime for the saved seats and rules: on its own thread when asked (and
+    /// possible), else pumped by the UI.
     fn make_timer(
         settings: &Settings,
-        deps: AppDeps,
+        clock: Arc<dyn Clock>,
+        sounder: Arc<dyn Sounder>,
+        thread: bool,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> TimerRuntime {
         let timer_settings = TimerSettings::from_rules(&settings.rules);
@@ -267,17 +279,19 @@ impl App {
         let timer = Timer::new(seat_names(settings), timer_settings)
             .or_else(|_| Timer::new(defaults, timer_settings))
             .expect("four distinct default names make a valid table");
-        deps.sounder.set_volume(settings.volume);
-        deps.sounder.set_muted(settings.muted);
-        if deps.timer_thread {
-            let clock = Arc::clone(&deps.clock);
-            let sounder = Arc::clone(&deps.sounder);
-            match TimerRuntime::spawn(timer.clone(), clock, sounder, repaint) {
+        if thread {
+            let spawned = TimerRuntime::spawn(
+                timer.clone(),
+                Arc::clone(&clock),
+                Arc::clone(&sounder),
+                repaint,
+            );
+            match spawned {
                 Ok(rt) => return rt,
                 Err(e) => eprintln!("warning: no timer thread ({e}); alerts follow repaints"),
             }
         }
-        TimerRuntime::manual(timer, deps.clock, deps.sounder)
+        TimerRuntime::manual(timer, clock, sounder)
     }
 
     fn store_dir(&self) -> Option<String> {

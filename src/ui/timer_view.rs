@@ -226,6 +226,13 @@ impl TimerView {
             }
             stats_ui(&mut cols[1], lang, &snap);
         });
+        // Space on a focused button clicks it *and* is our key: one end of turn, not two.
+        let mut seen = Vec::new();
+        commands.retain(|c| {
+            let first = !seen.contains(c);
+            seen.push(c.clone());
+            first
+        });
         commands
     }
 
