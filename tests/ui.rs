@@ -498,3 +498,38 @@ fn space_on_a_focused_button_ends_one_turn_not_two() {
     let turns: u32 = t.read(|timer, _| timer.stats().iter().map(|s| s.turns).sum());
     assert_eq!(turns, 1);
 }
+
+#[test]
+fn a_rack_can_be_picked_as_tiles_in_the_game_form() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    t.harness.get_by_label("Add game").click();
+    t.harness.run();
+    for (name, value) in SEED_PLAYERS.iter().zip(["0", "5", "16"]) {
+        let field = t.harness.get_by_role_and_label(egui::Role::TextInput, name);
+        field.focus();
+        field.type_text(value);
+        t.harness.run();
+    }
+    // 알토's rack: picked, not typed.
+    t.harness
+        .get_all_by_label("Pick tiles")
+        .nth(3)
+        .expect("one per player")
+        .click();
+    t.harness.run();
+    t.click_tile("R5");
+    t.click_tile("J");
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "알토");
+    assert_eq!(field.value().as_deref(), Some("R5 J"));
+    t.harness.get_by_label("Save game").click();
+    t.harness.run();
+    let sheet = t.harness.state().sheet().expect("sheet");
+    // The joker on 알토's rack counts 30: 35 left. 루미 wins 5 + 16 + 35 = 56.
+    assert_eq!(sheet.scores()[0].points, vec![56, -5, -16, -35]);
+}

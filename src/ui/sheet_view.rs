@@ -9,10 +9,12 @@
 use chrono::{DateTime, Local, Utc};
 use egui::{Color32, RichText, Ui};
 
+use super::tiles;
 use crate::i18n::{self, Language};
 use crate::rules::FinalRule;
 use crate::score::{Game, Hand, Remaining, ScoreError, Sheet};
 use crate::store::SheetId;
+use crate::tile::Tile;
 
 /// What the sheet view asks the app to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +47,10 @@ struct Form {
     not_melded: Vec<bool>,
     /// The winner named on a tie.
     tie_winner: Option<usize>,
+    /// Whose field the tile picker fills, if it is open.
+    picking: Option<usize>,
+    /// Put the cursor in the first field (once, when the form opens).
+    focus_first: bool,
 }
 
 /// The view's own state.
@@ -76,6 +82,16 @@ fn local_time(t: DateTime<Utc>) -> String {
     t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string()
 }
 
+/// Adds a picked tile to a remaining-value field: a typed number gives way to tiles.
+fn add_tile(text: &mut String, tile: Tile) {
+    let current = text.trim();
+    *text = if current.is_empty() || current.chars().all(|c| c.is_ascii_digit()) {
+        tile.to_string()
+    } else {
+        format!("{current} {tile}")
+    };
+}
+
 const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
@@ -86,6 +102,8 @@ impl Form {
             left: vec![String::new(); players],
             not_melded: vec![false; players],
             tie_winner: None,
+            picking: None,
+            focus_first: true,
         }
     }
 
@@ -95,6 +113,8 @@ impl Form {
             left: game.hands.iter().map(|h| h.left.to_string()).collect(),
             not_melded: game.hands.iter().map(|h| h.not_melded).collect(),
             tie_winner: game.winner,
+            picking: None,
+            focus_first: false,
         }
     }
 
@@ -296,6 +316,7 @@ impl SheetView {
         let s = lang.strings();
         let names = sheet.players().names();
         let flat_not_melded = sheet.rules().not_melded_value.is_some();
+        let tile_set = sheet.rules().tile_set;
         let form = self.form.as_mut()?;
         let mut enter = false;
         ui.group(|ui| {
@@ -321,11 +342,19 @@ impl SheetView {
                                 .desired_width(180.0),
                         );
                         let field = field.labelled_by(label.id);
-                        if i == 0 && form.editing.is_none() && text.is_empty() {
+                        if i == 0 && form.focus_first {
                             field.request_focus();
+                            form.focus_first = false;
                         }
                         enter |=
                             field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
+                    }
+                    let picking = form.picking == Some(i);
+                    let pick = ui
+                        .selectable_label(picking, s.pick_tiles)
+                        .on_hover_text(format!("{name}: {}", s.pick_tiles));
+                    if pick.clicked() {
+                        form.picking = if picking { None } else { Some(i) };
                     }
                     if flat_not_melded && let Some(flag) = form.not_melded.get_mut(i) {
                         ui.checkbox(flag, s.not_melded_flag);
@@ -333,6 +362,18 @@ impl SheetView {
                     ui.end_row();
                 }
             });
+            if let Some(i) = form.picking {
+                let racks = form.left.iter().filter_map(|t| match t.trim().parse() {
+                    Ok(Remaining::Tiles(tiles)) => Some(tiles),
+                    _ => None,
+                });
+                let used = tiles::counts(racks.flatten());
+                if let Some(tile) = tiles::picker(ui, &used, tile_set, 32.0)
+                    && let Some(text) = form.left.get_mut(i)
+                {
+                    add_tile(text, tile);
+                }
+            }
         });
 
         let complete = form.left.iter().all(|t| !t.trim().is_empty());
