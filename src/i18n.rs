@@ -130,6 +130,7 @@ pub struct Strings {
     pub settings_next_turn: &'static str,
     pub settings_saved_in: fn(&str) -> String,
     pub settings_not_saved: fn(&str) -> String,
+    pub timer_settings_reset: &'static str,
     // Meld check
     pub mode_check: &'static str,
     pub mode_solve: &'static str,
@@ -267,6 +268,7 @@ pub static EN: Strings = Strings {
     settings_next_turn: "Timer changes take effect from the next turn.",
     settings_saved_in: |path| format!("Saved in {path}"),
     settings_not_saved: |why| format!("Settings could not be saved: {why}"),
+    timer_settings_reset: "The saved turn, warning or tick time was outside what the game allows; the defaults (60 s turn, warning at 10 s, no ticks) are used.",
     mode_check: "Check a meld",
     mode_solve: "Best meld from a rack",
     new_set: "New set",
@@ -409,6 +411,7 @@ pub static KO: Strings = Strings {
     settings_next_turn: "타이머 설정은 다음 턴부터 적용됩니다.",
     settings_saved_in: |path| format!("저장 위치: {path}"),
     settings_not_saved: |why| format!("설정을 저장하지 못했습니다: {why}"),
+    timer_settings_reset: "저장된 턴·경고·똑딱 시간이 허용 범위를 벗어나 기본값(턴 60초, 10초 전 경고, 똑딱 없음)을 씁니다.",
     mode_check: "등록 확인",
     mode_solve: "받침대에서 최선의 등록 찾기",
     new_set: "새 묶음",

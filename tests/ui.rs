@@ -533,3 +533,18 @@ fn a_rack_can_be_picked_as_tiles_in_the_game_form() {
     // The joker on 알토's rack counts 30: 35 left. 루미 wins 5 + 16 + 35 = 56.
     assert_eq!(sheet.scores()[0].points, vec![56, -5, -16, -35]);
 }
+
+#[test]
+fn a_hand_edited_settings_file_with_a_bad_turn_length_falls_back_to_the_default() {
+    let data = tempfile::tempdir().expect("temporary data folder");
+    let settings =
+        r#"{"version": 1, "settings": {"language": "English", "rules": {"turn_seconds": 3}}}"#;
+    std::fs::write(data.path().join("settings.json"), settings).expect("write settings");
+    let t = reopen(data);
+    assert_eq!(t.harness.state().settings().rules.turn_seconds, 60);
+    assert_eq!(
+        t.read(|timer, now| timer.remaining(now)),
+        Duration::from_secs(60)
+    );
+    assert!(t.shows("outside what the game allows"));
+}

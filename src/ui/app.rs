@@ -219,6 +219,14 @@ impl App {
             notices.push((lang.strings().no_audio)(&e.to_string()));
         }
         settings.players = seat_names(&settings);
+        // A hand-edited file may hold timer values the game does not allow: use the defaults.
+        if settings.rules.validate().is_err() {
+            let defaults = RuleSet::default();
+            settings.rules.turn_seconds = defaults.turn_seconds;
+            settings.rules.warning_seconds = defaults.warning_seconds;
+            settings.rules.tick_seconds = defaults.tick_seconds;
+            notices.push(lang.strings().timer_settings_reset.to_owned());
+        }
         sounder.set_volume(settings.volume);
         sounder.set_muted(settings.muted);
         let timer = App::make_timer(&settings, clock, sounder, timer_thread, repaint);
