@@ -68,14 +68,9 @@ pub struct SheetView {
 /// The saved sheets to offer under "Open": id and last activity.
 pub type PastSheets = [(SheetId, DateTime<Utc>)];
 
+/// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
 fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else if n < 0 {
-        format!("−{}", -n)
-    } else {
-        "0".to_owned()
-    }
+    crate::score::table::signed(n).replace('-', "−")
 }
 
 fn local_time(t: DateTime<Utc>) -> String {
