@@ -200,6 +200,50 @@ impl ScoreError {
     }
 }
 
+/// Why a list of seat names is not a table (shared by the score sheet and the timer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatProblem {
+    /// Fewer than 2 or more than 6 names.
+    Count(usize),
+    /// The name at this 0-based seat is empty or only spaces.
+    Empty(usize),
+    /// A name that repeats an earlier one, ignoring case.
+    Duplicate(String),
+}
+
+/// The one rule for a table's seat list: 2–6 names, trimmed, none empty, no two equal ignoring
+/// case. The score sheet and the timer both use it, so a seat list one accepts the other does.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::score::{check_seats, SeatProblem};
+/// assert_eq!(check_seats([" 루미", "큐브 "]), Ok(vec!["루미".to_owned(), "큐브".to_owned()]));
+/// assert_eq!(check_seats(["Ann", "ann"]), Err(SeatProblem::Duplicate("ann".into())));
+/// ```
+pub fn check_seats<I, S>(names: I) -> Result<Vec<String>, SeatProblem>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let names: Vec<String> = names
+        .into_iter()
+        .map(|n| n.as_ref().trim().to_owned())
+        .collect();
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
+        return Err(SeatProblem::Count(names.len()));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if name.is_empty() {
+            return Err(SeatProblem::Empty(i));
+        }
+        let key = name.to_lowercase();
+        if names[..i].iter().any(|n| n.to_lowercase() == key) {
+            return Err(SeatProblem::Duplicate(name.clone()));
+        }
+    }
+    Ok(names)
+}
+
 /// The players of a sheet, in seat order: 2–6 distinct, non-empty names.
 ///
 /// Names are trimmed; two names that differ only in case count as the same player.
@@ -223,23 +267,13 @@ impl Players {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let names: Vec<String> = names
-            .into_iter()
-            .map(|n| n.as_ref().trim().to_owned())
-            .collect();
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
-            return Err(ScoreError::PlayerCount(names.len()));
-        }
-        for (i, name) in names.iter().enumerate() {
-            if name.is_empty() {
-                return Err(ScoreError::EmptyName(i + 1));
-            }
-            let key = name.to_lowercase();
-            if names[..i].iter().any(|n| n.to_lowercase() == key) {
-                return Err(ScoreError::DuplicateName(name.clone()));
-            }
-        }
-        Ok(Players(names))
+        check_seats(names)
+            .map(Players)
+            .map_err(|problem| match problem {
+                SeatProblem::Count(n) => ScoreError::PlayerCount(n),
+                SeatProblem::Empty(seat) => ScoreError::EmptyName(seat + 1),
+                SeatProblem::Duplicate(name) => ScoreError::DuplicateName(name),
+            })
     }
 
     /// The names, in seat order.

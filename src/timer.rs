@@ -39,11 +39,10 @@
 use std::time::Duration;
 
 use crate::rules::RuleSet;
+use crate::score::{SeatProblem, check_seats};
 
-/// Fewest players at a table.
-pub const MIN_PLAYERS: usize = 2;
-/// Most players at a table.
-pub const MAX_PLAYERS: usize = 6;
+pub use crate::score::{MAX_PLAYERS, MIN_PLAYERS};
+
 /// An alert delivered more than this after it was due is stale: a tick that late need not sound.
 pub const STALE_AFTER: Duration = Duration::from_millis(500);
 
@@ -706,26 +705,16 @@ fn ceil_secs(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
 }
 
-/// Trimmed names, checked for count, emptiness and duplicates.
+/// Trimmed names, checked by the table's one seat rule ([`check_seats`]).
 fn checked_names<I, S>(names: I) -> Result<Vec<String>, TimerError>
 where
     I: IntoIterator<Item = S>,
     S: Into<String>,
 {
-    let names: Vec<String> = names
-        .into_iter()
-        .map(|n| n.into().trim().to_string())
-        .collect();
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
-        return Err(TimerError::PlayerCount(names.len()));
-    }
-    for (i, name) in names.iter().enumerate() {
-        if name.is_empty() {
-            return Err(TimerError::EmptyName(i));
-        }
-        if names[..i].contains(name) {
-            return Err(TimerError::DuplicateName(name.clone()));
-        }
-    }
-    Ok(names)
+    let names: Vec<String> = names.into_iter().map(Into::into).collect();
+    check_seats(&names).map_err(|problem| match problem {
+        SeatProblem::Count(n) => TimerError::PlayerCount(n),
+        SeatProblem::Empty(seat) => TimerError::EmptyName(seat),
+        SeatProblem::Duplicate(name) => TimerError::DuplicateName(name),
+    })
 }

@@ -348,6 +348,11 @@ fn player_lists_are_checked() {
         t.set_players(["X", "Y", "X"]),
         Err(TimerError::DuplicateName("X".into()))
     );
+    // The same seat rule as the score sheet: names differing only in case are one player.
+    assert_eq!(
+        t.set_players(["Ann", "ann"]),
+        Err(TimerError::DuplicateName("ann".into()))
+    );
     assert_eq!(t.rename_player(9, "Z"), Err(TimerError::NoSuchPlayer(9)));
     assert_eq!(
         t.rename_player(0, "B"),
