@@ -9,7 +9,7 @@
 //! For comparison the report also times the tests' oracle, an exhaustive search over tiles
 //! memoised on the remaining rack, on a few racks of 14 and 20 tiles.
 
-#[path = "../tests/util/mod.rs"]
+#[path = "../tests/suite/util/mod.rs"]
 mod util;
 
 use std::hint::black_box;

@@ -2,7 +2,7 @@
 //! `tick.wav` and `timeup.wav` (48 kHz, mono, 16-bit) into DIR (default `sounds/`).
 //!
 //! Pure arithmetic, no randomness: the same program always writes the same samples, so the
-//! committed files can be checked against it (`tests/sounds.rs` does).
+//! committed files can be checked against it (`tests/suite/sounds.rs` does).
 //!
 //! Every sound is a sum of decaying sine partials shaped by raised-cosine fades, so it starts
 //! and ends at exactly zero (no clicks) and has no hard edges inside.

@@ -1,7 +1,7 @@
 //! The meld solver against a slow, obviously-correct oracle, plus relations between runs,
 //! hand-picked joker traps and the `solve` command.
 
-mod util;
+use crate::util;
 
 use std::process::Command;
 
@@ -9,7 +9,7 @@ use rummikub_companion::meld::read_set;
 use rummikub_companion::solver::{Objective, Solution, SolveOptions, solve};
 use rummikub_companion::tile::{Kind, Tile, TileSet, parse_rack};
 
-use util::oracle;
+use crate::util::oracle;
 
 #[test]
 fn oracle_set_values_follow_the_rules() {

@@ -6,7 +6,7 @@ use std::io::Cursor;
 use rummikub_companion::sound::Cue;
 
 #[allow(dead_code)] // only `render` and `RATE` are used here
-#[path = "../examples/make_sounds.rs"]
+#[path = "../../examples/make_sounds.rs"]
 mod make_sounds;
 
 /// The lengths promised in `sounds/README.md`, in samples at 48 kHz.

@@ -1,7 +1,7 @@
 //! Storage: round trips, bad files set aside, backups, read-only folders, and SIGKILL during
 //! saves.
 
-mod util;
+use crate::util;
 
 use std::fs;
 use std::io::{BufRead, BufReader};
@@ -19,7 +19,7 @@ use rummikub_companion::store::{
 };
 use rummikub_companion::tile::parse_rack;
 use serde::{Deserialize, Serialize};
-use util::{seed_sheet, t0};
+use crate::util::{seed_sheet, t0};
 
 /// Stands in for the GUI's settings type.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -477,7 +477,7 @@ fn sigkill_during_saves_never_loses_a_sheet() {
         let mut child = Command::new(&exe)
             .args([
                 "--exact",
-                "sigkill_during_saves_never_loses_a_sheet",
+                "store::sigkill_during_saves_never_loses_a_sheet",
                 "--nocapture",
                 "--test-threads=1",
             ])

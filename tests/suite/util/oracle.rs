@@ -1,6 +1,6 @@
 //! Brute force for checking the solver: every sub-multiset of the rack that is a valid set,
 //! then every way to pack them, keeping every (tiles, points) pair some packing reaches.
-//! Obviously correct rather than fast; shared by `tests/solver.rs` and the solver benchmark.
+//! Obviously correct rather than fast; shared by `tests/suite/solver.rs` and the solver benchmark.
 
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;

@@ -1,14 +1,14 @@
 //! `score` and `audit` from the command line: the seed 002 sheet, the rule options, and every
 //! kind of bad input (exit 2, row and column named, no panic).
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 use std::process::Command;
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use util::data;
+use crate::util::data;
 
 /// Runs the CLI in-process: (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
