@@ -18,6 +18,7 @@ mod check;
 mod score;
 mod solve;
 mod sound_test;
+mod status;
 
 /// Exit code: yes / done.
 pub const EXIT_YES: i32 = 0;
@@ -54,6 +55,8 @@ pub enum Command {
     Audit(score::AuditArgs),
     /// Play the warning, tick and time-up sounds on the default output.
     SoundTest,
+    /// Print the saved evening: the timer's table and the open sheet.
+    Status(status::StatusArgs),
 }
 
 /// Rule options shared by the subcommands that read rules.
@@ -142,6 +145,7 @@ where
         Some(Command::Score(args)) => score::run_score(&args, out, err),
         Some(Command::Audit(args)) => score::run_audit(&args, out, err),
         Some(Command::SoundTest) => sound_test::run(out, err),
+        Some(Command::Status(args)) => status::run(&args, out, err),
         None => {
             use clap::CommandFactory;
             let help = Cli::command().render_help().to_string();

@@ -4,6 +4,7 @@
 mod check;
 mod cli_check;
 mod cli_score;
+mod evening;
 mod runtime;
 mod solver;
 mod sound_output;
@@ -12,3 +13,4 @@ mod store;
 mod timer;
 mod ui;
 mod util;
+mod window;
