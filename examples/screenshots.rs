@@ -20,10 +20,20 @@ struct Shot {
     name: String,
     language: Language,
     show: Action,
+    /// The fake clock's reading (the turn started 41 s in).
+    at: Duration,
+    /// The table view's face-to-face layout.
+    face_to_face: bool,
 }
+
+/// 52.3 s into 큐브's turn: the warning is on.
+const WARNING: Duration = Duration::from_millis(41_000 + 52_300);
+/// 3.2 s past the end of 큐브's turn, in the bright half of the time-up flash.
+const TIME_UP: Duration = Duration::from_millis(41_000 + 63_200);
 
 struct Shots {
     app: App,
+    clock: Arc<ManualClock>,
     shots: Vec<Shot>,
     next: usize,
     frames: u32,
@@ -61,6 +71,27 @@ fn shots() -> Vec<Shot> {
                 name: format!("{view}-{code}.png"),
                 language,
                 show,
+                at: WARNING,
+                face_to_face: false,
+            });
+        }
+        for (view, at, face_to_face, show) in [
+            ("strip-timeup", TIME_UP, false, Action::Show(View::Sheet)),
+            ("table", WARNING, false, Action::Show(View::Table)),
+            ("table-timeup", TIME_UP, false, Action::Show(View::Table)),
+            (
+                "table-face-to-face",
+                TIME_UP,
+                true,
+                Action::Show(View::Table),
+            ),
+        ] {
+            shots.push(Shot {
+                name: format!("{view}-{code}.png"),
+                language,
+                show,
+                at,
+                face_to_face,
             });
         }
     }
@@ -102,9 +133,9 @@ impl Shots {
         app.apply(ctx, Action::Timer(TimerCommand::Primary));
         clock.advance(Duration::from_secs(41));
         app.apply(ctx, Action::Timer(TimerCommand::Primary));
-        clock.advance(Duration::from_millis(52_300));
         Shots {
             app,
+            clock,
             shots: shots(),
             next: 0,
             frames: 0,
@@ -133,9 +164,12 @@ impl eframe::App for Shots {
             return;
         };
         if self.frames == 0 {
+            self.clock.set(shot.at);
             let mut settings = self.app.settings().clone();
             settings.language = shot.language;
+            settings.face_to_face = shot.face_to_face;
             self.app.apply(&ctx, Action::Settings(settings));
+            self.app.apply(&ctx, Action::Show(View::Timer));
             self.app.apply(&ctx, shot.show.clone());
         }
         eframe::App::ui(&mut self.app, ui, frame);

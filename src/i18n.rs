@@ -203,6 +203,13 @@ pub struct Strings {
     pub choose_tie_winner: &'static str,
     pub warning_adjusted: fn(u32, u32) -> String,
     pub last_change: &'static str,
+    // Table view and clock strip
+    pub table_view: &'static str,
+    pub face_to_face: &'static str,
+    pub one_sided: &'static str,
+    pub exit_table_view: &'static str,
+    pub nothing_to_play: &'static str,
+    pub no_keep_awake: &'static str,
 }
 
 /// English.
@@ -366,6 +373,12 @@ pub static EN: Strings = Strings {
         )
     },
     last_change: "Last change",
+    table_view: "Table view",
+    face_to_face: "Face to face",
+    one_sided: "One side",
+    exit_table_view: "Exit (Esc)",
+    nothing_to_play: "There is no sound output, so there is nothing to play: alerts are shown on screen.",
+    no_keep_awake: "The screen cannot be kept awake on this system: it may dim during a turn.",
 };
 
 /// 한국어.
@@ -520,6 +533,12 @@ pub static KO: Strings = Strings {
         format!("경고가 {turn}초 턴이 끝나기 전에 오도록 {warning}초로 바뀌었습니다.")
     },
     last_change: "마지막 변경",
+    table_view: "테이블 화면",
+    face_to_face: "마주 보기",
+    one_sided: "한쪽 보기",
+    exit_table_view: "나가기 (Esc)",
+    nothing_to_play: "소리를 낼 장치가 없어 들려줄 수 없습니다: 알림은 화면으로 표시됩니다.",
+    no_keep_awake: "이 시스템에서는 화면을 켜 둘 수 없습니다: 턴 중에 화면이 어두워질 수 있습니다.",
 };
 
 fn kind_ko(kind: Kind) -> &'static str {

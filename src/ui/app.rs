@@ -11,12 +11,14 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::clock::ClockSnapshot;
 pub use super::meld_view::MeldMode;
 use super::meld_view::MeldView;
 use super::notices::{AppNotice, Notices};
 use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::sheet_view::SheetRequest;
 use super::sheet_view::SheetView;
+use super::table_view::TableCommand;
 pub use super::timer_view::TimerCommand;
 use super::timer_view::{TableInput, TimerView};
 pub use super::undo::Change;
@@ -44,6 +46,8 @@ pub struct Settings {
     pub muted: bool,
     /// Players in seat order (clockwise), shared by the timer and the score sheet.
     pub players: Vec<String>,
+    /// The table view shows the clock twice, one half turned for the far side of the table.
+    pub face_to_face: bool,
 }
 
 impl Default for Settings {
@@ -54,6 +58,7 @@ impl Default for Settings {
             volume: 0.8,
             muted: false,
             players: Vec::new(),
+            face_to_face: false,
         }
     }
 }
@@ -70,6 +75,8 @@ pub enum View {
     Sheet,
     /// Settings.
     Settings,
+    /// The clock on the whole screen, for the whole table.
+    Table,
 }
 
 /// What the outside world gives the app: a clock and a sound output. Tests pass a manual
@@ -85,6 +92,26 @@ pub struct AppDeps {
     pub timer_thread: bool,
     /// Where settings and sheets are saved, or why there is no such place.
     pub store: Result<Store, String>,
+    /// Keeps the screen awake while a turn runs (the platform's inhibit API), or says why not;
+    /// `None`: not asked for (tests).
+    pub keep_awake: Option<KeepAwakeFn>,
+}
+
+/// Asks the platform to keep the screen on; the returned handle releases it when dropped.
+pub type KeepAwakeFn = fn() -> Result<Box<dyn std::any::Any>, String>;
+
+/// The real keep-awake: the screen saver and display sleep are inhibited while the handle
+/// lives (D-Bus `org.freedesktop.ScreenSaver` on Linux, through `keepawake`).
+fn keep_screen_awake() -> Result<Box<dyn std::any::Any>, String> {
+    keepawake::Builder::default()
+        .display(true)
+        .idle(true)
+        .reason("A Rummikub turn is running")
+        .app_name("Rummikub Companion")
+        .app_reverse_domain("io.github.rummikub-companion")
+        .create()
+        .map(|handle| Box::new(handle) as Box<dyn std::any::Any>)
+        .map_err(|e| e.to_string())
 }
 
 impl AppDeps {
@@ -97,6 +124,7 @@ impl AppDeps {
             sound_error,
             timer_thread: true,
             store: Store::open_default().map_err(|e| e.to_string()),
+            keep_awake: Some(keep_screen_awake),
         }
     }
 
@@ -113,6 +141,7 @@ impl AppDeps {
             sound_error: None,
             timer_thread: false,
             store: Store::open(data).map_err(|e| e.to_string()),
+            keep_awake: None,
         }
     }
 }
@@ -138,6 +167,10 @@ pub enum Action {
     Meld(MeldMode, String),
     /// Take back the last change of the evening.
     Undo,
+    /// Leave the table view for the tab it was opened from.
+    ExitTable,
+    /// Switch the table view's face-to-face layout.
+    ToggleFaceToFace,
     /// Do the last undone change again.
     Redo,
 }
@@ -208,6 +241,15 @@ pub struct App {
     fullscreen: bool,
     /// The evening as last saved, to save only what changed.
     saved_evening: Option<Evening>,
+    /// There is no sound output (the test sounds say so instead of playing nothing).
+    no_audio: bool,
+    keep_awake: Option<KeepAwakeFn>,
+    /// The screen is kept awake while this lives.
+    awake: Option<Box<dyn std::any::Any>>,
+    /// Keeping awake failed once (said once, not tried again).
+    awake_failed: bool,
+    /// The view to go back to from the table view.
+    before_table: View,
 }
 
 /// Seat names for the timer: the saved ones when valid, else "Player 1" … "Player 4".
@@ -243,6 +285,7 @@ impl App {
             sound_error,
             timer_thread,
             store,
+            keep_awake,
         } = deps;
         let locale_language =
             sys_locale::get_locale().map_or(Language::English, |tag| Language::from_locale(&tag));
@@ -308,6 +351,11 @@ impl App {
             settings_view: SettingsView::default(),
             fullscreen: false,
             saved_evening: Some(evening.clone()),
+            no_audio: sound_error.is_some(),
+            keep_awake,
+            awake: None,
+            awake_failed: false,
+            before_table: View::Timer,
         };
         app.open_saved_sheet(evening.sheet.as_deref());
         if let (Some(draft), Some((_, sheet))) = (evening.draft, &app.sheet)
@@ -463,18 +511,37 @@ impl App {
     /// Applies one action.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
         match action {
-            Action::Show(view) => self.view = view,
+            Action::Show(View::Table) if self.view != View::Table => {
+                self.before_table = self.view;
+                self.view = View::Table;
+                self.set_fullscreen(ctx, true);
+            }
+            Action::Show(view) => {
+                if self.view == View::Table && view != View::Table {
+                    self.set_fullscreen(ctx, false);
+                }
+                self.view = view;
+            }
+            Action::ExitTable => {
+                let back = self.before_table;
+                self.apply(ctx, Action::Show(back));
+            }
+            Action::ToggleFaceToFace => {
+                let settings = Settings {
+                    face_to_face: !self.settings.face_to_face,
+                    ..self.settings.clone()
+                };
+                self.save_settings(settings);
+            }
             Action::Settings(settings) => self.set_settings(settings),
+            Action::TestSound if self.no_audio => self.notices.push(AppNotice::NothingToPlay),
             Action::TestSound => {
                 let sounder = self.timer.sounder();
                 for cue in Cue::ALL {
                     sounder.play(cue);
                 }
             }
-            Action::ToggleFullscreen => {
-                self.fullscreen = !self.fullscreen;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
-            }
+            Action::ToggleFullscreen => self.set_fullscreen(ctx, !self.fullscreen),
             Action::Timer(command) => self.timer_command(command),
             Action::Dismiss(i) => self.notices.dismiss(i),
             Action::Sheet(request) => self.sheet_request(request),
@@ -490,6 +557,39 @@ impl App {
             Action::Redo => self.redo(),
         }
         self.save_evening(true);
+    }
+
+    fn set_fullscreen(&mut self, ctx: &egui::Context, on: bool) {
+        self.fullscreen = on;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(on));
+    }
+
+    /// Keeps the screen awake while a turn runs; lets it sleep when paused or idle. If the
+    /// platform refuses, the table is told once.
+    fn update_keep_awake(&mut self) {
+        let running = self.timer.read(|t, _| t.phase() == Phase::Running);
+        if !running {
+            self.awake = None;
+            return;
+        }
+        if self.awake.is_some() || self.awake_failed {
+            return;
+        }
+        let Some(keep_awake) = self.keep_awake else {
+            return;
+        };
+        match keep_awake() {
+            Ok(handle) => self.awake = Some(handle),
+            Err(why) => {
+                self.awake_failed = true;
+                self.notices.push(AppNotice::NoKeepAwake(why));
+            }
+        }
+    }
+
+    /// Whether the screen is being kept awake now.
+    pub fn keeping_awake(&self) -> bool {
+        self.awake.is_some()
     }
 
     // ---- the undo history ----
@@ -868,6 +968,62 @@ impl App {
         });
     }
 
+    /// The clock on every tab but the timer's: whose turn, the time, the state (the time-up
+    /// flash too), an end-turn button and the way to the table view.
+    fn clock_strip(&self, ui: &mut egui::Ui, input: &TableInput, actions: &mut Vec<Action>) {
+        let lang = self.settings.language;
+        let s = lang.strings();
+        let snap = self.timer.read(ClockSnapshot::read);
+        let strong = ui.visuals().strong_text_color();
+        let (color, background) = snap.colors(strong);
+        let mut frame = egui::Frame::side_top_panel(ui.style());
+        if let Some(bg) = background {
+            frame = frame.fill(bg);
+        }
+        egui::Panel::top("clock-strip").frame(frame).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.set_min_height(48.0);
+                let text = |t: String, size: f32| egui::RichText::new(t).size(size).color(color);
+                ui.label(text(format!("{} · {}", s.now_playing, snap.current), 26.0).strong());
+                let clock = ui.add(
+                    egui::Label::new(text(snap.digits(), 30.0).strong().monospace())
+                        .sense(egui::Sense::click()),
+                );
+                let name = snap.accessible_name(lang);
+                clock.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+                if clock.clicked() && !input.activation_click {
+                    actions.push(Action::Timer(TimerCommand::Primary));
+                }
+                if snap.timed_out {
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(30.0, 30.0), egui::Sense::hover());
+                    super::clock::warning_sign(ui.painter(), rect.center(), 26.0, color, false);
+                }
+                ui.label(text(snap.state_text(lang).to_owned(), 20.0));
+                ui.label(text(format!("{}: {}", s.next_player, snap.next), 18.0));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let size = egui::vec2(140.0, 44.0);
+                    if ui
+                        .add(egui::Button::new(s.table_view).min_size(size))
+                        .on_hover_text("F5")
+                        .clicked()
+                    {
+                        actions.push(Action::Show(View::Table));
+                    }
+                    let primary = if snap.phase == Phase::Idle {
+                        s.start
+                    } else {
+                        s.end_turn
+                    };
+                    let end = ui.add(egui::Button::new(primary).min_size(size));
+                    if end.clicked() && !input.activation_click {
+                        actions.push(Action::Timer(TimerCommand::Primary));
+                    }
+                });
+            });
+        });
+    }
+
     /// Draws one frame and returns what the views asked for.
     pub fn frame(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
         let mut actions = Vec::new();
@@ -876,13 +1032,35 @@ impl App {
         self.timer.pump();
         let input = self.table_input(ui);
         for (key, modifiers) in &input.keys {
+            let plain = !modifiers.command && !modifiers.ctrl && !modifiers.alt;
             match key {
+                // The clock's keys work on every tab (not while typing: `keys` is empty then).
+                egui::Key::Space | egui::Key::Enter if plain => {
+                    actions.push(Action::Timer(TimerCommand::Primary));
+                }
+                egui::Key::P if plain => actions.push(Action::Timer(TimerCommand::TogglePause)),
+                egui::Key::F5 if self.view == View::Table => actions.push(Action::ExitTable),
+                egui::Key::F5 => actions.push(Action::Show(View::Table)),
                 egui::Key::F11 => actions.push(Action::ToggleFullscreen),
                 egui::Key::Z if modifiers.command && modifiers.shift => actions.push(Action::Redo),
                 egui::Key::Z if modifiers.command => actions.push(Action::Undo),
                 egui::Key::Y if modifiers.command => actions.push(Action::Redo),
                 _ => {}
             }
+        }
+        if self.view == View::Table {
+            let snap = self.timer.read(ClockSnapshot::read);
+            let face_to_face = self.settings.face_to_face;
+            egui::CentralPanel::default().show(ui, |ui| {
+                for command in super::table_view::ui(ui, lang, &snap, &input, face_to_face) {
+                    actions.push(match command {
+                        TableCommand::Timer(c) => Action::Timer(c),
+                        TableCommand::ToggleFaceToFace => Action::ToggleFaceToFace,
+                        TableCommand::Exit => Action::ExitTable,
+                    });
+                }
+            });
+            return actions;
         }
         egui::Panel::top("tabs").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -891,17 +1069,21 @@ impl App {
                     (View::Meld, s.tab_meld, egui::Key::F2),
                     (View::Sheet, s.tab_sheet, egui::Key::F3),
                     (View::Settings, s.tab_settings, egui::Key::F4),
+                    (View::Table, s.table_view, egui::Key::F5),
                 ] {
                     let text = egui::RichText::new(label).size(18.0);
                     let tab = ui
                         .selectable_label(self.view == view, text)
                         .on_hover_text(key.name());
-                    if tab.clicked() || ui.input(|i| i.key_pressed(key)) {
+                    if tab.clicked() || (view != View::Table && ui.input(|i| i.key_pressed(key))) {
                         actions.push(Action::Show(view));
                     }
                 }
             });
         });
+        if self.view != View::Timer {
+            self.clock_strip(ui, &input, &mut actions);
+        }
         if let Some(i) = self.notices.ui(ui, lang) {
             actions.push(Action::Dismiss(i));
         }
@@ -937,6 +1119,7 @@ impl App {
                         None => {}
                     }
                 }
+                View::Table => {}
             });
         });
         actions
@@ -951,6 +1134,7 @@ impl eframe::App for App {
         }
         // A draft being typed is kept as typed.
         self.save_evening(false);
+        self.update_keep_awake();
         self.schedule_repaint(&ctx);
     }
 

@@ -5,10 +5,12 @@
 //! settings and score sheets go through [`crate::store`], which writes atomically.
 
 pub mod app;
+mod clock;
 mod meld_view;
 mod notices;
 mod settings_view;
 mod sheet_view;
+mod table_view;
 pub mod tiles;
 mod timer_view;
 pub mod undo;

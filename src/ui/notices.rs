@@ -25,6 +25,10 @@ pub enum AppNotice {
     TimerSettingsReset,
     /// The sheet was exported to this file.
     Exported(String),
+    /// "Test sounds" with no sound output.
+    NothingToPlay,
+    /// The screen cannot be kept awake; the detail is the platform's reason.
+    NoKeepAwake(String),
 }
 
 impl AppNotice {
@@ -51,6 +55,8 @@ impl AppNotice {
             AppNotice::NoAudio(why) => (s.no_audio.to_owned(), Some(why.clone())),
             AppNotice::TimerSettingsReset => (s.timer_settings_reset.to_owned(), None),
             AppNotice::Exported(path) => ((s.exported_to)(path), None),
+            AppNotice::NothingToPlay => (s.nothing_to_play.to_owned(), None),
+            AppNotice::NoKeepAwake(why) => (s.no_keep_awake.to_owned(), Some(why.clone())),
         }
     }
 }

@@ -6,11 +6,13 @@
 
 use std::time::Duration;
 
-use egui::{Align2, Color32, FontId, RichText, Sense, Ui, Vec2};
+use egui::{RichText, Sense, Ui, Vec2};
+
+use super::clock::{self, ClockSnapshot, RED};
 
 use crate::i18n::{self, Language};
 use crate::runtime::TimerRuntime;
-use crate::timer::{Phase, Timer};
+use crate::timer::Phase;
 
 /// What the timer view asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,60 +58,9 @@ pub struct TimerView {
     pub players_error: Option<String>,
 }
 
-/// What one frame of the timer looks like, read from the timer in one go.
-struct Snapshot {
-    phase: Phase,
-    seconds: u64,
-    overtime: Duration,
-    warning: bool,
-    timed_out: bool,
-    current: String,
-    next: String,
-    players: Vec<String>,
-    stats: Vec<(String, crate::timer::PlayerStats)>,
-    penalty: Option<crate::timer::Penalty>,
-}
-
-impl Snapshot {
-    fn read(timer: &Timer, now: Duration) -> Snapshot {
-        let players = timer.players().to_vec();
-        let current = timer.current_player();
-        let remaining = timer.remaining(now);
-        let warning_at = timer.turn_settings().warning;
-        Snapshot {
-            phase: timer.phase(),
-            seconds: timer.display_seconds(now),
-            overtime: timer.overtime(now),
-            warning: timer.phase() != Phase::Idle
-                && !warning_at.is_zero()
-                && remaining <= warning_at,
-            timed_out: timer.is_timed_out(now),
-            current: players.get(current).cloned().unwrap_or_default(),
-            next: players
-                .get((current + 1) % players.len().max(1))
-                .cloned()
-                .unwrap_or_default(),
-            stats: players
-                .iter()
-                .cloned()
-                .zip(timer.stats().iter().copied())
-                .collect(),
-            penalty: timer.penalty(now),
-            players,
-        }
-    }
-}
-
-fn mm_ss(seconds: u64) -> String {
-    format!("{}:{:02}", seconds / 60, seconds % 60)
-}
-
 fn secs_1(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f32())
 }
-
-const AMBER: Color32 = Color32::from_rgb(0xff, 0xa0, 0x00);
-const RED: Color32 = Color32::from_rgb(0xd3, 0x2f, 0x2f);
 
 impl TimerView {
     /// Draws the view and returns the commands the user gave.
@@ -121,85 +72,52 @@ impl TimerView {
         input: &TableInput,
     ) -> Vec<TimerCommand> {
         let s = lang.strings();
-        let snap = rt.read(Snapshot::read);
-        let flash_on = (rt.now().as_millis() / 500).is_multiple_of(2);
+        let snap = rt.read(ClockSnapshot::read);
         let mut commands = Vec::new();
 
-        // Keys: fresh presses only (holding Space is one press, not 25 a second).
-        if input.pressed(egui::Key::Space) || input.pressed(egui::Key::Enter) {
-            commands.push(TimerCommand::Primary);
-        }
-        if input.pressed(egui::Key::P) && snap.phase != Phase::Idle {
-            commands.push(TimerCommand::TogglePause);
-        }
+        // Keys (Space, Enter and P work on every tab: the app reads those); fresh presses only.
         if input.pressed(egui::Key::Backspace) {
             commands.push(TimerCommand::Undo);
         }
         // The click that brings the window to the front is not a turn end.
         let clicked = |r: &egui::Response| r.clicked() && !input.activation_click;
 
-        // Who plays.
+        // Who plays: readable from across the table.
         ui.vertical_centered(|ui| {
             ui.label(
                 RichText::new(format!("{} · {}", s.now_playing, snap.current))
-                    .size(34.0)
+                    .size(48.0)
                     .strong(),
             );
-            ui.label(RichText::new(format!("{}: {}", s.next_player, snap.next)).size(20.0));
+            ui.label(
+                RichText::new(format!("{}: {}", s.next_player, snap.next))
+                    .size(28.0)
+                    .color(ui.visuals().text_color()),
+            );
         });
 
-        // The clock: a big button-like area.
-        let (state_text, color) = match (snap.phase, snap.timed_out, snap.warning) {
-            (Phase::Idle, _, _) => (s.state_ready, ui.visuals().text_color()),
-            (Phase::Paused, _, _) => (s.state_paused, Color32::GRAY),
-            (_, true, _) => (s.state_time_up, RED),
-            (_, false, true) => (s.state_warning, AMBER),
-            _ => (s.state_running, ui.visuals().strong_text_color()),
-        };
-        let height = (ui.available_height() * 0.45).clamp(160.0, 420.0);
+        // The clock: a big button-like area, growing with the window (full screen included).
+        let height = (ui.available_height() * 0.5).max(160.0);
         let (rect, response) =
             ui.allocate_exact_size(Vec2::new(ui.available_width(), height), Sense::click());
-        let label = format!("{} {}", state_text, mm_ss(snap.seconds));
+        let label = snap.accessible_name(lang);
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
         if clicked(&response) {
             commands.push(TimerCommand::Primary);
         }
-        let painter = ui.painter();
-        if snap.timed_out && flash_on {
-            painter.rect_filled(rect, 16.0, RED.gamma_multiply(0.25));
-        } else if snap.warning && snap.phase == Phase::Running {
-            painter.rect_filled(rect, 16.0, AMBER.gamma_multiply(0.12));
-        }
-        let digits = if snap.timed_out {
-            format!("+{}", mm_ss(snap.overtime.as_secs()))
-        } else {
-            mm_ss(snap.seconds)
-        };
-        painter.text(
-            rect.center() - Vec2::new(0.0, height * 0.08),
-            Align2::CENTER_CENTER,
-            digits,
-            FontId::proportional(height * 0.62),
-            color,
-        );
-        painter.text(
-            rect.center_bottom() - Vec2::new(0.0, height * 0.08),
-            Align2::CENTER_CENTER,
-            state_text,
-            FontId::proportional(height * 0.1),
-            color,
-        );
+        let normal = ui.visuals().strong_text_color();
+        clock::paint_face(ui.painter(), rect, &snap, lang, normal, false, false);
 
         if let Some(p) = snap.penalty {
             ui.vertical_centered(|ui| {
                 ui.label(
                     RichText::new((s.penalty_draw)(p.draw))
-                        .size(22.0)
+                        .size(30.0)
                         .color(RED)
                         .strong(),
                 );
                 ui.label(
-                    RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(18.0),
+                    RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(22.0),
                 );
             });
         }
@@ -275,7 +193,12 @@ impl TimerView {
         })
     }
 
-    fn players_ui(&mut self, ui: &mut Ui, lang: Language, snap: &Snapshot) -> Option<TimerCommand> {
+    fn players_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        snap: &ClockSnapshot,
+    ) -> Option<TimerCommand> {
         let s = lang.strings();
         let focused = ui.ctx().egui_wants_keyboard_input();
         if !focused && self.names != snap.players {
@@ -355,7 +278,7 @@ impl TimerView {
     }
 }
 
-fn stats_ui(ui: &mut Ui, lang: Language, snap: &Snapshot) {
+fn stats_ui(ui: &mut Ui, lang: Language, snap: &ClockSnapshot) {
     let s = lang.strings();
     ui.label(RichText::new(s.statistics).strong());
     egui::Grid::new("timer-stats").striped(true).show(ui, |ui| {

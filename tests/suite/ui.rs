@@ -115,7 +115,7 @@ fn a_turn_with_warning_time_up_and_the_next_player() {
 
     t.advance(5.0);
     assert_eq!(t.sounder.played(), [Cue::Warning, Cue::TimeUp]);
-    assert!(t.shows("Time's up! 0:00"));
+    assert!(t.shows("Time's up! (+0:00) 0:00"));
     assert!(t.shows("Draw 1 tile and end the turn."));
     assert!(t.shows("draw 3"));
 
@@ -1045,4 +1045,136 @@ fn the_evening_survives_a_restart() {
         Some("R5 K7"),
         "the half-typed game is kept"
     );
+}
+
+// ---- The clock on every tab, the table view (issue "table view") ----
+
+#[test]
+fn the_clock_strip_shows_time_and_time_up_on_the_meld_and_sheet_tabs() {
+    let mut t = table(Language::English);
+    t.key(Key::Space);
+    t.advance(20.0);
+    for view in [View::Meld, View::Sheet] {
+        apply(&mut t.harness, Action::Show(view));
+        t.harness.run();
+        assert!(t.shows("Now · Ann"), "{view:?}");
+        assert!(
+            t.shows("Running 0:40"),
+            "{view:?}: the clock is named with its time"
+        );
+    }
+    t.advance(45.0);
+    assert!(
+        t.shows("Time's up! (+0:05) 0:00"),
+        "time-up and overtime in the strip"
+    );
+    assert!(t.shows("Time's up!"));
+}
+
+#[test]
+fn space_on_the_meld_tab_ends_the_turn_with_the_same_guard() {
+    let mut t = table(Language::English);
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    t.key(Key::Space); // start, from the meld tab
+    assert_eq!(t.read(|timer, _| timer.phase()), Phase::Running);
+    t.advance(4.0);
+    t.key(Key::Space);
+    t.advance(0.1);
+    t.key(Key::Enter); // inside the guard: not a second end
+    assert_eq!(turns_ended(&t), 1);
+    assert_eq!(t.read(|timer, _| timer.current_player()), 1);
+    // Typing in the meld field is typing, not ending turns.
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Check a meld");
+    field.focus();
+    t.harness.run();
+    t.advance(1.0);
+    t.harness.event(egui::Event::Text("R5 ".into()));
+    t.key(Key::Space);
+    assert_eq!(turns_ended(&t), 1);
+}
+
+#[test]
+fn the_face_to_face_table_view_shows_the_clock_twice() {
+    let mut t = table(Language::English);
+    t.key(Key::Space);
+    t.advance(61.5);
+    let mut settings = t.harness.state().settings().clone();
+    settings.face_to_face = true;
+    apply(&mut t.harness, Action::Settings(settings));
+    apply(&mut t.harness, Action::Show(View::Table));
+    t.harness.run();
+    let halves = t
+        .harness
+        .query_all_by_label("Ann · Time's up! (+0:01) 0:00")
+        .count();
+    assert_eq!(halves, 2, "one half for each side of the table");
+    // Either half ends the turn.
+    t.harness
+        .query_all_by_label("Ann · Time's up! (+0:01) 0:00")
+        .next()
+        .expect("the far half")
+        .click();
+    t.harness.run();
+    assert_eq!(t.read(|timer, _| timer.current_player()), 1);
+    assert!(t.shows("Bo · Running 1:00"));
+    // Escape leaves the table view for the tab it came from.
+    t.key(Key::Escape);
+    assert!(t.shows("Statistics"), "back on the timer tab");
+}
+
+#[test]
+fn the_screen_is_kept_awake_only_while_a_turn_runs_and_a_refusal_is_told_once() {
+    fn granted() -> Result<Box<dyn std::any::Any>, String> {
+        Ok(Box::new(()))
+    }
+    fn refused() -> Result<Box<dyn std::any::Any>, String> {
+        Err("no session bus".into())
+    }
+    for (keep_awake, works) in [(granted as _, true), (refused as _, false)] {
+        let data = tempfile::tempdir().expect("temporary data folder");
+        let clock = Arc::new(ManualClock::default());
+        let mut deps = AppDeps::manual(
+            clock.clone(),
+            Arc::new(RecordingSounder::default()),
+            data.path(),
+        );
+        deps.keep_awake = Some(keep_awake);
+        let mut harness = Harness::builder()
+            .with_size([1100.0, 900.0])
+            .build_eframe(move |cc| App::new(cc, deps));
+        harness.run();
+        assert!(
+            !harness.state().keeping_awake(),
+            "idle: the screen may sleep"
+        );
+        let ctx = harness.ctx.clone();
+        harness
+            .state_mut()
+            .apply(&ctx, Action::Timer(TimerCommand::Primary));
+        harness.run();
+        assert_eq!(harness.state().keeping_awake(), works);
+        clock.advance(Duration::from_secs(1));
+        harness
+            .state_mut()
+            .apply(&ctx, Action::Timer(TimerCommand::TogglePause));
+        harness.run();
+        assert!(!harness.state().keeping_awake(), "paused: released");
+        for _ in 0..3 {
+            clock.advance(Duration::from_secs(1));
+            harness
+                .state_mut()
+                .apply(&ctx, Action::Timer(TimerCommand::TogglePause));
+            harness.run();
+        }
+        let told = harness
+            .state()
+            .notices()
+            .iter()
+            .filter(|n| n.contains("cannot be kept awake"))
+            .count();
+        assert_eq!(told, usize::from(!works), "said once, not per turn");
+    }
 }

@@ -1,0 +1,159 @@
+//! Table view: the whole screen for the clock, read from every seat.
+//!
+//! The name of the player whose turn it is is as large as the clock, the next player and the
+//! penalty reminder are in large type, and the whole clock is one big target to end the turn.
+//! In the face-to-face layout the screen is split: the far half is turned 180° for the players
+//! across the table, and either half ends the turn. Every control is at least 44 px high, for
+//! fingers on a touchscreen laptop or a tablet.
+
+use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
+
+use super::clock::{self, ClockSnapshot, RED};
+use super::timer_view::{TableInput, TimerCommand};
+use crate::i18n::Language;
+use crate::timer::Phase;
+
+/// What the table view asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableCommand {
+    /// A timer command (end turn, pause).
+    Timer(TimerCommand),
+    /// Switch the face-to-face layout on or off.
+    ToggleFaceToFace,
+    /// Leave the table view.
+    Exit,
+}
+
+/// The smallest touch target, in points.
+pub const TOUCH: f32 = 44.0;
+
+/// Draws the table view; returns what the table asked for.
+pub fn ui(
+    ui: &mut Ui,
+    lang: Language,
+    snap: &ClockSnapshot,
+    input: &TableInput,
+    face_to_face: bool,
+) -> Vec<TableCommand> {
+    let s = lang.strings();
+    let mut commands = Vec::new();
+    if input.pressed(egui::Key::Escape) {
+        commands.push(TableCommand::Exit);
+    }
+    let normal = ui.visuals().strong_text_color();
+    // The controls row at the bottom: pause, layout, exit.
+    let controls = TOUCH + 16.0;
+    let full = ui.available_rect_before_wrap();
+    let clock_area =
+        egui::Rect::from_min_max(full.min, egui::pos2(full.max.x, full.max.y - controls));
+    let clicked = |r: &egui::Response| r.clicked() && !input.activation_click;
+    if face_to_face {
+        let half = clock_area.height() / 2.0;
+        let far = egui::Rect::from_min_size(clock_area.min, Vec2::new(clock_area.width(), half));
+        let near = far.translate(Vec2::new(0.0, half));
+        for (rect, flipped, id) in [(far, true, "far"), (near, false, "near")] {
+            let response = ui.interact(rect.shrink(4.0), ui.scope_id().with(id), Sense::click());
+            let label = format!("{} · {}", snap.current, snap.accessible_name(lang));
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            if clicked(&response) {
+                commands.push(TableCommand::Timer(TimerCommand::Primary));
+            }
+            clock::paint_face(
+                ui.painter(),
+                rect.shrink(4.0),
+                snap,
+                lang,
+                normal,
+                true,
+                flipped,
+            );
+        }
+        ui.painter().hline(
+            clock_area.x_range(),
+            clock_area.center().y,
+            egui::Stroke::new(2.0, Color32::from_gray(90)),
+        );
+    } else {
+        let lines = if snap.penalty.is_some() { 0.72 } else { 0.84 };
+        let face = egui::Rect::from_min_size(
+            clock_area.min,
+            Vec2::new(clock_area.width(), clock_area.height() * lines),
+        );
+        let response = ui.interact(face, ui.scope_id().with("face"), Sense::click());
+        let label = format!("{} · {}", snap.current, snap.accessible_name(lang));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        if clicked(&response) {
+            commands.push(TableCommand::Timer(TimerCommand::Primary));
+        }
+        clock::paint_face(ui.painter(), face, snap, lang, normal, true, false);
+        let h = clock_area.height();
+        let mut y = face.max.y + h * 0.05;
+        let painter = ui.painter();
+        clock::centered_text(
+            painter,
+            egui::pos2(face.center().x, y),
+            &format!("{}: {}", s.next_player, snap.next),
+            FontId::proportional((h * 0.06).max(24.0)),
+            ui.visuals().text_color(),
+            false,
+        );
+        if let Some(p) = snap.penalty {
+            y += h * 0.08;
+            clock::centered_text(
+                painter,
+                egui::pos2(face.center().x, y),
+                &(s.penalty_draw)(p.draw),
+                FontId::proportional((h * 0.06).max(24.0)),
+                RED,
+                false,
+            );
+            y += h * 0.06;
+            clock::centered_text(
+                painter,
+                egui::pos2(face.center().x, y),
+                &(s.penalty_rearranging)(p.draw_if_table_invalid),
+                FontId::proportional((h * 0.03).max(16.0)),
+                ui.visuals().text_color(),
+                false,
+            );
+        }
+    }
+    ui.allocate_rect(clock_area, Sense::hover());
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let button = |text: &str| {
+            egui::Button::new(RichText::new(text).size(22.0)).min_size(Vec2::new(180.0, TOUCH))
+        };
+        let primary = if snap.phase == Phase::Idle {
+            s.start
+        } else {
+            s.end_turn
+        };
+        if clicked(&ui.add(button(primary))) {
+            commands.push(TableCommand::Timer(TimerCommand::Primary));
+        }
+        let pause = if snap.phase == Phase::Paused {
+            s.resume
+        } else {
+            s.pause
+        };
+        if ui
+            .add_enabled(snap.phase != Phase::Idle, button(pause))
+            .clicked()
+        {
+            commands.push(TableCommand::Timer(TimerCommand::TogglePause));
+        }
+        let layout = if face_to_face {
+            s.one_sided
+        } else {
+            s.face_to_face
+        };
+        if ui.add(button(layout)).clicked() {
+            commands.push(TableCommand::ToggleFaceToFace);
+        }
+        if ui.add(button(s.exit_table_view)).clicked() {
+            commands.push(TableCommand::Exit);
+        }
+    });
+    commands
+}
