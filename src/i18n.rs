@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::meld::{MeldProblem, SetProblem};
 use crate::score::{RemainingError, ScoreError, SeatProblem};
-use crate::tile::{Color, Kind, Tile};
+use crate::tile::{Color, Kind, NotationError, Position, Tile, TileError};
 use crate::timer::TimerError;
 use crate::ui::undo::Change;
 
@@ -548,6 +548,97 @@ fn kind_ko(kind: Kind) -> &'static str {
     }
 }
 
+/// A tile as the language writes it: `R12` and `J`, or `빨12` and `조커`.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{tile, Language};
+/// use rummikub_companion::tile::{Color, Tile};
+/// let r12 = Tile::numbered(Color::Red, 12).unwrap();
+/// assert_eq!(tile(Language::English, r12), "R12");
+/// assert_eq!(tile(Language::Korean, r12), "빨12");
+/// assert_eq!(tile(Language::Korean, Tile::JOKER), "조커");
+/// ```
+pub fn tile(lang: Language, tile: Tile) -> String {
+    match (lang, tile.color(), tile.number()) {
+        (Language::Korean, Some(color), Some(n)) => {
+            let short = match color {
+                Color::Red => "빨",
+                Color::Blue => "파",
+                Color::Black => "검",
+                Color::Orange => "주",
+            };
+            format!("{short}{n}")
+        }
+        (Language::Korean, _, _) => "조커".to_owned(),
+        (Language::English, _, _) => tile.to_string(),
+    }
+}
+
+/// Where a notation problem is, in the language.
+fn position(lang: Language, at: &Position) -> String {
+    match (lang, at.tile) {
+        (Language::English, _) => at.to_string(),
+        (Language::Korean, Some(t)) => {
+            format!("묶음 {}, 타일 {t}, {}번째 글자", at.set, at.column)
+        }
+        (Language::Korean, None) => format!("묶음 {}, {}번째 글자", at.set, at.column),
+    }
+}
+
+/// Why a tile token could not be read, in the language.
+pub fn tile_error(lang: Language, error: &TileError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        TileError::Empty => "타일이 비어 있습니다".into(),
+        TileError::UnknownColor(word, token) => {
+            format!(
+                "\"{token}\"의 \"{word}\"은(는) 알 수 없는 색입니다 (빨강·파랑·검정·주황 또는 R·B·K·O)"
+            )
+        }
+        TileError::MissingNumber(token) => format!("\"{token}\"에 숫자가 없습니다"),
+        TileError::MissingColor(token) => format!("\"{token}\"에 색이 없습니다"),
+        TileError::NotANumber(part, token) => {
+            format!("\"{token}\"의 \"{part}\"은(는) 숫자가 아닙니다")
+        }
+        TileError::NumberOutOfRange(n, token) => {
+            format!("\"{token}\"의 숫자 {n}은(는) 1~13이 아닙니다")
+        }
+    }
+}
+
+/// Why a meld or rack text could not be read, in the language.
+pub fn notation_error(lang: Language, error: &NotationError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        NotationError::EmptyInput => "입력한 타일이 없습니다".into(),
+        NotationError::BadTile { error, at } => {
+            format!("{} ({})", tile_error(lang, error), position(lang, at))
+        }
+        NotationError::EmptySet { at } => {
+            format!(
+                "빈 묶음: 구분자 사이에 타일이 없습니다 ({})",
+                position(lang, at)
+            )
+        }
+        NotationError::StraySeparator { at } => {
+            format!("쉼표 앞에 타일이 없습니다 ({})", position(lang, at))
+        }
+        NotationError::UnknownDeclaration { word, at } => format!(
+            "\"{word}:\"은(는) 알 수 없는 선언입니다 (런: 또는 그룹:) ({})",
+            position(lang, at)
+        ),
+        NotationError::NotARack { found, at } => format!(
+            "받침대는 타일 목록 하나입니다: \"{found}\"은(는) 쓸 수 없습니다 ({})",
+            position(lang, at)
+        ),
+    }
+}
+
 /// A colour's name in the language ("red", "빨강").
 pub fn color_name(lang: Language, color: Color) -> &'static str {
     match lang {
@@ -590,12 +681,28 @@ pub fn set_problem(lang: Language, problem: &SetProblem) -> String {
         SetProblem::RunTooLong => "런은 최대 13개입니다".into(),
         SetProblem::GroupRepeatsColor(a, b) => {
             let color = a.color().map_or("", |c| color_name(lang, c));
-            format!("그룹에 {color} 타일이 두 개 있습니다 ({a}, {b})")
+            format!(
+                "그룹에 {color} 타일이 두 개 있습니다 ({}, {})",
+                tile(lang, *a),
+                tile(lang, *b)
+            )
         }
-        SetProblem::GroupMixesNumbers(a, b) => format!("그룹의 숫자가 다릅니다 ({a}, {b})"),
-        SetProblem::RunMixesColors(a, b) => format!("런의 색이 다릅니다 ({a}, {b})"),
-        SetProblem::RunAbove13(t) => format!("{t} 다음에 14가 필요합니다"),
-        SetProblem::RunBelow1(t) => format!("{t} 앞에 0이 필요합니다"),
+        SetProblem::GroupMixesNumbers(a, b) => {
+            format!(
+                "그룹의 숫자가 다릅니다 ({}, {})",
+                tile(lang, *a),
+                tile(lang, *b)
+            )
+        }
+        SetProblem::RunMixesColors(a, b) => {
+            format!(
+                "런의 색이 다릅니다 ({}, {})",
+                tile(lang, *a),
+                tile(lang, *b)
+            )
+        }
+        SetProblem::RunAbove13(t) => format!("{} 다음에 14가 필요합니다", tile(lang, *t)),
+        SetProblem::RunBelow1(t) => format!("{} 앞에 0이 필요합니다", tile(lang, *t)),
         SetProblem::ThirteenThenOne => "13 다음에 1을 붙일 수 없습니다".into(),
         SetProblem::NotConsecutive {
             found,
@@ -604,12 +711,14 @@ pub fn set_problem(lang: Language, problem: &SetProblem) -> String {
         } => {
             let need = match (found.color(), u8::try_from(*expected)) {
                 (Some(c), Ok(n)) => {
-                    Tile::numbered(c, n).map_or(expected.to_string(), |t| t.to_string())
+                    Tile::numbered(c, n).map_or(expected.to_string(), |t| tile(lang, t))
                 }
                 _ => expected.to_string(),
             };
             format!(
-                "{found}은(는) {after} 다음에 올 수 없습니다: 그 자리에는 {need}이(가) 필요합니다"
+                "{}은(는) {} 다음에 올 수 없습니다: 그 자리에는 {need}이(가) 필요합니다",
+                tile(lang, *found),
+                tile(lang, *after)
             )
         }
         SetProblem::Neither { run, group } => format!(
@@ -853,7 +962,7 @@ mod tests {
         let r7 = Tile::numbered(Color::Red, 7).expect("tile");
         assert_eq!(
             set_problem(Language::Korean, &SetProblem::GroupRepeatsColor(r7, r7)),
-            "그룹에 빨강 타일이 두 개 있습니다 (R7, R7)"
+            "그룹에 빨강 타일이 두 개 있습니다 (빨7, 빨7)"
         );
         assert_eq!(
             meld_problem(

@@ -39,14 +39,17 @@ pub struct MeldView {
 }
 
 /// The sets of a text being edited: a trailing separator is a new, still empty set.
-fn parse_editing(text: &str) -> (Result<Vec<SetInput>, String>, bool) {
+fn parse_editing(text: &str, lang: Language) -> (Result<Vec<SetInput>, String>, bool) {
     let trimmed = text.trim_end();
     let open_set = trimmed.ends_with(['|', ';']);
     let body = trimmed.trim_end_matches(['|', ';']);
     if body.trim().is_empty() {
         return (Ok(Vec::new()), open_set);
     }
-    (parse_sets(body).map_err(|e| e.to_string()), open_set)
+    (
+        parse_sets(body).map_err(|e| i18n::notation_error(lang, &e)),
+        open_set,
+    )
 }
 
 /// Sets back to notation, one `|` between sets.
@@ -74,7 +77,7 @@ impl MeldView {
 
     fn check_ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
         let s = lang.strings();
-        let (parsed, open_set) = parse_editing(&self.meld_text);
+        let (parsed, open_set) = parse_editing(&self.meld_text, lang);
         let used = tiles::counts(
             parsed
                 .iter()
@@ -122,7 +125,7 @@ impl MeldView {
         let rack = if self.rack_text.trim().is_empty() {
             Ok(Vec::new())
         } else {
-            parse_rack(&self.rack_text).map_err(|e| e.to_string())
+            parse_rack(&self.rack_text).map_err(|e| i18n::notation_error(lang, &e))
         };
         let used = tiles::counts(rack.iter().flatten().copied());
         if let Some(t) = tiles::picker(ui, &used, rules.tile_set, 44.0) {
@@ -297,7 +300,7 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
                     );
                     let jokers: Vec<String> = r
                         .joker_values(&set.input.tiles)
-                        .map(|t| (s.joker_is)(&t.to_string()))
+                        .map(|t| (s.joker_is)(&i18n::tile(lang, t)))
                         .collect();
                     if !jokers.is_empty() {
                         ui.label(jokers.join(", "));

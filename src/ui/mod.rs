@@ -21,6 +21,9 @@ pub use app::{App, AppDeps, Settings};
 /// `assets/fonts/OFL.txt`). Embedded so Korean renders on machines with no CJK font.
 pub const KOREAN_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKkr-Hangul.otf");
 
+/// The app icon (`assets/icons/make_icon.sh` makes it).
+pub const ICON: &[u8] = include_bytes!("../../assets/icons/rummikub-companion.png");
+
 /// Adds the Korean font as a fallback of both font families, so Latin text keeps egui's own
 /// fonts and every Hangul syllable (any player name) still renders.
 pub fn install_fonts(ctx: &egui::Context) {
@@ -45,12 +48,18 @@ pub fn run() -> eframe::Result<()> {
     let persistence_path = crate::store::data_dir_from(std::env::var_os(crate::store::DATA_ENV))
         .ok()
         .map(|dir| dir.join("window.ron"));
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Rummikub Companion · 루미큐브 도우미")
+        .with_app_id("rummikub-companion")
+        .with_inner_size([960.0, 720.0])
+        .with_min_inner_size([520.0, 420.0]);
+    // The window icon; a broken image only costs the icon.
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON) {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
         persistence_path,
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Rummikub Companion · 루미큐브 도우미")
-            .with_inner_size([960.0, 720.0])
-            .with_min_inner_size([520.0, 420.0]),
+        viewport,
         renderer: eframe::Renderer::Glow,
         ..Default::default()
     };

@@ -408,7 +408,7 @@ fn korean_meld_and_sheet_views_render_with_data() {
         ),
     );
     t.harness.run();
-    assert!(t.shows("그룹에 빨강 타일이 두 개 있습니다 (R7, R7)"));
+    assert!(t.shows("그룹에 빨강 타일이 두 개 있습니다 (빨7, 빨7)"));
     assert!(t.shows("런(으)로 읽어 18점; 그룹(으)로 읽으면 15점"));
     assert!(t.shows("등록 불가"));
     apply(
@@ -1177,4 +1177,32 @@ fn the_screen_is_kept_awake_only_while_a_turn_runs_and_a_refusal_is_told_once() 
             .count();
         assert_eq!(told, usize::from(!works), "said once, not per turn");
     }
+}
+
+#[test]
+fn the_window_icon_is_a_256_pixel_png() {
+    let icon = eframe::icon_data::from_png_bytes(rummikub_companion::ui::ICON).expect("decodes");
+    assert_eq!((icon.width, icon.height), (256, 256));
+    let desktop = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rummikub-companion.desktop"),
+    )
+    .expect("the desktop entry");
+    assert!(desktop.contains("Exec=rummikub-companion"));
+    assert!(desktop.contains("Icon=rummikub-companion"));
+}
+
+#[test]
+fn korean_results_name_tiles_in_korean() {
+    let mut t = table(Language::Korean);
+    apply(
+        &mut t.harness,
+        Action::Meld(MeldMode::Check, "빨11 조커 빨13 | 빨3 파4 빨5".into()),
+    );
+    t.harness.run();
+    assert!(t.shows("조커 = 빨12"), "the joker is named in Korean");
+    assert!(t.shows("런의 색이 다릅니다 (빨3, 파4)"));
+    apply(&mut t.harness, Action::Meld(MeldMode::Check, "커5".into()));
+    t.harness.run();
+    assert!(t.shows("알 수 없는 색"), "a notation error in Korean");
+    assert!(!t.shows("unknown colour"));
 }
