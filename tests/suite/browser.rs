@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use rummikub_companion::server::Secret;
 use serde_json::{Value, json};
 
-use crate::util::phones::{Table, four_players, request};
+use crate::util::phones::{Table, four_players, request, request_within};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -42,6 +42,7 @@ impl Browser {
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .stdin(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
         let addr: SocketAddr = ([127, 0, 0, 1], port).into();
@@ -52,10 +53,18 @@ impl Browser {
             _profile: tempfile::tempdir().expect("profile dir"),
         };
         let started = Instant::now();
-        while !request(addr, "GET", "/status", b"")
-            .is_ok_and(|r| r.status == 200 && r.json()["value"]["ready"] == true)
-        {
-            assert!(started.elapsed() < PATIENCE, "chromedriver did not become ready");
+        loop {
+            let status = request_within(addr, "GET", "/status", b"", Duration::from_secs(1));
+            if status
+                .as_ref()
+                .is_ok_and(|r| r.status == 200 && r.json()["value"]["ready"] == true)
+            {
+                break;
+            }
+            assert!(
+                started.elapsed() < PATIENCE,
+                "chromedriver did not become ready: {status:?}"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         let profile = browser._profile.path().display().to_string();

@@ -46,17 +46,60 @@ impl Reply {
 
 /// One request on a fresh connection (`Connection: close`), read to the end.
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> std::io::Result<Reply> {
-    let mut stream = TcpStream::connect_timeout(&addr, IO_TIMEOUT)?;
-    stream.set_read_timeout(Some(IO_TIMEOUT))?;
-    stream.set_write_timeout(Some(IO_TIMEOUT))?;
+    request_within(addr, method, path, body, IO_TIMEOUT)
+}
+
+/// `request` with its own time limit for each read and write.
+pub fn request_within(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &[u8],
+    limit: Duration,
+) -> std::io::Result<Reply> {
+    let mut stream = TcpStream::connect_timeout(&addr, limit)?;
+    stream.set_read_timeout(Some(limit))?;
+    stream.set_write_timeout(Some(limit))?;
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes())?;
     stream.write_all(body)?;
+    read_reply(stream)
+}
+
+/// Reads one answer: by its Content-Length when it has one (chromedriver keeps the connection
+/// open despite `Connection: close`), else to the end of the stream.
+fn read_reply(stream: TcpStream) -> std::io::Result<Reply> {
+    let mut reader = BufReader::new(stream);
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw)?;
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            break;
+        }
+        raw.extend_from_slice(line.as_bytes());
+        if line == "\r\n" {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse::<usize>().ok();
+        }
+    }
+    match length {
+        Some(n) => {
+            let mut body = vec![0; n];
+            reader.read_exact(&mut body)?;
+            raw.extend_from_slice(&body);
+        }
+        None => {
+            reader.read_to_end(&mut raw)?;
+        }
+    }
     parse_reply(&raw)
 }
 
