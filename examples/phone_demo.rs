@@ -32,7 +32,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (at, entry) = match scene {
         "warning" => (s(88), None),
         "timeup" => (s(99), None),
-        "entry" => (s(53), Some(vec!["0".to_string(), String::new(), "R5 K7 J".into(), String::new()])),
+        "entry" => (
+            s(53),
+            Some(vec![
+                "0".to_string(),
+                String::new(),
+                "R5 K7 J".into(),
+                String::new(),
+            ]),
+        ),
         _ => (s(53), None),
     };
     let state = TableState::from_timer(&timer, at, 1, false, entry);

@@ -191,9 +191,9 @@ function tick() {
   // Alerts only when the crossing happens while the page watches (not on opening the page).
   if (running && state.turn === lastShown.turn) {
     if (mine && state.warning_ms > 0 && lastShown.remaining > state.warning_ms && remaining <= state.warning_ms && remaining > 0) {
-      alert('warning');
+      signal('warning');
     }
-    if (mine && lastShown.remaining > 0 && remaining <= 0) alert('timeup');
+    if (mine && lastShown.remaining > 0 && remaining <= 0) signal('timeup');
   }
   lastShown = { turn: state.turn, remaining };
 
@@ -204,7 +204,9 @@ function tick() {
   }
 }
 
-function alert(kind) {
+// Vibration (where the phone has it; Chrome allows it after the first tap on the page) and
+// the optional beep, for the player whose turn it is.
+function signal(kind) {
   if (navigator.vibrate) navigator.vibrate(kind === 'warning' ? [200] : [400, 150, 400, 150, 400]);
   if ($('beep').checked) beep(kind === 'warning' ? 1 : 3);
 }
@@ -392,7 +394,6 @@ async function disconnected() {
       banner.textContent = t.offline;
       return;
     }
-    if (res.ok) { connect(); return; }
   } catch (_) { /* still cut off */ }
   const wait = backoff;
   backoff = Math.min(backoff * 2, 15);

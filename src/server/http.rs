@@ -21,8 +21,8 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, oneshot};
 use tower::ServiceExt;
 
-use super::{PhoneAction, PhoneRequest, REPLY_TIMEOUT, Refusal, Shared};
 use super::net::is_local_peer;
+use super::{PhoneAction, PhoneRequest, REPLY_TIMEOUT, Refusal, Shared};
 
 const INDEX_HTML: &str = include_str!("../../assets/web/index.html");
 const APP_JS: &str = include_str!("../../assets/web/app.js");
@@ -120,7 +120,10 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -159,14 +162,19 @@ async fn state(State(shared): State<Arc<Shared>>) -> Response {
 }
 
 /// The page's live feed: the current state at once, then each change.
-async fn events(State(shared): State<Arc<Shared>>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+async fn events(
+    State(shared): State<Arc<Shared>>,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let mut seen = shared.version.subscribe();
     seen.mark_changed();
     let feed = stream::unfold((seen, shared), |(mut seen, shared)| async move {
         seen.changed().await.ok()?;
         seen.mark_unchanged();
         let json = serde_json::to_string(&shared.current()).unwrap_or_default();
-        Some((Ok(Event::default().event("state").data(json)), (seen, shared)))
+        Some((
+            Ok(Event::default().event("state").data(json)),
+            (seen, shared),
+        ))
     });
     Sse::new(feed).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
 }
@@ -204,8 +212,7 @@ async fn not_found() -> Response {
 }
 
 fn refused(refusal: &Refusal) -> Response {
-    let status =
-        StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::CONFLICT);
+    let status = StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::CONFLICT);
     problem(status, refusal.code(), &refusal.to_string())
 }
 

@@ -54,9 +54,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, watch};
 
 pub use net::{Secret, is_local_peer, lan_addresses, qr_modules};
-pub use state::{
-    MAX_RACK_TEXT, PhoneAction, PhonePhase, Refusal, TableState, check_rack,
-};
+pub use state::{MAX_RACK_TEXT, PhoneAction, PhonePhase, Refusal, TableState, check_rack};
 
 /// The port the app listens on unless Settings say otherwise.
 pub const DEFAULT_PORT: u16 = 7373;

@@ -141,8 +141,8 @@ pub(crate) fn link(host: IpAddr, port: u16, secret: &Secret) -> String {
 /// assert!(dark[0]); // the top-left finder pattern
 /// ```
 pub fn qr_modules(text: &str) -> Option<(usize, Vec<bool>)> {
-    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M)
-        .ok()?;
+    let code =
+        qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M).ok()?;
     let width = code.width();
     let dark = code
         .to_colors()
@@ -215,11 +215,21 @@ mod tests {
 
     #[test]
     fn address_ranks_put_private_first_and_loopback_last() {
-        let mut ips = vec![ip("127.0.0.1"), ip("203.0.113.4"), ip("192.168.1.9"), ip("fd00::3")];
+        let mut ips = vec![
+            ip("127.0.0.1"),
+            ip("203.0.113.4"),
+            ip("192.168.1.9"),
+            ip("fd00::3"),
+        ];
         ips.sort_by_key(|ip| address_rank(*ip));
         assert_eq!(
             ips,
-            [ip("192.168.1.9"), ip("fd00::3"), ip("203.0.113.4"), ip("127.0.0.1")]
+            [
+                ip("192.168.1.9"),
+                ip("fd00::3"),
+                ip("203.0.113.4"),
+                ip("127.0.0.1")
+            ]
         );
     }
 }

@@ -367,10 +367,15 @@ mod tests {
         };
         assert_eq!(open.precheck(&rack("R5 K7 J")), Ok(()));
         assert_eq!(open.precheck(&rack("0")), Ok(()));
-        assert!(matches!(open.precheck(&rack("Q9")), Err(Refusal::BadRack(_))));
+        assert!(matches!(
+            open.precheck(&rack("Q9")),
+            Err(Refusal::BadRack(_))
+        ));
         assert!(matches!(open.precheck(&rack("")), Err(Refusal::BadRack(_))));
         let long = "R5 ".repeat(200);
-        assert!(matches!(open.precheck(&rack(&long)), Err(Refusal::BadRack(m)) if m.contains("too long")));
+        assert!(
+            matches!(open.precheck(&rack(&long)), Err(Refusal::BadRack(m)) if m.contains("too long"))
+        );
     }
 
     #[test]

@@ -98,7 +98,11 @@ impl Browser {
         } else {
             format!("/session/{}{path}", self.session)
         };
-        let body = if method == "GET" { String::new() } else { body.to_string() };
+        let body = if method == "GET" {
+            String::new()
+        } else {
+            body.to_string()
+        };
         let r = request(self.addr, method, &path, body.as_bytes())
             .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
         let value = r.json()["value"].clone();
@@ -111,11 +115,17 @@ impl Browser {
     }
 
     fn eval(&self, script: &str) -> Value {
-        self.call("POST", "/execute/sync", json!({ "script": script, "args": [] }))
+        self.call(
+            "POST",
+            "/execute/sync",
+            json!({ "script": script, "args": [] }),
+        )
     }
 
     fn text(&self, id: &str) -> String {
-        let v = self.eval(&format!("const e = document.getElementById('{id}'); return e ? e.textContent : null;"));
+        let v = self.eval(&format!(
+            "const e = document.getElementById('{id}'); return e ? e.textContent : null;"
+        ));
         v.as_str().unwrap_or_default().to_string()
     }
 
@@ -130,7 +140,11 @@ impl Browser {
 
     /// A real tap on the element matching `css` (WebDriver element click).
     fn tap(&self, css: &str) {
-        let found = self.call("POST", "/element", json!({ "using": "css selector", "value": css }));
+        let found = self.call(
+            "POST",
+            "/element",
+            json!({ "using": "css selector", "value": css }),
+        );
         let id = found
             .as_object()
             .and_then(|o| o.values().next())
@@ -144,7 +158,12 @@ impl Browser {
 impl Drop for Browser {
     fn drop(&mut self) {
         if !self.session.is_empty() {
-            let _ = request(self.addr, "DELETE", &format!("/session/{}", self.session), b"");
+            let _ = request(
+                self.addr,
+                "DELETE",
+                &format!("/session/{}", self.session),
+                b"",
+            );
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
@@ -153,14 +172,17 @@ impl Drop for Browser {
 
 #[test]
 #[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
-fn a_phone_joins_ends_its_turn_and_another_phone_sees_it() {
+fn a_phone_joins_feels_the_warning_ends_its_turn_and_another_phone_sees_it() {
     let table = Table::start(four_players(), 0, Secret::random().expect("random source"));
     let url = format!("http://{}{}", table.addr, table.path(""));
     let browser = Browser::launch();
 
     // Page A: Ann's phone picks her seat.
     browser.go(&format!("{url}?lang=en"));
-    browser.wait_for("the seat buttons", "return document.querySelectorAll('#seats button').length === 4");
+    browser.wait_for(
+        "the seat buttons",
+        "return document.querySelectorAll('#seats button').length === 4",
+    );
     assert_eq!(browser.text("pick-title"), "Which seat is yours?");
     assert_eq!(
         browser.eval("return innerWidth"),
@@ -168,25 +190,78 @@ fn a_phone_joins_ends_its_turn_and_another_phone_sees_it() {
         "a phone-sized viewport"
     );
     browser.tap("#seats button[data-seat='0']");
-    browser.wait_for("the play view", "return !document.getElementById('play').hidden");
+    browser.wait_for(
+        "the play view",
+        "return !document.getElementById('play').hidden",
+    );
     assert_eq!(browser.text("whose"), "Your turn");
     assert_eq!(browser.text("end"), "End my turn");
-    assert_eq!(browser.eval("return document.getElementById('end').disabled"), json!(false));
-    let height = browser.eval("return document.getElementById('end').getBoundingClientRect().height");
-    assert!(height.as_f64().is_some_and(|h| h >= 44.0), "a big touch target: {height}");
-    let page_a = browser.call("GET", "/window", json!({})).as_str().expect("handle").to_string();
+    assert_eq!(
+        browser.eval("return document.getElementById('end').disabled"),
+        json!(false)
+    );
+    let height =
+        browser.eval("return document.getElementById('end').getBoundingClientRect().height");
+    assert!(
+        height.as_f64().is_some_and(|h| h >= 44.0),
+        "a big touch target: {height}"
+    );
+    let page_a = browser
+        .call("GET", "/window", json!({}))
+        .as_str()
+        .expect("handle")
+        .to_string();
+
+    // Ann feels the warning and the time-up: the page counts down by itself from the pushed
+    // state and vibrates once at each crossing (navigator.vibrate recorded here).
+    browser.eval(
+        "window.buzz = []; navigator.vibrate = (p) => { window.buzz.push(p); return true; };",
+    );
+    table.change(|m| m.now = Duration::from_millis(49_600)); // 10.4 s left, warning at 10 s
+    browser.wait_for(
+        "the warning",
+        "return document.body.classList.contains('warn') && window.buzz.length === 1",
+    );
+    assert_eq!(browser.text("cue"), "Hurry up!");
+    table.change(|m| m.now = Duration::from_millis(59_600)); // 0.4 s left
+    browser.wait_for(
+        "the time-up",
+        "return document.body.classList.contains('up') && window.buzz.length === 2",
+    );
+    assert!(
+        browser.text("cue").starts_with("Time's up!"),
+        "{}",
+        browser.text("cue")
+    );
+    assert!(
+        browser.text("clock").starts_with("+0:0"),
+        "overtime shown: {}",
+        browser.text("clock")
+    );
+    assert_eq!(
+        browser.eval("return window.buzz"),
+        json!([[200], [400, 150, 400, 150, 400]])
+    );
 
     // Page B: Cy's phone, in a second tab.
     let tab = browser.call("POST", "/window/new", json!({ "type": "tab" }));
     let page_b = tab["handle"].as_str().expect("new tab handle").to_string();
     browser.call("POST", "/window", json!({ "handle": page_b }));
     browser.go(&format!("{url}?lang=en#seat=2"));
-    browser.wait_for("page B's play view", "return !document.getElementById('play').hidden");
+    browser.wait_for(
+        "page B's play view",
+        "return !document.getElementById('play').hidden",
+    );
     assert_eq!(browser.text("whose"), "Ann's turn");
-    assert_eq!(browser.eval("return document.getElementById('end').disabled"), json!(true), "not Cy's turn");
+    assert_eq!(
+        browser.eval("return document.getElementById('end').disabled"),
+        json!(true),
+        "not Cy's turn"
+    );
 
     // Ann taps "End my turn" on page A: the app's timer advances.
     browser.call("POST", "/window", json!({ "handle": page_a }));
+    table.change(|m| m.now = Duration::from_secs(61)); // the app's clock ran on too
     browser.tap("#end");
     let started = Instant::now();
     while table.model().timer.current_player() != 1 {
@@ -194,12 +269,26 @@ fn a_phone_joins_ends_its_turn_and_another_phone_sees_it() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert_eq!(table.model().timer.stats()[0].turns, 1, "ended once");
-    browser.wait_for("page A to show Bo's turn", "return document.getElementById('whose').textContent === \"Bo's turn\"");
-    assert_eq!(browser.eval("return document.getElementById('end').disabled"), json!(true));
+    assert_eq!(
+        table.model().timer.stats()[0].timeouts,
+        1,
+        "after its time ran out"
+    );
+    browser.wait_for(
+        "page A to show Bo's turn",
+        "return document.getElementById('whose').textContent === \"Bo's turn\"",
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('end').disabled"),
+        json!(true)
+    );
 
     // Page B got the change pushed, without reloading.
     browser.call("POST", "/window", json!({ "handle": page_b }));
-    browser.wait_for("page B to show Bo's turn", "return document.getElementById('whose').textContent === \"Bo's turn\"");
+    browser.wait_for(
+        "page B to show Bo's turn",
+        "return document.getElementById('whose').textContent === \"Bo's turn\"",
+    );
     assert_eq!(browser.text("nextline"), "You are next");
     drop(browser);
     table.stop();

@@ -29,18 +29,31 @@ fn join_serves_the_page_and_the_state() {
     let t = table();
     let page = get(t.addr, &t.path(""));
     assert_eq!(page.status, 200);
-    assert!(page.header("content-type").is_some_and(|c| c.starts_with("text/html")));
+    assert!(
+        page.header("content-type")
+            .is_some_and(|c| c.starts_with("text/html"))
+    );
     assert!(page.body.contains("app.js") && page.body.contains("style.css"));
     assert_eq!(page.header("cache-control").as_deref(), Some("no-store"));
-    assert_eq!(page.header("referrer-policy").as_deref(), Some("no-referrer"));
+    assert_eq!(
+        page.header("referrer-policy").as_deref(),
+        Some("no-referrer")
+    );
     for (asset, kind) in [("app.js", "text/javascript"), ("style.css", "text/css")] {
         let r = get(t.addr, &t.path(asset));
         assert_eq!(r.status, 200, "{asset}");
-        assert!(r.header("content-type").is_some_and(|c| c.starts_with(kind)), "{asset}");
+        assert!(
+            r.header("content-type")
+                .is_some_and(|c| c.starts_with(kind)),
+            "{asset}"
+        );
         assert!(r.body.len() > 1000, "{asset} is the real file");
     }
     let state = get(t.addr, &t.path("state")).json();
-    assert_eq!(state["players"], serde_json::json!(["Ann", "Bo", "Cy", "Dee"]));
+    assert_eq!(
+        state["players"],
+        serde_json::json!(["Ann", "Bo", "Cy", "Dee"])
+    );
     assert_eq!(state["phase"], "running");
     assert_eq!(state["current"], 0);
     assert_eq!(state["next"], 1);
@@ -49,14 +62,31 @@ fn join_serves_the_page_and_the_state() {
     assert_eq!(state["warning_ms"], 10_000);
     assert_eq!(state["entry"], serde_json::Value::Null);
     // Nothing but names, the clock and the open game's entries.
-    let keys: Vec<&str> = state.as_object().expect("object").keys().map(String::as_str).collect();
+    let keys: Vec<&str> = state
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
     let mut keys = keys;
     keys.sort_unstable();
     assert_eq!(
         keys,
         [
-            "anyone_may_end", "current", "entry", "entry_errors", "evening", "next", "overtime_ms",
-            "phase", "players", "remaining_ms", "timed_out", "turn", "turn_ms", "warning_ms"
+            "anyone_may_end",
+            "current",
+            "entry",
+            "entry_errors",
+            "evening",
+            "next",
+            "overtime_ms",
+            "phase",
+            "players",
+            "remaining_ms",
+            "timed_out",
+            "turn",
+            "turn_ms",
+            "warning_ms"
         ]
     );
     // Without the trailing slash the page redirects to it, so relative links work.
@@ -73,8 +103,15 @@ fn only_the_current_seat_ends_the_turn_and_only_once() {
     let other = post(t.addr, &t.path("action"), &end_turn(2, 1));
     assert_eq!(other.status, 403, "{}", other.body);
     assert_eq!(other.json()["error"], "not_your_turn");
-    assert_eq!(t.model().timer.current_player(), 0, "a refused end changes nothing");
-    assert!(t.model().applied.is_empty(), "the server refused it without the app");
+    assert_eq!(
+        t.model().timer.current_player(),
+        0,
+        "a refused end changes nothing"
+    );
+    assert!(
+        t.model().applied.is_empty(),
+        "the server refused it without the app"
+    );
 
     let mine = post(t.addr, &t.path("action"), &end_turn(0, 1));
     assert_eq!(mine.status, 200, "{}", mine.body);
@@ -93,7 +130,10 @@ fn only_the_current_seat_ends_the_turn_and_only_once() {
     assert_eq!(t.model().timer.current_player(), 1);
 
     let state = get(t.addr, &t.path("state")).json();
-    assert_eq!((state["current"].as_u64(), state["turn"].as_u64()), (Some(1), Some(2)));
+    assert_eq!(
+        (state["current"].as_u64(), state["turn"].as_u64()),
+        (Some(1), Some(2))
+    );
     let no_seat = post(t.addr, &t.path("action"), &end_turn(4, 2));
     assert_eq!(no_seat.status, 404);
     assert_eq!(no_seat.json()["error"], "no_such_seat");
@@ -113,7 +153,13 @@ fn with_anyone_may_end_any_phone_ends_the_turn() {
 #[test]
 fn every_phone_may_pause_and_resume() {
     let t = table();
-    let toggle = |seat: usize| post(t.addr, &t.path("action"), &format!(r#"{{"action":"toggle_pause","seat":{seat}}}"#));
+    let toggle = |seat: usize| {
+        post(
+            t.addr,
+            &t.path("action"),
+            &format!(r#"{{"action":"toggle_pause","seat":{seat}}}"#),
+        )
+    };
     assert_eq!(toggle(2).status, 200);
     assert_eq!(t.model().timer.phase(), Phase::Paused);
     assert_eq!(get(t.addr, &t.path("state")).json()["phase"], "paused");
@@ -128,7 +174,8 @@ fn every_phone_may_pause_and_resume() {
 fn score_entry_fills_the_open_form_only() {
     let t = table();
     let rack = |seat: usize, text: &str| {
-        let body = serde_json::json!({ "action": "enter_rack", "seat": seat, "text": text }).to_string();
+        let body =
+            serde_json::json!({ "action": "enter_rack", "seat": seat, "text": text }).to_string();
         post(t.addr, &t.path("action"), &body)
     };
     let closed = rack(1, "17");
@@ -136,25 +183,41 @@ fn score_entry_fills_the_open_form_only() {
     assert_eq!(closed.json()["error"], "no_sheet");
 
     t.change(|m| m.entry = Some(vec![String::new(); 4]));
-    assert_eq!(get(t.addr, &t.path("state")).json()["entry"], serde_json::json!(["", "", "", ""]));
+    assert_eq!(
+        get(t.addr, &t.path("state")).json()["entry"],
+        serde_json::json!(["", "", "", ""])
+    );
     assert_eq!(rack(1, "R5 K7 J").status, 200);
     assert_eq!(rack(2, "0").status, 200);
     let bad = rack(3, "Q9 R5");
     assert_eq!(bad.status, 422, "{}", bad.body);
     assert_eq!(bad.json()["error"], "bad_rack");
-    assert!(bad.json()["message"].as_str().is_some_and(|m| m.contains("Q9")), "{}", bad.body);
+    assert!(
+        bad.json()["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("Q9")),
+        "{}",
+        bad.body
+    );
     assert_eq!(rack(3, "-4").status, 422);
     let expected = ["", "R5 K7 J", "0", ""].map(String::from).to_vec();
     assert_eq!(t.model().entry, Some(expected.clone()));
     // Pushed back to every phone, so the table sees the fields fill in.
-    assert_eq!(get(t.addr, &t.path("state")).json()["entry"], serde_json::json!(expected));
+    assert_eq!(
+        get(t.addr, &t.path("state")).json()["entry"],
+        serde_json::json!(expected)
+    );
     t.stop();
 }
 
 #[test]
 fn a_wrong_or_missing_secret_is_403_and_changes_nothing() {
     let t = table();
-    let good = t.base.trim_matches('/').trim_start_matches("p/").to_string();
+    let good = t
+        .base
+        .trim_matches('/')
+        .trim_start_matches("p/")
+        .to_string();
     let mut flipped = good.clone().into_bytes();
     flipped[31] = if flipped[31] == b'0' { b'1' } else { b'0' };
     let flipped = String::from_utf8(flipped).expect("hex");
@@ -215,12 +278,18 @@ fn an_oversized_body_is_413() {
     assert_eq!(r.status, 413);
     // Announced small but sent large, without a length: still bounded.
     let mut s = TcpStream::connect(t.addr).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
-    let head = format!("POST {} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n", t.path("action"));
+    s.set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let head = format!(
+        "POST {} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n",
+        t.path("action")
+    );
     s.write_all(head.as_bytes()).expect("write");
     for _ in 0..10 {
         let chunk = "x".repeat(1000);
-        if s.write_all(format!("{:x}\r\n{chunk}\r\n", chunk.len()).as_bytes()).is_err() {
+        if s.write_all(format!("{:x}\r\n{chunk}\r\n", chunk.len()).as_bytes())
+            .is_err()
+        {
             break; // the server already answered and closed
         }
     }
@@ -249,7 +318,10 @@ fn five_hundred_connections_are_served_or_refused_and_the_server_survives() {
             }
             Err(_) => refused_at_connect += 1,
         }
-        assert!(started.elapsed() < Duration::from_secs(60), "bounded in time");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "bounded in time"
+        );
     }
     let (mut served, mut refused) = (0, refused_at_connect);
     for mut s in streams {
@@ -258,10 +330,16 @@ fn five_hundred_connections_are_served_or_refused_and_the_server_survives() {
             Ok(n) if n >= 12 && buf.starts_with(b"HTTP/1.1 200") => served += 1,
             _ => refused += 1,
         }
-        assert!(started.elapsed() < Duration::from_secs(120), "bounded in time");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "bounded in time"
+        );
     }
     assert_eq!(served + refused, 500);
-    assert!(served >= 64, "at least the allowed connections were served: {served}");
+    assert!(
+        served >= 64,
+        "at least the allowed connections were served: {served}"
+    );
     assert!(refused > 0, "the limit of 64 held connections was enforced");
     // The held connections are gone; the server answers as before.
     let after = get(t.addr, &t.path("state"));
@@ -274,10 +352,16 @@ fn five_hundred_connections_are_served_or_refused_and_the_server_survives() {
 fn sse_pushes_the_new_state_after_an_action() {
     let t = table();
     let mut feed = Feed::open(t.addr, &t.path("events")).expect("event stream");
-    let first = feed.next_state(Duration::from_secs(5)).expect("feed").expect("a first state at once");
+    let first = feed
+        .next_state(Duration::from_secs(5))
+        .expect("feed")
+        .expect("a first state at once");
     assert_eq!(first["current"], 0);
     assert_eq!(post(t.addr, &t.path("action"), &end_turn(0, 1)).status, 200);
-    let pushed = feed.next_state(Duration::from_secs(5)).expect("feed").expect("a pushed state");
+    let pushed = feed
+        .next_state(Duration::from_secs(5))
+        .expect("feed")
+        .expect("a pushed state");
     assert_eq!(pushed["current"], 1);
     assert_eq!(pushed["turn"], 2);
     assert_eq!(pushed["next"], 2);
@@ -288,19 +372,29 @@ fn sse_pushes_the_new_state_after_an_action() {
 fn a_clock_that_merely_runs_is_not_pushed_but_a_pause_is() {
     let t = table();
     let mut feed = Feed::open(t.addr, &t.path("events")).expect("event stream");
-    assert!(feed.next_state(Duration::from_secs(5)).expect("feed").is_some());
+    assert!(
+        feed.next_state(Duration::from_secs(5))
+            .expect("feed")
+            .is_some()
+    );
     // The app publishes every frame while the clock runs: nothing new for the phones.
     for _ in 0..10 {
         t.advance(Duration::from_millis(16));
     }
     // Publishing projects with the real clock: the fake clock moved 160 ms in almost no real
     // time, which is still within the drift allowed (250 ms).
-    assert_eq!(feed.next_state(Duration::from_millis(300)).expect("feed"), None);
+    assert_eq!(
+        feed.next_state(Duration::from_millis(300)).expect("feed"),
+        None
+    );
     t.change(|m| {
         let now = m.now;
         m.timer.pause(now).expect("pause");
     });
-    let paused = feed.next_state(Duration::from_secs(5)).expect("feed").expect("pushed");
+    let paused = feed
+        .next_state(Duration::from_secs(5))
+        .expect("feed")
+        .expect("pushed");
     assert_eq!(paused["phase"], "paused");
     t.stop();
 }
@@ -312,10 +406,17 @@ fn after_stop_and_a_new_secret_the_old_link_is_403() {
     let old_state = t.path("state");
     let old_events = t.path("events");
     let mut feed = Feed::open(t.addr, &old_events).expect("event stream");
-    assert!(feed.next_state(Duration::from_secs(5)).expect("feed").is_some());
+    assert!(
+        feed.next_state(Duration::from_secs(5))
+            .expect("feed")
+            .is_some()
+    );
     t.stop();
     // Every connection was closed by stop.
-    assert!(feed.next_state(Duration::from_secs(5)).is_err(), "the stream ended");
+    assert!(
+        feed.next_state(Duration::from_secs(5)).is_err(),
+        "the stream ended"
+    );
     let t2 = Table::start(four_players(), port, secret());
     assert_eq!(t2.addr.port(), port);
     assert_eq!(get(t2.addr, &old_state).status, 403);
@@ -354,13 +455,22 @@ fn requests_wait_for_the_app_and_wake_it() {
     .expect("start");
     let addr = server.local_addr();
     let url = server.url(IpAddr::V4(Ipv4Addr::LOCALHOST));
-    let path = format!("{}action", url.split_once(&format!(":{}", addr.port())).expect("port").1);
-    let phone = std::thread::spawn(move || post(addr, &path, r#"{"action":"toggle_pause","seat":1}"#));
-    rx.recv_timeout(Duration::from_secs(5)).expect("the app was woken");
+    let path = format!(
+        "{}action",
+        url.split_once(&format!(":{}", addr.port()))
+            .expect("port")
+            .1
+    );
+    let phone =
+        std::thread::spawn(move || post(addr, &path, r#"{"action":"toggle_pause","seat":1}"#));
+    rx.recv_timeout(Duration::from_secs(5))
+        .expect("the app was woken");
     let request = server.try_next().expect("a request waits");
     assert_eq!(request.action, PhoneAction::TogglePause { seat: 1 });
     assert!(server.try_next().is_none());
-    request.reply(Err(rummikub_companion::server::Refusal::Rejected("the sheet is locked".into())));
+    request.reply(Err(rummikub_companion::server::Refusal::Rejected(
+        "the sheet is locked".into(),
+    )));
     let answer = phone.join().expect("phone thread");
     assert_eq!(answer.status, 409);
     assert_eq!(answer.json()["message"], "the sheet is locked");
@@ -372,7 +482,10 @@ fn the_qr_code_of_a_link_is_square_and_decodable_in_size() {
     let url = "http://192.168.1.23:7373/p/0123456789abcdef0123456789abcdef/";
     let (width, dark) = qr_modules(url).expect("fits a QR code");
     assert_eq!(dark.len(), width * width);
-    assert!((25..=41).contains(&width), "a small code scans easily: {width}");
+    assert!(
+        (25..=41).contains(&width),
+        "a small code scans easily: {width}"
+    );
     // Finder patterns in three corners: a 7×7 dark ring.
     for (x0, y0) in [(0, 0), (width - 7, 0), (0, width - 7)] {
         for i in 0..7 {

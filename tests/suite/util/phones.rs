@@ -39,7 +39,9 @@ impl Reply {
     pub fn header(&self, name: &str) -> Option<String> {
         self.head.lines().find_map(|line| {
             let (n, v) = line.split_once(':')?;
-            n.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+            n.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| v.trim().to_string())
         })
     }
 }
@@ -116,23 +118,36 @@ pub fn post(addr: SocketAddr, path: &str, body: &str) -> Reply {
 fn parse_reply(raw: &[u8]) -> std::io::Result<Reply> {
     let bad = |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
     let text = String::from_utf8_lossy(raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").ok_or_else(|| bad("no header end"))?;
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| bad("no header end"))?;
     let status = head
         .split(' ')
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| bad("no status"))?;
     let chunked = head.lines().any(|l| {
-        l.to_ascii_lowercase().starts_with("transfer-encoding:") && l.to_ascii_lowercase().contains("chunked")
+        l.to_ascii_lowercase().starts_with("transfer-encoding:")
+            && l.to_ascii_lowercase().contains("chunked")
     });
-    let body = if chunked { dechunk(body) } else { body.to_string() };
-    Ok(Reply { status, head: head.to_string(), body })
+    let body = if chunked {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    Ok(Reply {
+        status,
+        head: head.to_string(),
+        body,
+    })
 }
 
 fn dechunk(mut body: &str) -> String {
     let mut out = String::new();
     while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
         if n == 0 || rest.len() < n {
             break;
         }
@@ -153,7 +168,10 @@ impl Feed {
         let mut stream = TcpStream::connect_timeout(&addr, IO_TIMEOUT)?;
         stream.set_read_timeout(Some(IO_TIMEOUT))?;
         stream.set_nodelay(true)?;
-        write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n")?;
+        write!(
+            stream,
+            "GET {path} HTTP/1.0\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
+        )?;
         let mut reader = BufReader::new(stream);
         let mut head = String::new();
         loop {
@@ -166,8 +184,13 @@ impl Feed {
             }
             head.push_str(&line);
         }
-        if !head.starts_with("HTTP/1.") || !head.contains(" 200 ") || !head.contains("text/event-stream") {
-            return Err(std::io::Error::other(format!("not an event stream: {head}")));
+        if !head.starts_with("HTTP/1.")
+            || !head.contains(" 200 ")
+            || !head.contains("text/event-stream")
+        {
+            return Err(std::io::Error::other(format!(
+                "not an event stream: {head}"
+            )));
         }
         Ok(Feed { reader })
     }
@@ -180,9 +203,19 @@ impl Feed {
         loop {
             let mut line = String::new();
             match self.reader.read_line(&mut line) {
-                Ok(0) => return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "stream closed")),
+                Ok(0) => {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::UnexpectedEof,
+                        "stream closed",
+                    ));
+                }
                 Ok(_) => {}
-                Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
                     return Ok(None);
                 }
                 Err(e) => return Err(e),
@@ -263,7 +296,8 @@ pub struct Table {
 
 /// Four players, 60-second turns with a warning at 10 s, started at fake time 0.
 pub fn four_players() -> Timer {
-    let mut timer = Timer::new(["Ann", "Bo", "Cy", "Dee"], TimerSettings::default()).expect("players");
+    let mut timer =
+        Timer::new(["Ann", "Bo", "Cy", "Dee"], TimerSettings::default()).expect("players");
     timer.start(Duration::ZERO).expect("start");
     timer
 }
@@ -302,7 +336,8 @@ impl Table {
             .expect("url has the port");
         let stop = Arc::new(AtomicBool::new(false));
         let authority = answer.then(|| {
-            let (server, model, stop) = (Arc::clone(&server), Arc::clone(&model), Arc::clone(&stop));
+            let (server, model, stop) =
+                (Arc::clone(&server), Arc::clone(&model), Arc::clone(&stop));
             std::thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     // Sleep until the server says a request waits (like the app's repaint).
@@ -317,7 +352,14 @@ impl Table {
                 }
             })
         });
-        Table { server, model, addr, base, stop, authority }
+        Table {
+            server,
+            model,
+            addr,
+            base,
+            stop,
+            authority,
+        }
     }
 
     /// A path under the secret, e.g. `path("state")`.
