@@ -7,8 +7,8 @@
 //! pure: no GUI, audio, file or clock, time is passed in. That is what lets the rules be tested
 //! exhaustively. The adapters around them wrap the outside world: [`store`] (files), [`sound`]
 //! (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the phones' page on the
-//! local network), [`i18n`] (Korean and English
-//! strings), [`cli`] (subcommands) and [`ui`] (the egui window).
+//! local network), [`i18n`] (Korean and English strings), [`cli`] (subcommands) and [`ui`] (the
+//! egui window).
 //!
 //! ```
 //! use rummikub_companion::meld::{check_meld, MeldOptions};

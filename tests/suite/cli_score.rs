@@ -6,9 +6,9 @@ use crate::util;
 use std::path::Path;
 use std::process::Command;
 
-use crate::util::data;
 use proptest::prelude::*;
 use serde_json::{Value, json};
+use crate::util::data;
 
 /// Runs the CLI in-process: (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
