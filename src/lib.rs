@@ -6,8 +6,9 @@
 //! The engine modules ([`tile`], [`meld`], [`solver`], [`rules`], [`score`], [`timer`]) are
 //! pure: no GUI, audio, file or clock, time is passed in. That is what lets the rules be tested
 //! exhaustively. The adapters around them wrap the outside world: [`store`] (files), [`sound`]
-//! (audio), [`runtime`] (the real clock and a timer thread), [`i18n`] (Korean and English
-//! strings), [`cli`] (subcommands) and [`ui`] (the egui window).
+//! (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the phones' page on the
+//! local network), [`i18n`] (Korean and English strings), [`cli`] (subcommands) and [`ui`] (the
+//! egui window).
 //!
 //! ```
 //! use rummikub_companion::meld::{check_meld, MeldOptions};
@@ -26,6 +27,7 @@ pub mod meld;
 pub mod rules;
 pub mod runtime;
 pub mod score;
+pub mod server;
 pub mod solver;
 pub mod sound;
 pub mod store;

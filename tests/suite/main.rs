@@ -1,11 +1,13 @@
 //! Every integration test in one binary: each test binary links egui, so one binary (with a
 //! module per area) keeps a clean `cargo test` short. Shared helpers live in `util`.
 
+mod browser;
 mod check;
 mod cli_check;
 mod cli_score;
 mod evening;
 mod runtime;
+mod server;
 mod solver;
 mod sound_output;
 mod sounds;
