@@ -53,7 +53,7 @@ mod supply;
 mod sweep;
 mod table;
 
-use score::{Front, Score};
+use score::Order;
 use supply::Supply;
 use sweep::Sweep;
 
@@ -235,12 +235,14 @@ pub fn solve(rack: &[Tile], options: &SolveOptions) -> Result<Solution, SolveErr
         });
     }
     let supply = Supply::new(&counts, options.jokers_allowed);
+    let by_points = || Sweep::new(&supply, Order::PointsFirst).solve(0);
     let mut sets = match options.objective {
-        Objective::Points => Sweep::<Option<Score>>::new(&supply).solve(|best| *best),
-        Objective::Tiles => {
-            Sweep::<Front>::new(&supply).solve(|front| front.most_tiles_reaching(options.threshold))
-        }
-    };
+        Objective::Points => by_points(),
+        Objective::Tiles => Sweep::new(&supply, Order::TilesFirst)
+            .solve(options.threshold)
+            .or_else(by_points),
+    }
+    .unwrap_or_default();
     sets.sort_by_key(|s| {
         let first = s.represented.first().copied().unwrap_or(Tile::JOKER);
         (s.kind, first.number(), first.color())

@@ -21,6 +21,8 @@ pub(super) struct Supply {
     pub(super) next_number: [u8; SLOTS + 1],
     /// Points and count of the real tiles numbered `v` or more.
     pub(super) from: [Score; SLOTS + 1],
+    /// The highest number at or after `v` that has any real tile (0 if none).
+    pub(super) top: [u8; SLOTS + 1],
 }
 
 impl Supply {
@@ -31,6 +33,7 @@ impl Supply {
             gaps_above: [[0; SLOTS]; 4],
             next_number: [PAST_END; SLOTS + 1],
             from: [Score::default(); SLOTS + 1],
+            top: [0; SLOTS + 1],
         };
         for tile in Tile::all_faces() {
             let count = u8::try_from(counts[tile.index()]).unwrap_or(u8::MAX);
@@ -57,17 +60,38 @@ impl Supply {
                 points: here * v as u32,
                 tiles: here,
             });
+            supply.top[v] = if supply.top[v + 1] == 0 && here > 0 {
+                v as u8
+            } else {
+                supply.top[v + 1]
+            };
         }
         supply
     }
 
-    /// At most what can still be laid from number `w` on with `jokers` jokers: every real tile
-    /// from `w` up, and each joker as a 13.
-    pub(super) fn bound(&self, w: u8, jokers: u8) -> Score {
-        let tiles = self.from.get(usize::from(w)).copied().unwrap_or_default();
+    /// At most what can still be laid from number `w` on in `state`: every real tile from `w`
+    /// up, and the jokers as high as they could possibly stand.
+    ///
+    /// No real tile left is above `top`, the highest number the rack still holds at or after
+    /// `w` (or `w − 1`, where the open runs stop). A joker standing above `top` is in a run
+    /// whose part above `top` is jokers only, from `top + 1` up; so `k` jokers above `top` are
+    /// worth at most `(top + 1) + … + (top + k)` (one run does best), and each of the others at
+    /// most `top`. Every joker is thus worth at most `min(13, top + i)` for a different `i`.
+    pub(super) fn bound(&self, w: u8, state: &State) -> Score {
+        let w = usize::from(w.min(PAST_END));
+        let mut top = self.top[w];
+        if !state.idle() {
+            top = top.max(w as u8 - 1);
+        }
+        let tiles = self.from[w];
+        if top == 0 {
+            return tiles;
+        }
+        let jokers = u32::from(state.jokers);
+        let points: u32 = (1..=jokers).map(|i| (u32::from(top) + i).min(13)).sum();
         tiles.plus(Score {
-            points: 13 * u32::from(jokers),
-            tiles: u32::from(jokers),
+            points,
+            tiles: jokers,
         })
     }
 
