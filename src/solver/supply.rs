@@ -1,7 +1,7 @@
 //! The rack as the sweep sees it, and every way to deal with the tiles of one number.
 
 use super::groups;
-use super::score::Score;
+use super::score::{Order, Score};
 use crate::tile::{FACES, MAX_NUMBER, Tile};
 
 /// Index of numbers 1..=13 in per-number arrays; slot 0 and 14 stay empty.
@@ -215,24 +215,96 @@ impl Supply {
         })
     }
 
-    /// Combines the options of colours `c..4` within the joker budget, then adds the groups.
-    pub(super) fn combine(
-        &self,
+    /// What the jokers still on the rack after number `v` could be worth at most, by how many
+    /// there are: as [`Self::bound`] says, with the highest number any move at `v` can leave.
+    fn joker_worth(&self, v: u8) -> [Score; 8] {
+        let top = u32::from(self.top[usize::from(v + 1)].max(v));
+        let mut worth = [Score::default(); 8];
+        for n in 1..worth.len() {
+            worth[n] = worth[n - 1].plus(Score {
+                points: (top + n as u32).min(13),
+                tiles: 1,
+            });
+        }
+        worth
+    }
+}
+
+/// Makes the moves at one number out of the colours' options, leaving out the moves whose
+/// bound does not beat a bar (they could not change what the caller does).
+pub(super) struct Combine<'s> {
+    supply: &'s Supply,
+    order: Order,
+    v: u8,
+    jokers: u8,
+    /// Moves not above it are left out; `None` makes every move.
+    bar: Option<u32>,
+    /// Real tiles at `v` of the colours after colour `c`, by `c`.
+    later: [u8; 4],
+    /// The real tiles after `v`.
+    after: Score,
+    /// [`Supply::joker_worth`] at `v`.
+    joker_worth: [Score; 8],
+    /// The highest bound among the moves left out.
+    pub(super) skipped: Option<u32>,
+}
+
+impl<'s> Combine<'s> {
+    pub(super) fn new(
+        supply: &'s Supply,
+        order: Order,
         v: u8,
         jokers: u8,
+        bar: Option<u32>,
+    ) -> Self {
+        let mut later = [0; 4];
+        for c in (0..3).rev() {
+            later[c] = later[c + 1] + supply.count(c + 1, v);
+        }
+        Combine {
+            supply,
+            order,
+            v,
+            jokers,
+            bar,
+            later,
+            after: supply.from[usize::from(v + 1)],
+            joker_worth: supply.joker_worth(v),
+            skipped: None,
+        }
+    }
+
+    /// Leaves out (and remembers) a bound that does not beat the bar.
+    fn hopeless(&mut self, bound: Score) -> bool {
+        let bound = self.order.value(bound);
+        let out = Some(bound) <= self.bar;
+        if out {
+            self.skipped = self.skipped.max(Some(bound));
+        }
+        out
+    }
+
+    /// Combines the options of colours `c..4` within the joker budget, then adds the groups.
+    ///
+    /// A partial move is dropped early when even the best completion could not beat the bar:
+    /// every real tile of the later colours and every left one laid at `v`, every real tile
+    /// after `v` laid, and the jokers not laid yet worth what [`Supply::joker_worth`] says (a
+    /// joker laid at `v` is worth `v`, no more than that).
+    pub(super) fn combine(
+        &mut self,
         options: &[Vec<ColourOption>; 4],
         c: usize,
         partial: Partial,
         out: &mut Vec<Move>,
     ) {
         if c == 4 {
-            self.group_moves(v, jokers, &partial, out);
+            self.group_moves(&partial, out);
             return;
         }
         for option in &options[c] {
             let used = partial.used + option.jokers;
             let reserve = partial.reserve + option.reserve;
-            if used + reserve > jokers {
+            if used + reserve > self.jokers {
                 break; // the options are sorted by cost
             }
             let mut next = partial;
@@ -240,14 +312,30 @@ impl Supply {
             next.open[c] = option.open;
             next.used = used;
             next.reserve = reserve;
+            next.left += option.play.left;
             next.must_use |= u8::from(option.strict) << c;
             next.gain = partial.gain.plus(option.gain);
-            self.combine(v, jokers, options, c + 1, next, out);
+            if self.bar.is_some() {
+                let reals = u32::from(next.left + self.later[c]);
+                let hope = next
+                    .gain
+                    .plus(Score {
+                        points: reals * u32::from(self.v),
+                        tiles: reals,
+                    })
+                    .plus(self.after)
+                    .plus(self.joker_worth[usize::from(self.jokers - used)]);
+                if self.hopeless(hope) {
+                    continue;
+                }
+            }
+            self.combine(options, c + 1, next, out);
         }
     }
 
     /// Completes `partial` with every feasible number of jokers in groups.
-    pub(super) fn group_moves(&self, v: u8, jokers: u8, partial: &Partial, out: &mut Vec<Move>) {
+    fn group_moves(&mut self, partial: &Partial, out: &mut Vec<Move>) {
+        let (v, jokers) = (self.v, self.jokers);
         let left = partial.colours.map(|m| m.left);
         for k in 0..=jokers - partial.used - partial.reserve {
             let Some(reals) = groups::most(v, left, k, partial.must_use) else {
@@ -255,21 +343,27 @@ impl Supply {
             };
             let laid = u32::from(reals + k);
             // The joker budget already covers what the short runs need next.
-            let next = self.settle(
+            let next = self.supply.settle(
                 v + 1,
                 State {
                     open: partial.open,
                     jokers: jokers - partial.used - k,
                 },
             );
+            let gain = partial.gain.plus(Score {
+                points: laid * u32::from(v),
+                tiles: laid,
+            });
+            let bound = gain.plus(self.supply.bound(v + 1, &next));
+            if self.hopeless(bound) {
+                continue;
+            }
             out.push(Move {
                 colours: partial.colours,
                 group_jokers: k,
                 must_use: partial.must_use,
-                gain: partial.gain.plus(Score {
-                    points: laid * u32::from(v),
-                    tiles: laid,
-                }),
+                gain,
+                bound: self.order.value(bound),
                 next,
             });
         }
@@ -338,6 +432,8 @@ pub(super) struct Move {
     /// Colours whose left tiles the groups must all take.
     pub(super) must_use: u8,
     pub(super) gain: Score,
+    /// At most what the move and the rest after it can be worth, as the objective weighs it.
+    pub(super) bound: u32,
     pub(super) next: State,
 }
 
@@ -350,6 +446,8 @@ pub(super) struct Partial {
     pub(super) used: u8,
     /// Jokers the short runs so far will need at the next two numbers.
     pub(super) reserve: u8,
+    /// Real tiles left for groups so far.
+    pub(super) left: u8,
     /// Colours whose left real tiles must all go into groups (bit per colour).
     pub(super) must_use: u8,
     pub(super) gain: Score,

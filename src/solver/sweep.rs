@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::SolvedSet;
 use super::score::Order;
-use super::supply::{ColourOption, Move, Open, PAST_END, Partial, State, Supply};
+use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, State, Supply};
 use super::table::Table;
 use crate::tile::MAX_NUMBER;
 
@@ -140,21 +140,23 @@ impl<'a> Sweep<'a> {
             };
         }
         let mut scratch = self.scratch.pop().unwrap_or_default();
-        self.moves(v, &state, &mut scratch);
-        let (supply, order) = (self.supply, self.order);
+        let mut skipped = self.moves(v, &state, floor, &mut scratch);
+        let order = self.order;
         scratch.ranked.clear();
-        scratch.ranked.extend(scratch.moves.iter().enumerate().map(|(i, m)| {
-            let bound = m.gain.plus(supply.bound(v + 1, &m.next));
-            (order.value(bound), i as u32)
-        }));
+        scratch.ranked.extend(
+            scratch
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (m.bound, i as u32)),
+        );
         scratch.ranked.sort_unstable_by(|a, b| b.cmp(a));
         let mut best = None;
-        let mut skipped = None;
         for &(bound, i) in &scratch.ranked {
             let bar = best.max(floor);
             if Some(bound) <= bar {
                 // The moves are in order of bound: none of the rest can do better either.
-                skipped = Some(bound);
+                skipped = skipped.max(Some(bound));
                 break;
             }
             let m = scratch.moves[i as usize];
@@ -179,16 +181,18 @@ impl<'a> Sweep<'a> {
         }
     }
 
-    /// Every move at number `v` from `state`, into `scratch.moves`.
-    fn moves(&mut self, v: u8, state: &State, scratch: &mut Scratch) {
+    /// Every move at number `v` from `state` whose bound is above `bar`, into
+    /// `scratch.moves`; returns the highest bound of those left out.
+    fn moves(&mut self, v: u8, state: &State, bar: Option<u32>, scratch: &mut Scratch) -> Option<u32> {
         let Scratch { options, moves, .. } = scratch;
         for (c, list) in options.iter_mut().enumerate() {
             list.clear();
             list.extend_from_slice(self.colour_options(v, c, state.open[c], state.jokers));
         }
         moves.clear();
-        self.supply
-            .combine(v, state.jokers, options, 0, Partial::default(), moves);
+        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar);
+        combine.combine(options, 0, Partial::default(), moves);
+        combine.skipped
     }
 
     /// The options of colour `c` at `v`, worked out once per solve: many states share them.
@@ -228,7 +232,7 @@ impl<'a> Sweep<'a> {
             if v > MAX_NUMBER {
                 break;
             }
-            self.moves(v, &state, &mut scratch);
+            self.moves(v, &state, None, &mut scratch);
             let mut chosen = None;
             for m in &scratch.moves {
                 let Some(rest) = target.checked_sub(self.order.value(m.gain)) else {
