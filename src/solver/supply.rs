@@ -307,18 +307,11 @@ impl<'s> Combine<'s> {
             if used + reserve > self.jokers {
                 break; // the options are sorted by cost
             }
-            let mut next = partial;
-            next.colours[c] = option.play;
-            next.open[c] = option.open;
-            next.used = used;
-            next.reserve = reserve;
-            next.left += option.play.left;
-            next.must_use |= u8::from(option.strict) << c;
-            next.gain = partial.gain.plus(option.gain);
+            let gain = partial.gain.plus(option.gain);
+            let left = partial.left + option.play.left;
             if self.bar.is_some() {
-                let reals = u32::from(next.left + self.later[c]);
-                let hope = next
-                    .gain
+                let reals = u32::from(left + self.later[c]);
+                let hope = gain
                     .plus(Score {
                         points: reals * u32::from(self.v),
                         tiles: reals,
@@ -329,6 +322,14 @@ impl<'s> Combine<'s> {
                     continue;
                 }
             }
+            let mut next = partial;
+            next.colours[c] = option.play;
+            next.open[c] = option.open;
+            next.used = used;
+            next.reserve = reserve;
+            next.left = left;
+            next.must_use |= u8::from(option.strict) << c;
+            next.gain = gain;
             self.combine(options, c + 1, next, out);
         }
     }

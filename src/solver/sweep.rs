@@ -114,8 +114,7 @@ impl<'a> Sweep<'a> {
     /// either, which lets the search skip moves that cannot matter to the caller.
     fn best(&mut self, v: u8, state: State, need: u32, floor: Option<u32>) -> Option<u32> {
         let v = self.resume(v, &state);
-        let ceiling = self.supply.bound(v, &state);
-        if need > ceiling.points {
+        if need > 0 && need > self.supply.bound(v, &state).points {
             return None;
         }
         let key = state.key(v) << NEED_BITS | u64::from(need);
