@@ -77,21 +77,30 @@ impl Supply {
     /// whose part above `top` is jokers only, from `top + 1` up; so `k` jokers above `top` are
     /// worth at most `(top + 1) + … + (top + k)` (one run does best), and each of the others at
     /// most `top`. Every joker is thus worth at most `min(13, top + i)` for a different `i`.
+    ///
+    /// The jokers that the short runs surely need at `w` and `w + 1` stand there, worth at most
+    /// `w + 1`; when the rack still holds a tile numbered `w + 1` or more, they are no part of
+    /// any chain above `top`, and only the others are counted as above.
     pub(super) fn bound(&self, w: u8, state: &State) -> Score {
-        let w = usize::from(w.min(PAST_END));
-        let mut top = self.top[w];
+        let w = w.min(PAST_END);
+        let mut top = self.top[usize::from(w)];
         if !state.idle() {
-            top = top.max(w as u8 - 1);
+            top = top.max(w - 1);
         }
-        let tiles = self.from[w];
+        let tiles = self.from[usize::from(w)];
         if top == 0 {
             return tiles;
         }
-        let jokers = u32::from(state.jokers);
-        let points: u32 = (1..=jokers).map(|i| (u32::from(top) + i).min(13)).sum();
-        tiles.plus(Score {
-            points,
-            tiles: jokers,
+        let mut reserve = 0;
+        if top > w {
+            for (c, &open) in state.open.iter().enumerate() {
+                reserve += self.jokers_needed(c, w, open).unwrap_or(0);
+            }
+        }
+        let reserve = reserve.min(state.jokers);
+        tiles.plus(joker_worth(top, state.jokers - reserve)).plus(Score {
+            points: u32::from(reserve) * u32::from(w + 1),
+            tiles: u32::from(reserve),
         })
     }
 
@@ -218,15 +227,19 @@ impl Supply {
     /// What the jokers still on the rack after number `v` could be worth at most, by how many
     /// there are: as [`Self::bound`] says, with the highest number any move at `v` can leave.
     fn joker_worth(&self, v: u8) -> [Score; 8] {
-        let top = u32::from(self.top[usize::from(v + 1)].max(v));
-        let mut worth = [Score::default(); 8];
-        for n in 1..worth.len() {
-            worth[n] = worth[n - 1].plus(Score {
-                points: (top + n as u32).min(13),
-                tiles: 1,
-            });
-        }
-        worth
+        let top = self.top[usize::from(v + 1)].max(v);
+        std::array::from_fn(|n| joker_worth(top, n as u8))
+    }
+}
+
+/// At most what `jokers` jokers are worth when no real tile is above `top`: the `i`-th as
+/// `top + i`, up to 13 (see [`Supply::bound`]).
+fn joker_worth(top: u8, jokers: u8) -> Score {
+    Score {
+        points: (1..=u32::from(jokers))
+            .map(|i| (u32::from(top) + i).min(13))
+            .sum(),
+        tiles: u32::from(jokers),
     }
 }
 
@@ -245,6 +258,8 @@ pub(super) struct Combine<'s> {
     after: Score,
     /// [`Supply::joker_worth`] at `v`.
     joker_worth: [Score; 8],
+    /// Whether the rack holds a tile numbered `v + 2` or more.
+    high: bool,
     /// The highest bound among the moves left out.
     pub(super) skipped: Option<u32>,
 }
@@ -270,8 +285,24 @@ impl<'s> Combine<'s> {
             later,
             after: supply.from[usize::from(v + 1)],
             joker_worth: supply.joker_worth(v),
+            high: supply.top[usize::from(v + 1)] >= v + 2,
             skipped: None,
         }
+    }
+
+    /// At most what the jokers not laid yet are worth when `used` are laid and `reserve` are
+    /// surely needed by short runs at `v + 1` and `v + 2`: those stand there, and when the rack
+    /// holds a tile numbered `v + 2` or more they are no part of a chain above it (see
+    /// [`Supply::bound`]).
+    fn jokers_hope(&self, used: u8, reserve: u8) -> Score {
+        let free = self.jokers - used;
+        if !self.high {
+            return self.joker_worth[usize::from(free)];
+        }
+        self.joker_worth[usize::from(free - reserve)].plus(Score {
+            points: u32::from(reserve) * u32::from(self.v + 2),
+            tiles: u32::from(reserve),
+        })
     }
 
     /// Leaves out (and remembers) a bound that does not beat the bar.
@@ -317,7 +348,7 @@ impl<'s> Combine<'s> {
                         tiles: reals,
                     })
                     .plus(self.after)
-                    .plus(self.joker_worth[usize::from(self.jokers - used)]);
+                    .plus(self.jokers_hope(used, reserve));
                 if self.hopeless(hope) {
                     continue;
                 }
