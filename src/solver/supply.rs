@@ -235,13 +235,32 @@ impl Supply {
 /// At most what `jokers` jokers are worth when no real tile is above `top`: the `i`-th as
 /// `top + i`, up to 13 (see [`Supply::bound`]).
 fn joker_worth(top: u8, jokers: u8) -> Score {
+    let points = CHAIN
+        .get(usize::from(top))
+        .and_then(|row| row.get(usize::from(jokers)))
+        .copied()
+        .unwrap_or(13 * u16::from(jokers));
     Score {
-        points: (1..=u32::from(jokers))
-            .map(|i| (u32::from(top) + i).min(13))
-            .sum(),
+        points: u32::from(points),
         tiles: u32::from(jokers),
     }
 }
+
+/// `CHAIN[top][n]` = `min(13, top + 1) + … + min(13, top + n)`.
+const CHAIN: [[u16; 8]; MAX_NUMBER as usize + 1] = {
+    let mut table = [[0; 8]; MAX_NUMBER as usize + 1];
+    let mut top = 0;
+    while top <= MAX_NUMBER as usize {
+        let mut n = 1;
+        while n < 8 {
+            let worth = if top + n < 13 { top + n } else { 13 };
+            table[top][n] = table[top][n - 1] + worth as u16;
+            n += 1;
+        }
+        top += 1;
+    }
+    table
+};
 
 /// Makes the moves at one number out of the colours' options, leaving out the moves whose
 /// bound does not beat a bar (they could not change what the caller does).
@@ -370,6 +389,22 @@ impl<'s> Combine<'s> {
         let (v, jokers) = (self.v, self.jokers);
         let left = partial.colours.map(|m| m.left);
         for k in 0..=jokers - partial.used - partial.reserve {
+            if self.bar.is_some() {
+                // Every left tile grouped: a joker more in a group gains `v`, no more than
+                // it could be worth later, so once this is hopeless so are all larger `k`.
+                let reals = u32::from(partial.left + k);
+                let hope = partial
+                    .gain
+                    .plus(Score {
+                        points: reals * u32::from(v),
+                        tiles: reals,
+                    })
+                    .plus(self.after)
+                    .plus(self.jokers_hope(partial.used + k, partial.reserve));
+                if self.hopeless(hope) {
+                    break;
+                }
+            }
             let Some(reals) = groups::most(v, left, k, partial.must_use) else {
                 continue;
             };
