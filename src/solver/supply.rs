@@ -98,10 +98,12 @@ impl Supply {
             }
         }
         let reserve = reserve.min(state.jokers);
-        tiles.plus(joker_worth(top, state.jokers - reserve)).plus(Score {
-            points: u32::from(reserve) * u32::from(w + 1),
-            tiles: u32::from(reserve),
-        })
+        tiles
+            .plus(joker_worth(top, state.jokers - reserve))
+            .plus(Score {
+                points: u32::from(reserve) * u32::from(w + 1),
+                tiles: u32::from(reserve),
+            })
     }
 
     pub(super) fn count(&self, c: usize, v: u8) -> u8 {

@@ -182,7 +182,13 @@ impl<'a> Sweep<'a> {
 
     /// Every move at number `v` from `state` whose bound is above `bar`, into
     /// `scratch.moves`; returns the highest bound of those left out.
-    fn moves(&mut self, v: u8, state: &State, bar: Option<u32>, scratch: &mut Scratch) -> Option<u32> {
+    fn moves(
+        &mut self,
+        v: u8,
+        state: &State,
+        bar: Option<u32>,
+        scratch: &mut Scratch,
+    ) -> Option<u32> {
         let Scratch { options, moves, .. } = scratch;
         for (c, list) in options.iter_mut().enumerate() {
             list.clear();

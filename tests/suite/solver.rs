@@ -261,7 +261,8 @@ fn proven_best(oracle: &oracle::Oracle, solution: &Solution) -> bool {
         Objective::Points => !oracle.reaches(points + 1, 0) && !oracle.reaches(points, tiles + 1),
         Objective::Tiles if solution.meets_threshold => {
             let threshold = solution.threshold;
-            !oracle.reaches(threshold, tiles + 1) && !oracle.reaches(threshold.max(points + 1), tiles)
+            !oracle.reaches(threshold, tiles + 1)
+                && !oracle.reaches(threshold.max(points + 1), tiles)
         }
         // Nothing reaches the threshold: the sets are the best by points.
         Objective::Tiles => {
@@ -361,7 +362,10 @@ mod dense_racks {
                     continue;
                 };
                 let mut smaller = rack.clone();
-                let at = smaller.iter().position(|&t| t == spare).expect("in the rack");
+                let at = smaller
+                    .iter()
+                    .position(|&t| t == spare)
+                    .expect("in the rack");
                 smaller.remove(at);
                 let without = solve(&smaller, &opts).expect("solves");
                 assert_eq!(
@@ -378,7 +382,8 @@ mod dense_racks {
         for seed in 0..40u64 {
             let rack = dense(120_000 + seed, 40, 4);
             let text = rummikub_companion::tile::join_tiles(&rack);
-            let points = solve(&rack, &options(Objective::Points, 30, TileSet::Xp)).expect("solves");
+            let points =
+                solve(&rack, &options(Objective::Points, 30, TileSet::Xp)).expect("solves");
             let tiles = solve(&rack, &options(Objective::Tiles, 30, TileSet::Xp)).expect("solves");
             // Each objective wins on its own measure, and they agree when they lay as many.
             assert!(tiles.total <= points.total, "{text}");
@@ -392,7 +397,10 @@ mod dense_racks {
             };
             let just = at(points.total);
             assert!(just.meets_threshold, "{text}");
-            assert_eq!(just.total, points.total, "only the best reaches its own total: {text}");
+            assert_eq!(
+                just.total, points.total,
+                "only the best reaches its own total: {text}"
+            );
             let over = at(points.total + 1);
             assert!(!over.meets_threshold, "{text}");
             assert_eq!(
@@ -407,7 +415,12 @@ mod dense_racks {
             };
             let plain = solve(&rack, &no_jokers).expect("solves");
             assert!(plain.total <= points.total, "{text}");
-            assert!(plain.sets.iter().all(|s| !s.input.tiles.contains(&Tile::JOKER)));
+            assert!(
+                plain
+                    .sets
+                    .iter()
+                    .all(|s| !s.input.tiles.contains(&Tile::JOKER))
+            );
         }
     }
 }
@@ -434,7 +447,11 @@ mod regression {
             let solution = solve(&rack, &opts).expect("solves");
             assert_consistent(&rack, &opts, &solution);
             assert_eq!(
-                (solution.total, solution.tiles_laid(), solution.meets_threshold),
+                (
+                    solution.total,
+                    solution.tiles_laid(),
+                    solution.meets_threshold
+                ),
                 (223, 40, true),
                 "{objective}"
             );
