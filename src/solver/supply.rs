@@ -82,6 +82,18 @@ impl Supply {
     /// `w + 1`; when the rack still holds a tile numbered `w + 1` or more, they are no part of
     /// any chain above `top`, and only the others are counted as above.
     pub(super) fn bound(&self, w: u8, state: &State) -> Score {
+        let reserve = state
+            .open
+            .iter()
+            .enumerate()
+            .map(|(c, &open)| self.jokers_needed(c, w, open).unwrap_or(0))
+            .sum();
+        self.bound_with(w, state, reserve)
+    }
+
+    /// [`Self::bound`] when the jokers the short runs surely need at `w` and `w + 1` are
+    /// known: `reserve`.
+    pub(super) fn bound_with(&self, w: u8, state: &State, reserve: u8) -> Score {
         let w = w.min(PAST_END);
         let mut top = self.top[usize::from(w)];
         if !state.idle() {
@@ -91,13 +103,11 @@ impl Supply {
         if top == 0 {
             return tiles;
         }
-        let mut reserve = 0;
-        if top > w {
-            for (c, &open) in state.open.iter().enumerate() {
-                reserve += self.jokers_needed(c, w, open).unwrap_or(0);
-            }
-        }
-        let reserve = reserve.min(state.jokers);
+        let reserve = if top > w {
+            reserve.min(state.jokers)
+        } else {
+            0
+        };
         tiles
             .plus(joker_worth(top, state.jokers - reserve))
             .plus(Score {
@@ -223,6 +233,7 @@ impl Supply {
             reserve,
             strict: play.left > 0 && (play.keep < open.three || play.jokers > 0),
             gain,
+            hope: 0,
         })
     }
 
@@ -273,8 +284,9 @@ pub(super) struct Combine<'s> {
     jokers: u8,
     /// Moves not above it are left out; `None` makes every move.
     bar: Option<u32>,
-    /// Real tiles at `v` of the colours after colour `c`, by `c`.
-    later: [u8; 4],
+    /// Real tiles at `v` of the colours after colour `c` (by `c`) laid, and every real tile
+    /// after `v`, as the objective weighs them.
+    beyond: [u32; 4],
     /// The real tiles after `v`.
     after: Score,
     /// [`Supply::joker_worth`] at `v`.
@@ -297,14 +309,21 @@ impl<'s> Combine<'s> {
         for c in (0..3).rev() {
             later[c] = later[c + 1] + supply.count(c + 1, v);
         }
+        let after = supply.from[usize::from(v + 1)];
+        let beyond = later.map(|n| {
+            order.value(after.plus(Score {
+                points: u32::from(n) * u32::from(v),
+                tiles: u32::from(n),
+            }))
+        });
         Combine {
             supply,
             order,
             v,
             jokers,
             bar,
-            later,
-            after: supply.from[usize::from(v + 1)],
+            beyond,
+            after,
             joker_worth: supply.joker_worth(v),
             high: supply.top[usize::from(v + 1)] >= v + 2,
             skipped: None,
@@ -328,7 +347,11 @@ impl<'s> Combine<'s> {
 
     /// Leaves out (and remembers) a bound that does not beat the bar.
     fn hopeless(&mut self, bound: Score) -> bool {
-        let bound = self.order.value(bound);
+        self.hopeless_value(self.order.value(bound))
+    }
+
+    /// [`Self::hopeless`] for a bound already weighed.
+    fn hopeless_value(&mut self, bound: u32) -> bool {
         let out = Some(bound) <= self.bar;
         if out {
             self.skipped = self.skipped.max(Some(bound));
@@ -359,18 +382,10 @@ impl<'s> Combine<'s> {
             if used + reserve > self.jokers {
                 break; // the options are sorted by cost
             }
-            let gain = partial.gain.plus(option.gain);
-            let left = partial.left + option.play.left;
+            let hope = partial.hope + option.hope;
             if self.bar.is_some() {
-                let reals = u32::from(left + self.later[c]);
-                let hope = gain
-                    .plus(Score {
-                        points: reals * u32::from(self.v),
-                        tiles: reals,
-                    })
-                    .plus(self.after)
-                    .plus(self.jokers_hope(used, reserve));
-                if self.hopeless(hope) {
+                let jokers = self.jokers_hope(used, reserve);
+                if self.hopeless_value(hope + self.beyond[c] + self.order.value(jokers)) {
                     continue;
                 }
             }
@@ -379,9 +394,10 @@ impl<'s> Combine<'s> {
             next.open[c] = option.open;
             next.used = used;
             next.reserve = reserve;
-            next.left = left;
+            next.left += option.play.left;
+            next.hope = hope;
             next.must_use |= u8::from(option.strict) << c;
-            next.gain = gain;
+            next.gain = partial.gain.plus(option.gain);
             self.combine(options, c + 1, next, out);
         }
     }
@@ -407,8 +423,17 @@ impl<'s> Combine<'s> {
                     break;
                 }
             }
-            let Some(reals) = groups::most(v, left, k, partial.must_use) else {
-                continue;
+            let reals = if partial.left == 0 {
+                // No real tile for a group: no group, and no joker can be in one.
+                if k > 0 {
+                    break;
+                }
+                0
+            } else {
+                match groups::most(v, left, k, partial.must_use) {
+                    Some(reals) => reals,
+                    None => continue,
+                }
             };
             let laid = u32::from(reals + k);
             // The joker budget already covers what the short runs need next.
@@ -423,7 +448,8 @@ impl<'s> Combine<'s> {
                 points: laid * u32::from(v),
                 tiles: laid,
             });
-            let bound = gain.plus(self.supply.bound(v + 1, &next));
+            // The short runs' needs at `v + 1` and `v + 2` are the partial's reserve.
+            let bound = gain.plus(self.supply.bound_with(v + 1, &next, partial.reserve));
             if self.hopeless(bound) {
                 continue;
             }
@@ -517,6 +543,8 @@ pub(super) struct Partial {
     pub(super) reserve: u8,
     /// Real tiles left for groups so far.
     pub(super) left: u8,
+    /// The options' [`ColourOption::hope`] so far.
+    pub(super) hope: u32,
     /// Colours whose left real tiles must all go into groups (bit per colour).
     pub(super) must_use: u8,
     pub(super) gain: Score,
@@ -536,6 +564,9 @@ pub(super) struct ColourOption {
     /// colour stops just before it, or while a joker stands for it, is beaten by laying it.
     pub(super) strict: bool,
     pub(super) gain: Score,
+    /// What it lays plus its left tiles, as the objective weighs it (set by the sweep, which
+    /// knows the objective): its part of a partial move's ceiling.
+    pub(super) hope: u32,
 }
 
 impl ColourOption {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::SolvedSet;
-use super::score::Order;
+use super::score::{Order, Score};
 use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, State, Supply};
 use super::table::Table;
 use crate::tile::MAX_NUMBER;
@@ -216,6 +216,13 @@ impl<'a> Sweep<'a> {
                     .colour_options(v, c, open, jokers, &mut self.arena);
                 // Cheapest first, so that combining can stop at the first one over budget.
                 self.arena[start..].sort_by_key(ColourOption::cost);
+                for option in &mut self.arena[start..] {
+                    let left = u32::from(option.play.left);
+                    option.hope = self.order.value(option.gain.plus(Score {
+                        points: left * u32::from(v),
+                        tiles: left,
+                    }));
+                }
                 let range = (start, self.arena.len());
                 self.option_ranges.insert(key, range);
                 range
