@@ -1,5 +1,7 @@
 //! Solving seeded random racks: 14, 20 and 30 tiles from the standard set, 40-tile XP racks
-//! holding all four jokers.
+//! holding all four jokers, and dense 40-tile XP racks with four jokers whose numbers lie in a
+//! band of six (3–8, or a band placed at random): every number then has many tiles, so runs,
+//! groups and jokers compete for them, which is the solver's hardest case.
 //!
 //! Criterion reports the mean time per rack while cycling through many racks. Before that, a
 //! per-rack pass times every rack on its own (best of a few runs, to shave off scheduler
@@ -16,6 +18,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
+use proptest::prelude::RngExt;
 use rummikub_companion::solver::{Objective, SolveOptions, solve};
 use rummikub_companion::tile::{Tile, TileSet};
 
@@ -26,32 +29,63 @@ struct Size {
     tiles: usize,
     /// Exactly this many jokers, or `None` for a plain draw from the set.
     jokers: Option<usize>,
+    /// Numbers the numbered tiles are drawn from.
+    band: Band,
 }
 
-const SIZES: [Size; 4] = [
+/// Where the numbered tiles of a rack come from.
+#[derive(Clone, Copy)]
+enum Band {
+    /// The whole set.
+    All,
+    /// Numbers `low..=low + 5`.
+    Fixed(u8),
+    /// Six numbers in a row, placed at random for each rack.
+    Moving,
+}
+
+const SIZES: [Size; 6] = [
     Size {
         name: "14 tiles",
         tile_set: TileSet::Standard,
         tiles: 14,
         jokers: None,
+        band: Band::All,
     },
     Size {
         name: "20 tiles",
         tile_set: TileSet::Standard,
         tiles: 20,
         jokers: None,
+        band: Band::All,
     },
     Size {
         name: "30 tiles",
         tile_set: TileSet::Standard,
         tiles: 30,
         jokers: None,
+        band: Band::All,
     },
     Size {
         name: "40 tiles XP, 4 jokers",
         tile_set: TileSet::Xp,
         tiles: 40,
         jokers: Some(4),
+        band: Band::All,
+    },
+    Size {
+        name: "40 dense XP 3-8, 4 jokers",
+        tile_set: TileSet::Xp,
+        tiles: 40,
+        jokers: Some(4),
+        band: Band::Fixed(3),
+    },
+    Size {
+        name: "40 dense XP band, 4 jokers",
+        tile_set: TileSet::Xp,
+        tiles: 40,
+        jokers: Some(4),
+        band: Band::Moving,
     },
 ];
 
@@ -59,9 +93,17 @@ fn racks(size: &Size, count: usize) -> Vec<Vec<Tile>> {
     (0..count as u64)
         .map(|seed| {
             let mut rng = util::rng(1_000_000 + seed);
-            match size.jokers {
-                Some(j) => util::rack_with_jokers(&mut rng, size.tile_set, size.tiles, j),
-                None => util::rack(&mut rng, size.tile_set, size.tiles),
+            let jokers = size.jokers;
+            let (set, n) = (size.tile_set, size.tiles);
+            let low = match size.band {
+                Band::All => None,
+                Band::Fixed(low) => Some(low),
+                Band::Moving => Some(rng.random_range(1..=8u8)),
+            };
+            match (low, jokers) {
+                (Some(low), j) => util::dense_rack(&mut rng, set, n, j.unwrap_or(0), low..=low + 5),
+                (None, Some(j)) => util::rack_with_jokers(&mut rng, set, n, j),
+                (None, None) => util::rack(&mut rng, set, n),
             }
         })
         .collect()
@@ -128,6 +170,7 @@ fn oracle_report() {
             tile_set: TileSet::Standard,
             tiles,
             jokers: None,
+            band: Band::All,
         };
         let mut times: Vec<Duration> = racks(&size, 50)
             .iter()
@@ -159,7 +202,24 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+/// The rack from issue 14 that took 200–270 ms before the search was bounded.
+const ISSUE_14_RACK: &str = "R3 R4 R5 K4 R7 J R3 O7 O8 B6 K4 O4 J J J K6 K6 K5 B5 R6 O6 B3 K3 R8 \
+    B6 B7 O3 O5 B4 O5 O5 K5 R5 O6 B5 K6 R6 B4 B7 O4";
+
+fn bench_issue_rack(c: &mut Criterion) {
+    let rack = rummikub_companion::tile::parse_rack(ISSUE_14_RACK).expect("the rack parses");
+    for objective in [Objective::Points, Objective::Tiles] {
+        let opts = SolveOptions {
+            tile_set: TileSet::Xp,
+            objective,
+            ..SolveOptions::default()
+        };
+        let name = format!("solve issue 14 dense rack ({})", objective.name());
+        c.bench_function(&name, |b| b.iter(|| solve(black_box(&rack), &opts)));
+    }
+}
+
+criterion_group!(benches, bench, bench_issue_rack);
 
 fn main() {
     let testing = std::env::args().any(|a| a == "--test" || a == "--list");

@@ -26,19 +26,37 @@
 //! - one real tile with jokers is a group only near 13 (`R13 J J` = 39); anywhere else the same
 //!   tiles as a run are worth more (`R5 J J` = 18, not 15).
 //!
-//! The sweep also looks two numbers ahead to drop states whose short runs cannot be finished,
-//! and skips a move when even laying every remaining tile (each joker as a 13) could not beat
-//! the best already found from that state. Neither changes any memoised value.
+//! The sweep also looks two numbers ahead to drop states whose short runs cannot be finished.
+//!
+//! # Why branch and bound on top
+//! On dense racks (40 XP tiles within a few numbers, four jokers) the plain sweep meets tens of
+//! thousands of states and took 200 ms and more: every mix of open runs and jokers left is a
+//! state of its own. Most of them cannot lead to the best meld, and a cheap ceiling shows it:
+//! every real tile still to come laid, and the jokers as high as they can stand (the `i`-th at
+//! most `top + i`, `top` the highest number left, since a joker above the highest real tile of
+//! its run has only jokers below it up to that tile; jokers that short runs surely need count
+//! where they must stand). So the sweep is searched depth first, most promising move first, and
+//! each state is asked only for values above a floor: what its caller already has. Moves, and
+//! moves half made colour by colour, whose ceiling does not beat the floor are never made.
+//! When a state's best does not beat its floor the memo keeps the ceiling found (marked as
+//! such), enough for any later caller with the same or a higher floor; a caller with a lower
+//! floor works the state out again. Values above the floor are exact, so the root's value is.
+//! The sets are rebuilt by replaying the moves in the order they are made and taking the first
+//! whose rest is worth exactly what is still missing, so ties are broken as before.
 //!
 //! A search over tiles was measured first: the tests' oracle (every candidate set, packed with
-//! memoisation over the remaining rack) takes about 50 µs for 14 tiles, 6 ms for 30 and seconds
-//! for a 40-tile XP rack with four jokers, where this sweep takes about 7 µs, 20 µs and 1.5 ms.
-//! Its states stay few because a run's later tiles are not chosen before the sweep reaches them.
+//! memoisation over the remaining rack) takes about 50 µs for 14 tiles, 6 ms for 30 and a minute
+//! (and gigabytes) for a dense 40-tile XP rack with four jokers. The sweep takes about 7 µs,
+//! 20 µs and, bounded, well under a millisecond on most such racks (the benchmark reports the
+//! spread). Its states stay few because a run's later tiles are not chosen before the sweep
+//! reaches them.
 //!
 //! # Objectives
 //! [`Objective::Points`] maximises the meld's value (ties: more tiles). [`Objective::Tiles`]
-//! lays as many tiles as possible among melds that reach the threshold (ties: more points); for
-//! it every state keeps the Pareto front of (tiles, points) pairs instead of one best value.
+//! lays as many tiles as possible among melds that reach the threshold (ties: more points).
+//! Both are one number per score (the part that counts first in the high bits), so one search
+//! serves both. For the tiles objective the points still needed are part of the state; when no
+//! meld reaches the threshold, the answer is the best by points.
 
 use std::fmt;
 use std::str::FromStr;
@@ -53,7 +71,7 @@ mod supply;
 mod sweep;
 mod table;
 
-use score::{Front, Score};
+use score::Order;
 use supply::Supply;
 use sweep::Sweep;
 
@@ -235,12 +253,14 @@ pub fn solve(rack: &[Tile], options: &SolveOptions) -> Result<Solution, SolveErr
         });
     }
     let supply = Supply::new(&counts, options.jokers_allowed);
+    let by_points = || Sweep::new(&supply, Order::PointsFirst).solve(0);
     let mut sets = match options.objective {
-        Objective::Points => Sweep::<Option<Score>>::new(&supply).solve(|best| *best),
-        Objective::Tiles => {
-            Sweep::<Front>::new(&supply).solve(|front| front.most_tiles_reaching(options.threshold))
-        }
-    };
+        Objective::Points => by_points(),
+        Objective::Tiles => Sweep::new(&supply, Order::TilesFirst)
+            .solve(options.threshold)
+            .or_else(by_points),
+    }
+    .unwrap_or_default();
     sets.sort_by_key(|s| {
         let first = s.represented.first().copied().unwrap_or(Tile::JOKER);
         (s.kind, first.number(), first.color())

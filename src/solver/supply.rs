@@ -1,7 +1,7 @@
 //! The rack as the sweep sees it, and every way to deal with the tiles of one number.
 
 use super::groups;
-use super::score::Score;
+use super::score::{Order, Score};
 use crate::tile::{FACES, MAX_NUMBER, Tile};
 
 /// Index of numbers 1..=13 in per-number arrays; slot 0 and 14 stay empty.
@@ -21,6 +21,8 @@ pub(super) struct Supply {
     pub(super) next_number: [u8; SLOTS + 1],
     /// Points and count of the real tiles numbered `v` or more.
     pub(super) from: [Score; SLOTS + 1],
+    /// The highest number at or after `v` that has any real tile (0 if none).
+    pub(super) top: [u8; SLOTS + 1],
 }
 
 impl Supply {
@@ -31,6 +33,7 @@ impl Supply {
             gaps_above: [[0; SLOTS]; 4],
             next_number: [PAST_END; SLOTS + 1],
             from: [Score::default(); SLOTS + 1],
+            top: [0; SLOTS + 1],
         };
         for tile in Tile::all_faces() {
             let count = u8::try_from(counts[tile.index()]).unwrap_or(u8::MAX);
@@ -57,18 +60,60 @@ impl Supply {
                 points: here * v as u32,
                 tiles: here,
             });
+            supply.top[v] = if supply.top[v + 1] == 0 && here > 0 {
+                v as u8
+            } else {
+                supply.top[v + 1]
+            };
         }
         supply
     }
 
-    /// At most what can still be laid from number `w` on with `jokers` jokers: every real tile
-    /// from `w` up, and each joker as a 13.
-    pub(super) fn bound(&self, w: u8, jokers: u8) -> Score {
-        let tiles = self.from.get(usize::from(w)).copied().unwrap_or_default();
-        tiles.plus(Score {
-            points: 13 * u32::from(jokers),
-            tiles: u32::from(jokers),
-        })
+    /// At most what can still be laid from number `w` on in `state`: every real tile from `w`
+    /// up, and the jokers as high as they could possibly stand.
+    ///
+    /// No real tile left is above `top`, the highest number the rack still holds at or after
+    /// `w` (or `w − 1`, where the open runs stop). A joker standing above `top` is in a run
+    /// whose part above `top` is jokers only, from `top + 1` up; so `k` jokers above `top` are
+    /// worth at most `(top + 1) + … + (top + k)` (one run does best), and each of the others at
+    /// most `top`. Every joker is thus worth at most `min(13, top + i)` for a different `i`.
+    ///
+    /// The jokers that the short runs surely need at `w` and `w + 1` stand there, worth at most
+    /// `w + 1`; when the rack still holds a tile numbered `w + 1` or more, they are no part of
+    /// any chain above `top`, and only the others are counted as above.
+    pub(super) fn bound(&self, w: u8, state: &State) -> Score {
+        let reserve = state
+            .open
+            .iter()
+            .enumerate()
+            .map(|(c, &open)| self.jokers_needed(c, w, open).unwrap_or(0))
+            .sum();
+        self.bound_with(w, state, reserve)
+    }
+
+    /// [`Self::bound`] when the jokers the short runs surely need at `w` and `w + 1` are
+    /// known: `reserve`.
+    pub(super) fn bound_with(&self, w: u8, state: &State, reserve: u8) -> Score {
+        let w = w.min(PAST_END);
+        let mut top = self.top[usize::from(w)];
+        if !state.idle() {
+            top = top.max(w - 1);
+        }
+        let tiles = self.from[usize::from(w)];
+        if top == 0 {
+            return tiles;
+        }
+        let reserve = if top > w {
+            reserve.min(state.jokers)
+        } else {
+            0
+        };
+        tiles
+            .plus(joker_worth(top, state.jokers - reserve))
+            .plus(Score {
+                points: u32::from(reserve) * u32::from(w + 1),
+                tiles: u32::from(reserve),
+            })
     }
 
     pub(super) fn count(&self, c: usize, v: u8) -> u8 {
@@ -188,64 +233,232 @@ impl Supply {
             reserve,
             strict: play.left > 0 && (play.keep < open.three || play.jokers > 0),
             gain,
+            hope: 0,
         })
     }
 
-    /// Combines the options of colours `c..4` within the joker budget, then adds the groups.
-    pub(super) fn combine(
-        &self,
+    /// What the jokers still on the rack after number `v` could be worth at most, by how many
+    /// there are: as [`Self::bound`] says, with the highest number any move at `v` can leave.
+    fn joker_worth(&self, v: u8) -> [Score; 8] {
+        let top = self.top[usize::from(v + 1)].max(v);
+        std::array::from_fn(|n| joker_worth(top, n as u8))
+    }
+}
+
+/// At most what `jokers` jokers are worth when no real tile is above `top`: the `i`-th as
+/// `top + i`, up to 13 (see [`Supply::bound`]).
+fn joker_worth(top: u8, jokers: u8) -> Score {
+    let points = CHAIN
+        .get(usize::from(top))
+        .and_then(|row| row.get(usize::from(jokers)))
+        .copied()
+        .unwrap_or(13 * u16::from(jokers));
+    Score {
+        points: u32::from(points),
+        tiles: u32::from(jokers),
+    }
+}
+
+/// `CHAIN[top][n]` = `min(13, top + 1) + … + min(13, top + n)`.
+const CHAIN: [[u16; 8]; MAX_NUMBER as usize + 1] = {
+    let mut table = [[0; 8]; MAX_NUMBER as usize + 1];
+    let mut top = 0;
+    while top <= MAX_NUMBER as usize {
+        let mut n = 1;
+        while n < 8 {
+            let worth = if top + n < 13 { top + n } else { 13 };
+            table[top][n] = table[top][n - 1] + worth as u16;
+            n += 1;
+        }
+        top += 1;
+    }
+    table
+};
+
+/// Makes the moves at one number out of the colours' options, leaving out the moves whose
+/// bound does not beat a bar (they could not change what the caller does).
+pub(super) struct Combine<'s> {
+    supply: &'s Supply,
+    order: Order,
+    v: u8,
+    jokers: u8,
+    /// Moves not above it are left out; `None` makes every move.
+    bar: Option<u32>,
+    /// Real tiles at `v` of the colours after colour `c` (by `c`) laid, and every real tile
+    /// after `v`, as the objective weighs them.
+    beyond: [u32; 4],
+    /// The real tiles after `v`.
+    after: Score,
+    /// [`Supply::joker_worth`] at `v`.
+    joker_worth: [Score; 8],
+    /// Whether the rack holds a tile numbered `v + 2` or more.
+    high: bool,
+    /// The highest bound among the moves left out.
+    pub(super) skipped: Option<u32>,
+}
+
+impl<'s> Combine<'s> {
+    pub(super) fn new(
+        supply: &'s Supply,
+        order: Order,
         v: u8,
         jokers: u8,
+        bar: Option<u32>,
+    ) -> Self {
+        let mut later = [0; 4];
+        for c in (0..3).rev() {
+            later[c] = later[c + 1] + supply.count(c + 1, v);
+        }
+        let after = supply.from[usize::from(v + 1)];
+        let beyond = later.map(|n| {
+            order.value(after.plus(Score {
+                points: u32::from(n) * u32::from(v),
+                tiles: u32::from(n),
+            }))
+        });
+        Combine {
+            supply,
+            order,
+            v,
+            jokers,
+            bar,
+            beyond,
+            after,
+            joker_worth: supply.joker_worth(v),
+            high: supply.top[usize::from(v + 1)] >= v + 2,
+            skipped: None,
+        }
+    }
+
+    /// At most what the jokers not laid yet are worth when `used` are laid and `reserve` are
+    /// surely needed by short runs at `v + 1` and `v + 2`: those stand there, and when the rack
+    /// holds a tile numbered `v + 2` or more they are no part of a chain above it (see
+    /// [`Supply::bound`]).
+    fn jokers_hope(&self, used: u8, reserve: u8) -> Score {
+        let free = self.jokers - used;
+        if !self.high {
+            return self.joker_worth[usize::from(free)];
+        }
+        self.joker_worth[usize::from(free - reserve)].plus(Score {
+            points: u32::from(reserve) * u32::from(self.v + 2),
+            tiles: u32::from(reserve),
+        })
+    }
+
+    /// Leaves out (and remembers) a bound that does not beat the bar.
+    fn hopeless(&mut self, bound: Score) -> bool {
+        self.hopeless_value(self.order.value(bound))
+    }
+
+    /// [`Self::hopeless`] for a bound already weighed.
+    fn hopeless_value(&mut self, bound: u32) -> bool {
+        let out = Some(bound) <= self.bar;
+        if out {
+            self.skipped = self.skipped.max(Some(bound));
+        }
+        out
+    }
+
+    /// Combines the options of colours `c..4` within the joker budget, then adds the groups.
+    ///
+    /// A partial move is dropped early when even the best completion could not beat the bar:
+    /// every real tile of the later colours and every left one laid at `v`, every real tile
+    /// after `v` laid, and the jokers not laid yet worth what [`Supply::joker_worth`] says (a
+    /// joker laid at `v` is worth `v`, no more than that).
+    pub(super) fn combine(
+        &mut self,
         options: &[Vec<ColourOption>; 4],
         c: usize,
         partial: Partial,
         out: &mut Vec<Move>,
     ) {
         if c == 4 {
-            self.group_moves(v, jokers, &partial, out);
+            self.group_moves(&partial, out);
             return;
         }
         for option in &options[c] {
             let used = partial.used + option.jokers;
             let reserve = partial.reserve + option.reserve;
-            if used + reserve > jokers {
+            if used + reserve > self.jokers {
                 break; // the options are sorted by cost
+            }
+            let hope = partial.hope + option.hope;
+            if self.bar.is_some() {
+                let jokers = self.jokers_hope(used, reserve);
+                if self.hopeless_value(hope + self.beyond[c] + self.order.value(jokers)) {
+                    continue;
+                }
             }
             let mut next = partial;
             next.colours[c] = option.play;
             next.open[c] = option.open;
             next.used = used;
             next.reserve = reserve;
+            next.left += option.play.left;
+            next.hope = hope;
             next.must_use |= u8::from(option.strict) << c;
             next.gain = partial.gain.plus(option.gain);
-            self.combine(v, jokers, options, c + 1, next, out);
+            self.combine(options, c + 1, next, out);
         }
     }
 
     /// Completes `partial` with every feasible number of jokers in groups.
-    pub(super) fn group_moves(&self, v: u8, jokers: u8, partial: &Partial, out: &mut Vec<Move>) {
+    fn group_moves(&mut self, partial: &Partial, out: &mut Vec<Move>) {
+        let (v, jokers) = (self.v, self.jokers);
         let left = partial.colours.map(|m| m.left);
         for k in 0..=jokers - partial.used - partial.reserve {
-            let Some(reals) = groups::most(v, left, k, partial.must_use) else {
-                continue;
+            if self.bar.is_some() {
+                // Every left tile grouped: a joker more in a group gains `v`, no more than
+                // it could be worth later, so once this is hopeless so are all larger `k`.
+                let reals = u32::from(partial.left + k);
+                let hope = partial
+                    .gain
+                    .plus(Score {
+                        points: reals * u32::from(v),
+                        tiles: reals,
+                    })
+                    .plus(self.after)
+                    .plus(self.jokers_hope(partial.used + k, partial.reserve));
+                if self.hopeless(hope) {
+                    break;
+                }
+            }
+            let reals = if partial.left == 0 {
+                // No real tile for a group: no group, and no joker can be in one.
+                if k > 0 {
+                    break;
+                }
+                0
+            } else {
+                match groups::most(v, left, k, partial.must_use) {
+                    Some(reals) => reals,
+                    None => continue,
+                }
             };
             let laid = u32::from(reals + k);
             // The joker budget already covers what the short runs need next.
-            let next = self.settle(
+            let next = self.supply.settle(
                 v + 1,
                 State {
                     open: partial.open,
                     jokers: jokers - partial.used - k,
                 },
             );
+            let gain = partial.gain.plus(Score {
+                points: laid * u32::from(v),
+                tiles: laid,
+            });
+            // The short runs' needs at `v + 1` and `v + 2` are the partial's reserve.
+            let bound = gain.plus(self.supply.bound_with(v + 1, &next, partial.reserve));
+            if self.hopeless(bound) {
+                continue;
+            }
             out.push(Move {
                 colours: partial.colours,
                 group_jokers: k,
                 must_use: partial.must_use,
-                gain: partial.gain.plus(Score {
-                    points: laid * u32::from(v),
-                    tiles: laid,
-                }),
+                gain,
+                bound: self.order.value(bound),
                 next,
             });
         }
@@ -314,6 +527,8 @@ pub(super) struct Move {
     /// Colours whose left tiles the groups must all take.
     pub(super) must_use: u8,
     pub(super) gain: Score,
+    /// At most what the move and the rest after it can be worth, as the objective weighs it.
+    pub(super) bound: u32,
     pub(super) next: State,
 }
 
@@ -326,6 +541,10 @@ pub(super) struct Partial {
     pub(super) used: u8,
     /// Jokers the short runs so far will need at the next two numbers.
     pub(super) reserve: u8,
+    /// Real tiles left for groups so far.
+    pub(super) left: u8,
+    /// The options' [`ColourOption::hope`] so far.
+    pub(super) hope: u32,
     /// Colours whose left real tiles must all go into groups (bit per colour).
     pub(super) must_use: u8,
     pub(super) gain: Score,
@@ -345,6 +564,9 @@ pub(super) struct ColourOption {
     /// colour stops just before it, or while a joker stands for it, is beaten by laying it.
     pub(super) strict: bool,
     pub(super) gain: Score,
+    /// What it lays plus its left tiles, as the objective weighs it (set by the sweep, which
+    /// knows the objective): its part of a partial move's ceiling.
+    pub(super) hope: u32,
 }
 
 impl ColourOption {

@@ -1,11 +1,12 @@
-//! The memoised sweep over numbers 1–13 and the replay that turns its best score into sets.
+//! The memoised sweep over numbers 1–13, searched branch and bound, and the replay that turns
+//! its best value into sets.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::SolvedSet;
-use super::score::{Best, Score};
-use super::supply::{ColourOption, Move, Open, PAST_END, Partial, State, Supply};
+use super::score::{Order, Score};
+use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, State, Supply};
 use super::table::Table;
 use crate::tile::MAX_NUMBER;
 
@@ -14,6 +15,8 @@ use crate::tile::MAX_NUMBER;
 struct Scratch {
     options: [Vec<ColourOption>; 4],
     moves: Vec<Move>,
+    /// Each move's upper bound and its index in `moves`, best first.
+    ranked: Vec<(u32, u32)>,
 }
 
 /// Multiply-shift hashing for the `u64` memo keys (SipHash is several times slower here).
@@ -44,11 +47,25 @@ impl Hasher for KeyHasher {
 /// A hash map keyed by packed `u64` states.
 type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
-/// The sweep over numbers for one rack.
-pub(super) struct Sweep<'a, B> {
+/// What the memo knows about one state: its best value, or only a ceiling on it (the search
+/// stopped early because the state could not beat what its caller already had).
+#[derive(Clone, Copy)]
+struct Entry {
+    /// `None`: no way to finish from the state.
+    value: Option<u32>,
+    /// Whether `value` is the best itself rather than a ceiling.
+    exact: bool,
+}
+
+/// Bits of the memo key that hold the points still needed (more than any rack holds).
+const NEED_BITS: u32 = 12;
+
+/// The sweep over numbers for one rack and one objective.
+pub(super) struct Sweep<'a> {
     supply: &'a Supply,
-    /// The best from each state reached, by [`State::key`].
-    memo: KeyMap<B>,
+    order: Order,
+    /// What is known from each state reached, by [`State::key`] and the points still needed.
+    memo: KeyMap<Entry>,
     /// Reused lists, one per recursion level.
     scratch: Vec<Scratch>,
     /// Colour options already worked out: where they are in `arena`.
@@ -56,10 +73,11 @@ pub(super) struct Sweep<'a, B> {
     arena: Vec<ColourOption>,
 }
 
-impl<'a, B: Best> Sweep<'a, B> {
-    pub(super) fn new(supply: &'a Supply) -> Self {
+impl<'a> Sweep<'a> {
+    pub(super) fn new(supply: &'a Supply, order: Order) -> Self {
         Sweep {
             supply,
+            order,
             memo: KeyMap::default(),
             scratch: Vec::new(),
             option_ranges: KeyMap::default(),
@@ -74,15 +92,11 @@ impl<'a, B: Best> Sweep<'a, B> {
         }
     }
 
-    /// Runs the sweep, lets `pick` choose the target score from the root's best, and rebuilds
-    /// the sets that reach it.
-    pub(super) fn solve(mut self, pick: impl Fn(&B) -> Option<Score>) -> Vec<SolvedSet> {
+    /// The sets of the best meld worth at least `need` points, or `None` when no meld is.
+    pub(super) fn solve(mut self, need: u32) -> Option<Vec<SolvedSet>> {
         let start = self.start();
-        let root = self.best(1, start);
-        match pick(root) {
-            Some(target) => self.rebuild(start, target),
-            None => Vec::new(),
-        }
+        let target = self.best(1, start, need, None)?;
+        Some(self.rebuild(start, need, target))
     }
 
     /// Where the sweep really continues: a state with no open runs skips numbers without tiles.
@@ -94,53 +108,96 @@ impl<'a, B: Best> Sweep<'a, B> {
         }
     }
 
-    /// The best that can be laid from number `v` on, in `state`: worked out once, then lent
-    /// from the memo (a Pareto front is a vector, too dear to copy for every move).
-    fn best(&mut self, v: u8, state: State) -> &B {
+    /// The best value that can be laid from number `v` on in `state`, among ways worth at
+    /// least `need` points (`None`: there is none). Only values above `floor` are asked for:
+    /// when the best is not above it, the answer may be any ceiling on it that is not above it
+    /// either, which lets the search skip moves that cannot matter to the caller.
+    fn best(&mut self, v: u8, state: State, need: u32, floor: Option<u32>) -> Option<u32> {
         let v = self.resume(v, &state);
-        let key = state.key(v);
-        if !self.memo.contains_key(&key) {
-            let best = self.work_out(v, state);
-            self.memo.insert(key, best);
+        if need > 0 && need > self.supply.bound(v, &state).points {
+            return None;
         }
-        self.memo.entry(key).or_insert_with(B::impossible)
+        let key = state.key(v) << NEED_BITS | u64::from(need);
+        if let Some(known) = self.memo.get(&key)
+            && (known.exact || known.value <= floor)
+        {
+            return known.value;
+        }
+        let entry = self.work_out(v, state, need, floor);
+        self.memo.insert(key, entry);
+        entry.value
     }
 
-    /// [`Self::best`] the first time: every move at `v`, each followed by the best after it.
-    fn work_out(&mut self, v: u8, state: State) -> B {
+    /// [`Self::best`] when the memo cannot answer: every move at `v`, most promising first,
+    /// each followed by the best after it, until the rest cannot beat what is found.
+    fn work_out(&mut self, v: u8, state: State, need: u32, floor: Option<u32>) -> Entry {
         if v > MAX_NUMBER {
-            return if state.all_runs_complete() {
-                B::nothing()
-            } else {
-                B::impossible()
+            let done = state.all_runs_complete() && need == 0;
+            return Entry {
+                value: done.then_some(0),
+                exact: true,
             };
         }
         let mut scratch = self.scratch.pop().unwrap_or_default();
-        self.moves(v, &state, &mut scratch);
-        // Most promising first, so that the bound can skip moves that cannot do better.
-        let supply = self.supply;
-        let bound = |m: &Move| m.gain.plus(supply.bound(v + 1, m.next.jokers));
-        scratch.moves.sort_by_key(|m| std::cmp::Reverse(bound(m)));
-        let mut best = B::impossible();
-        for m in &scratch.moves {
-            if !best.covers(bound(m)) {
-                best.absorb(self.best(v + 1, m.next), m.gain);
+        let mut skipped = self.moves(v, &state, floor, &mut scratch);
+        let order = self.order;
+        scratch.ranked.clear();
+        scratch.ranked.extend(
+            scratch
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (m.bound, i as u32)),
+        );
+        scratch.ranked.sort_unstable_by(|a, b| b.cmp(a));
+        let mut best = None;
+        for &(bound, i) in &scratch.ranked {
+            let bar = best.max(floor);
+            if Some(bound) <= bar {
+                // The moves are in order of bound: none of the rest can do better either.
+                skipped = skipped.max(Some(bound));
+                break;
+            }
+            let m = scratch.moves[i as usize];
+            let gain = order.value(m.gain);
+            let rest_floor = bar.and_then(|b| b.checked_sub(gain));
+            let rest_need = need.saturating_sub(m.gain.points);
+            if let Some(rest) = self.best(v + 1, m.next, rest_need, rest_floor) {
+                best = best.max(Some(rest + gain));
             }
         }
         self.scratch.push(scratch);
-        best
+        if best > floor {
+            Entry {
+                value: best,
+                exact: true,
+            }
+        } else {
+            Entry {
+                value: best.max(skipped),
+                exact: false,
+            }
+        }
     }
 
-    /// Every move at number `v` from `state`, into `scratch.moves`.
-    fn moves(&mut self, v: u8, state: &State, scratch: &mut Scratch) {
-        let Scratch { options, moves } = scratch;
+    /// Every move at number `v` from `state` whose bound is above `bar`, into
+    /// `scratch.moves`; returns the highest bound of those left out.
+    fn moves(
+        &mut self,
+        v: u8,
+        state: &State,
+        bar: Option<u32>,
+        scratch: &mut Scratch,
+    ) -> Option<u32> {
+        let Scratch { options, moves, .. } = scratch;
         for (c, list) in options.iter_mut().enumerate() {
             list.clear();
             list.extend_from_slice(self.colour_options(v, c, state.open[c], state.jokers));
         }
         moves.clear();
-        self.supply
-            .combine(v, state.jokers, options, 0, Partial::default(), moves);
+        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar);
+        combine.combine(options, 0, Partial::default(), moves);
+        combine.skipped
     }
 
     /// The options of colour `c` at `v`, worked out once per solve: many states share them.
@@ -159,6 +216,13 @@ impl<'a, B: Best> Sweep<'a, B> {
                     .colour_options(v, c, open, jokers, &mut self.arena);
                 // Cheapest first, so that combining can stop at the first one over budget.
                 self.arena[start..].sort_by_key(ColourOption::cost);
+                for option in &mut self.arena[start..] {
+                    let left = u32::from(option.play.left);
+                    option.hope = self.order.value(option.gain.plus(Score {
+                        points: left * u32::from(v),
+                        tiles: left,
+                    }));
+                }
                 let range = (start, self.arena.len());
                 self.option_ranges.insert(key, range);
                 range
@@ -167,9 +231,10 @@ impl<'a, B: Best> Sweep<'a, B> {
         &self.arena[start..end]
     }
 
-    /// Replays the sweep from `start`, at each number taking the first move whose rest still
-    /// reaches `target`, and collects the sets it lays.
-    fn rebuild(&mut self, start: State, mut target: Score) -> Vec<SolvedSet> {
+    /// Replays the sweep from `start`, at each number taking the first move (in the order
+    /// they are made) whose rest is worth exactly what the target still lacks, and collects
+    /// the sets it lays.
+    fn rebuild(&mut self, start: State, mut need: u32, mut target: u32) -> Vec<SolvedSet> {
         let mut table = Table::default();
         let mut state = start;
         let mut v = 1;
@@ -179,19 +244,28 @@ impl<'a, B: Best> Sweep<'a, B> {
             if v > MAX_NUMBER {
                 break;
             }
-            self.moves(v, &state, &mut scratch);
-            let chosen = scratch.moves.iter().find(|m| {
-                target
-                    .minus(m.gain)
-                    .is_some_and(|rest| self.best(v + 1, m.next).reaches(rest))
-            });
-            let Some(m) = chosen.copied() else {
+            self.moves(v, &state, None, &mut scratch);
+            let mut chosen = None;
+            for m in &scratch.moves {
+                let Some(rest) = target.checked_sub(self.order.value(m.gain)) else {
+                    continue;
+                };
+                let rest_need = need.saturating_sub(m.gain.points);
+                // Asking only above `rest - 1` makes the answer exact when it reaches `rest`.
+                let found = self.best(v + 1, m.next, rest_need, rest.checked_sub(1));
+                if found == Some(rest) {
+                    chosen = Some((*m, rest, rest_need));
+                    break;
+                }
+            }
+            let Some((m, rest, rest_need)) = chosen else {
                 // Unreachable: the target came from these very moves.
                 debug_assert!(false, "no move reaches the target at {v}");
                 break;
             };
             table.lay(v, &m, self.supply);
-            target = target.minus(m.gain).unwrap_or_default();
+            target = rest;
+            need = rest_need;
             state = m.next;
             v += 1;
         }

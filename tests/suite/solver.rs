@@ -240,6 +240,226 @@ fn big_racks_stay_consistent() {
     }
 }
 
+/// A dense rack: `n` tiles from the XP set, `jokers` of them jokers, the numbered ones in a
+/// band of six numbers that the seed places (1–6 up to 8–13).
+fn dense(seed: u64, n: usize, jokers: usize) -> Vec<Tile> {
+    let mut rng = util::rng(seed);
+    let low = 1 + (seed % 8) as u8;
+    util::dense_rack(&mut rng, TileSet::Xp, n, jokers, low..=low + 5)
+}
+
+/// Whether the oracle proves `solution` best for its objective: it lays what the solution
+/// claims, and no packing beats it (points objective: more points, or as many and more tiles;
+/// tiles objective: among packings reaching the threshold, more tiles, or as many and more
+/// points).
+fn proven_best(oracle: &oracle::Oracle, solution: &Solution) -> bool {
+    let (points, tiles) = (solution.total, solution.tiles_laid() as u32);
+    if !oracle.reaches(points, tiles) {
+        return false;
+    }
+    match solution.objective {
+        Objective::Points => !oracle.reaches(points + 1, 0) && !oracle.reaches(points, tiles + 1),
+        Objective::Tiles if solution.meets_threshold => {
+            let threshold = solution.threshold;
+            !oracle.reaches(threshold, tiles + 1)
+                && !oracle.reaches(threshold.max(points + 1), tiles)
+        }
+        // Nothing reaches the threshold: the sets are the best by points.
+        Objective::Tiles => {
+            !oracle.reaches(solution.threshold, 0)
+                && !oracle.reaches(points + 1, 0)
+                && !oracle.reaches(points, tiles + 1)
+        }
+    }
+}
+
+mod dense_racks {
+    //! Racks whose numbers lie in a narrow band: every number has many tiles, so runs, groups
+    //! and jokers compete for them. This is where the solver prunes hardest, so it is checked
+    //! hardest: against the full oracle where that is feasible, against the oracle's bounded
+    //! proof on mid-size racks, and by relations between runs on full 40-tile racks.
+
+    use super::*;
+
+    #[test]
+    fn agree_with_the_oracle_on_small_racks() {
+        for seed in 0..600u64 {
+            let size = 6 + (seed % 10) as usize;
+            let jokers = ((seed / 8) % 5) as usize;
+            let rack = dense(70_000 + seed, size, jokers.min(size - 1));
+            assert_matches_oracle(&rack, TileSet::Xp, [30, 50, 0][(seed % 3) as usize]);
+        }
+    }
+
+    #[test]
+    fn are_proven_best_on_mid_size_racks() {
+        for seed in 0..24u64 {
+            let rack = dense(80_000 + seed, 26, 4);
+            let oracle = oracle::Oracle::new(&rack);
+            let text = rummikub_companion::tile::join_tiles(&rack);
+            for objective in [Objective::Points, Objective::Tiles] {
+                let opts = options(objective, [30, 120][(seed % 2) as usize], TileSet::Xp);
+                let solution = solve(&rack, &opts).expect("solves");
+                assert_consistent(&rack, &opts, &solution);
+                assert!(proven_best(&oracle, &solution), "{objective}, rack {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn full_racks_read_back_and_ignore_rack_order() {
+        for seed in 0..40u64 {
+            let mut rng = util::rng(90_000 + seed);
+            let rack = dense(90_000 + seed, 40, 4);
+            let shuffled = util::shuffled(&mut rng, rack.clone());
+            for objective in [Objective::Points, Objective::Tiles] {
+                let opts = options(objective, 30, TileSet::Xp);
+                let solution = solve(&rack, &opts).expect("solves");
+                assert_consistent(&rack, &opts, &solution);
+                assert_eq!(solution, solve(&shuffled, &opts).expect("same rack"));
+            }
+        }
+    }
+
+    #[test]
+    fn adding_a_tile_never_lowers_the_best() {
+        for seed in 0..40u64 {
+            let drawn = dense(100_000 + seed, 41, 4);
+            // Keep the four jokers in the smaller rack.
+            let extra = drawn
+                .iter()
+                .rposition(|t| !t.is_joker())
+                .expect("numbered tiles");
+            let mut rack = drawn.clone();
+            let added = rack.remove(extra);
+            for objective in [Objective::Points, Objective::Tiles] {
+                let opts = options(objective, 30, TileSet::Xp);
+                let before = solve(&rack, &opts).expect("solves");
+                let after = solve(&drawn, &opts).expect("solves");
+                let score = |s: &Solution| match objective {
+                    Objective::Points => (s.total, s.tiles_laid() as u32),
+                    Objective::Tiles => (s.tiles_laid() as u32, s.total),
+                };
+                // A meld reaching the threshold still reaches it with one tile more.
+                assert!(before.meets_threshold <= after.meets_threshold);
+                assert!(
+                    score(&after) >= score(&before),
+                    "adding {added} ({objective}) to {}",
+                    rummikub_companion::tile::join_tiles(&rack)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn removing_an_unused_tile_changes_nothing() {
+        for seed in 0..40u64 {
+            let rack = dense(110_000 + seed, 40, 4);
+            for objective in [Objective::Points, Objective::Tiles] {
+                let opts = options(objective, 30, TileSet::Xp);
+                let full = solve(&rack, &opts).expect("solves");
+                let Some(&spare) = full.unused.first() else {
+                    continue;
+                };
+                let mut smaller = rack.clone();
+                let at = smaller
+                    .iter()
+                    .position(|&t| t == spare)
+                    .expect("in the rack");
+                smaller.remove(at);
+                let without = solve(&smaller, &opts).expect("solves");
+                assert_eq!(
+                    (without.total, without.tiles_laid()),
+                    (full.total, full.tiles_laid()),
+                    "removing unused {spare} ({objective})"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn objectives_thresholds_and_jokers_agree() {
+        for seed in 0..40u64 {
+            let rack = dense(120_000 + seed, 40, 4);
+            let text = rummikub_companion::tile::join_tiles(&rack);
+            let points =
+                solve(&rack, &options(Objective::Points, 30, TileSet::Xp)).expect("solves");
+            let tiles = solve(&rack, &options(Objective::Tiles, 30, TileSet::Xp)).expect("solves");
+            // Each objective wins on its own measure, and they agree when they lay as many.
+            assert!(tiles.total <= points.total, "{text}");
+            assert!(points.tiles_laid() <= tiles.tiles_laid(), "{text}");
+            if points.tiles_laid() == tiles.tiles_laid() {
+                assert_eq!(points.total, tiles.total, "{text}");
+            }
+            // The best by points is exactly the highest threshold the tiles objective can meet.
+            let at = |threshold| {
+                solve(&rack, &options(Objective::Tiles, threshold, TileSet::Xp)).expect("solves")
+            };
+            let just = at(points.total);
+            assert!(just.meets_threshold, "{text}");
+            assert_eq!(
+                just.total, points.total,
+                "only the best reaches its own total: {text}"
+            );
+            let over = at(points.total + 1);
+            assert!(!over.meets_threshold, "{text}");
+            assert_eq!(
+                (over.total, over.tiles_laid(), laid(&over)),
+                (points.total, points.tiles_laid(), laid(&points)),
+                "{text}"
+            );
+            // Without jokers the best cannot be higher.
+            let no_jokers = SolveOptions {
+                jokers_allowed: false,
+                ..options(Objective::Points, 30, TileSet::Xp)
+            };
+            let plain = solve(&rack, &no_jokers).expect("solves");
+            assert!(plain.total <= points.total, "{text}");
+            assert!(
+                plain
+                    .sets
+                    .iter()
+                    .all(|s| !s.input.tiles.contains(&Tile::JOKER))
+            );
+        }
+    }
+}
+
+mod regression {
+    use super::*;
+
+    /// Issue 14: this dense 40-tile XP rack with four jokers took 200–270 ms. Its best meld is
+    /// checked without trusting the solver: the oracle shows that some packing lays 223 points
+    /// with all 40 tiles and that none lays more (the full oracle would take a minute and
+    /// gigabytes here; its bounded proof takes a fraction of a second).
+    #[test]
+    fn issue_14_dense_xp_rack_with_four_jokers() {
+        let rack = rack(
+            "R3 R4 R5 K4 R7 J R3 O7 O8 B6 K4 O4 J J J K6 K6 K5 B5 R6 O6 B3 K3 R8 B6 B7 O3 O5 \
+             B4 O5 O5 K5 R5 O6 B5 K6 R6 B4 B7 O4",
+        );
+        assert_eq!(rack.len(), 40);
+        let oracle = oracle::Oracle::new(&rack);
+        assert!(oracle.reaches(223, 40));
+        assert!(!oracle.reaches(224, 0), "nothing lays more than 223");
+        for objective in [Objective::Points, Objective::Tiles] {
+            let opts = options(objective, 30, TileSet::Xp);
+            let solution = solve(&rack, &opts).expect("solves");
+            assert_consistent(&rack, &opts, &solution);
+            assert_eq!(
+                (
+                    solution.total,
+                    solution.tiles_laid(),
+                    solution.meets_threshold
+                ),
+                (223, 40, true),
+                "{objective}"
+            );
+            assert!(proven_best(&oracle, &solution), "{objective}");
+        }
+    }
+}
+
 /// The laid sets, as entered, in output order.
 fn laid(solution: &Solution) -> Vec<String> {
     solution.sets.iter().map(|s| s.input.to_string()).collect()

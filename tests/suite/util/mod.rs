@@ -91,3 +91,22 @@ pub fn shuffled(rng: &mut TestRng, tiles: Vec<Tile>) -> Vec<Tile> {
     let len = tiles.len();
     draw(rng, tiles, len)
 }
+
+/// `n` tiles of which exactly `jokers` are jokers and the rest numbered `low..=high`, drawn from
+/// a full set: dense racks, where every number has many tiles and runs and groups compete.
+pub fn dense_rack(
+    rng: &mut TestRng,
+    set: TileSet,
+    n: usize,
+    jokers: usize,
+    numbers: std::ops::RangeInclusive<u8>,
+) -> Vec<Tile> {
+    let numbered: Vec<Tile> = set
+        .all_tiles()
+        .into_iter()
+        .filter(|t| t.number().is_some_and(|x| numbers.contains(&x)))
+        .collect();
+    let mut tiles = draw(rng, numbered, n - jokers);
+    tiles.extend(std::iter::repeat_n(Tile::JOKER, jokers));
+    shuffled(rng, tiles)
+}

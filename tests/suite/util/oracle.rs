@@ -1,8 +1,13 @@
 //! Brute force for checking the solver: every sub-multiset of the rack that is a valid set,
 //! then every way to pack them, keeping every (tiles, points) pair some packing reaches.
 //! Obviously correct rather than fast; shared by `tests/suite/solver.rs` and the solver benchmark.
+//!
+//! [`Oracle::reaches`] asks a narrower question of the same candidates ("does some packing lay
+//! at least this much?") and cuts every branch that cannot get there, which makes it quick
+//! when the answer is near the rack's best; it proves a claimed best on racks far too big for
+//! [`Oracle::outcomes`].
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 use rummikub_companion::tile::{Color, Tile};
@@ -46,6 +51,8 @@ struct Candidate {
 }
 
 pub struct Oracle {
+    /// The rack's distinct faces, in order.
+    faces: Vec<Tile>,
     counts: Vec<u8>,
     /// Candidates indexed by their lowest face.
     by_first: Vec<Vec<Candidate>>,
@@ -82,6 +89,7 @@ impl Oracle {
             }
         });
         Oracle {
+            faces,
             counts,
             by_first,
             memo: HashMap::new(),
@@ -125,6 +133,84 @@ impl Oracle {
         let out = Rc::new(out);
         self.memo.insert(remaining.to_vec(), Rc::clone(&out));
         out
+    }
+}
+
+impl Oracle {
+    /// Whether some packing lays at least `points` points and at least `tiles` tiles.
+    pub fn reaches(&self, points: u32, tiles: u32) -> bool {
+        let mut failed = HashSet::new();
+        self.search(&self.counts, points, tiles, &mut failed)
+    }
+
+    /// At most what `remaining` can lay, as (points, tiles): every numbered tile, and the
+    /// jokers as high as they can stand. A joker above the highest numbered tile `h` of its
+    /// set is in a run, above it only jokers: they stand for `h + 1`, `h + 2`, … in turn, and
+    /// the others for at most `h`. So over all sets the `i`-th joker is worth at most
+    /// `min(13, high + i)`, `high` being the highest numbered tile left.
+    fn ceiling(&self, remaining: &[u8]) -> (u32, u32) {
+        let (mut points, mut tiles, mut high, mut jokers) = (0, 0, 0, 0);
+        for (face, &n) in self.faces.iter().zip(remaining) {
+            let n = u32::from(n);
+            match face.number().map(u32::from) {
+                Some(x) => {
+                    points += x * n;
+                    tiles += n;
+                    if n > 0 {
+                        high = high.max(x);
+                    }
+                }
+                None => jokers += n,
+            }
+        }
+        if high == 0 {
+            // Jokers alone make no set.
+            return (points, tiles);
+        }
+        let joker_points: u32 = (1..=jokers).map(|i| (high + i).min(13)).sum();
+        (points + joker_points, tiles + jokers)
+    }
+
+    /// Depth first over the same choices as [`Self::reachable`], giving up on a branch as soon
+    /// as its ceiling falls short; `failed` remembers what a remaining rack cannot reach.
+    fn search(
+        &self,
+        remaining: &[u8],
+        points: u32,
+        tiles: u32,
+        failed: &mut HashSet<(Vec<u8>, u32, u32)>,
+    ) -> bool {
+        if points == 0 && tiles == 0 {
+            return true;
+        }
+        let (most_points, most_tiles) = self.ceiling(remaining);
+        if most_points < points || most_tiles < tiles {
+            return false;
+        }
+        let key = (remaining.to_vec(), points, tiles);
+        if failed.contains(&key) {
+            return false;
+        }
+        let Some(first) = remaining.iter().position(|&n| n > 0) else {
+            return false;
+        };
+        let mut rest = remaining.to_vec();
+        rest[first] -= 1;
+        if self.search(&rest, points, tiles, failed) {
+            return true;
+        }
+        for c in &self.by_first[first] {
+            if c.take.iter().zip(remaining).all(|(t, r)| t <= r) {
+                let rest: Vec<u8> = remaining.iter().zip(&c.take).map(|(r, t)| r - t).collect();
+                let more_points = points.saturating_sub(c.points);
+                let more_tiles = tiles.saturating_sub(c.tiles);
+                if self.search(&rest, more_points, more_tiles, failed) {
+                    return true;
+                }
+            }
+        }
+        failed.insert(key);
+        false
     }
 }
 
