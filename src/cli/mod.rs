@@ -15,6 +15,7 @@ use crate::rules::{Preset, RuleSet};
 use crate::tile::TileSet;
 
 mod check;
+mod history;
 mod score;
 mod solve;
 mod sound_test;
@@ -54,6 +55,8 @@ pub enum Command {
     Audit(score::AuditArgs),
     /// Play the warning, tick and time-up sounds on the default output.
     SoundTest,
+    /// Add up every saved sheet per player: evenings, games, match wins, points, head-to-head.
+    History(history::HistoryArgs),
 }
 
 /// Rule options shared by the subcommands that read rules.
@@ -142,6 +145,7 @@ where
         Some(Command::Score(args)) => score::run_score(&args, out, err),
         Some(Command::Audit(args)) => score::run_audit(&args, out, err),
         Some(Command::SoundTest) => sound_test::run(out, err),
+        Some(Command::History(args)) => history::run(&args, out, err),
         None => {
             use clap::CommandFactory;
             let help = Cli::command().render_help().to_string();
