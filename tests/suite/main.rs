@@ -5,6 +5,7 @@ mod check;
 mod cli_check;
 mod cli_score;
 mod runtime;
+mod sheet_match;
 mod solver;
 mod sound_output;
 mod sounds;

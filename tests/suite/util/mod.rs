@@ -43,6 +43,7 @@ pub fn data(name: &str) -> std::path::PathBuf {
 // Seeded random racks.
 
 pub mod oracle;
+pub mod sheets;
 
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
