@@ -4,6 +4,7 @@
 mod check;
 mod cli_check;
 mod cli_score;
+mod export;
 mod runtime;
 mod sheet_match;
 mod solver;
