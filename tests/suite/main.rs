@@ -5,6 +5,7 @@ mod check;
 mod cli_check;
 mod cli_score;
 mod export;
+mod history;
 mod runtime;
 mod sheet_match;
 mod solver;
