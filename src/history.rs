@@ -162,7 +162,10 @@ struct Tally {
 /// Adds up `sheets` per player. `rule` decides match winners; `None` uses each sheet's own
 /// final rule. Empty sheets are ignored; the order of `sheets` does not matter (evenings are
 /// sorted by date, ties kept in input order).
-pub fn history<'a>(sheets: impl IntoIterator<Item = &'a Sheet>, rule: Option<FinalRule>) -> History {
+pub fn history<'a>(
+    sheets: impl IntoIterator<Item = &'a Sheet>,
+    rule: Option<FinalRule>,
+) -> History {
     let mut order: Vec<(usize, &Sheet)> = sheets
         .into_iter()
         .enumerate()

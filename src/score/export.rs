@@ -38,7 +38,7 @@
 //! sheet.add_game(Game::new(vec![Hand::of_value(0), Hand::of_value(30)])).unwrap();
 //! let text = sheet_csv(&sheet, &ExportLabels::ENGLISH, "Korean manual", &|n| n.to_string());
 //! assert!(text.starts_with('\u{feff}'));
-//! assert!(text.contains("# winner,Ann\n"));
+//! assert!(text.contains("# leader,Ann\n")); // one of two planned games: still playing
 //! // `score` reads the facts back and gets the same totals.
 //! let again = read_score_csv(&text, Preset::Korean.rules(), start).unwrap();
 //! assert_eq!(again.sheet.standings().totals, sheet.standings().totals);

@@ -159,9 +159,10 @@ impl Sheet {
                 games_left: self
                     .planned_games()
                     .map(|p| p.saturating_sub(self.scores().len())),
-                to_target: self.facts.target.map(|target| {
-                    target - standings.totals.iter().copied().max().unwrap_or(0)
-                }),
+                to_target: self
+                    .facts
+                    .target
+                    .map(|target| target - standings.totals.iter().copied().max().unwrap_or(0)),
             };
         };
         let standings = Standings::of(players, &self.scores()[..after_game]);

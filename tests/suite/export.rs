@@ -75,7 +75,12 @@ fn row<'a>(rows: &'a [Vec<String>], first: &str) -> &'a [String] {
 #[test]
 fn the_export_starts_with_a_byte_order_mark() {
     let sheet = seed_sheet(Preset::Korean.rules());
-    let text = sheet_csv(&sheet, &ExportLabels::ENGLISH, "Korean manual", &english_label);
+    let text = sheet_csv(
+        &sheet,
+        &ExportLabels::ENGLISH,
+        "Korean manual",
+        &english_label,
+    );
     assert_eq!(&text.as_bytes()[..3], [0xEF, 0xBB, 0xBF]);
     assert_eq!(text.matches('\u{feff}').count(), 1);
 }
@@ -125,7 +130,11 @@ fn the_export_round_trips_through_score() {
             let (code, json, err) = score_binary(&text, &["--preset", preset.name()]);
             assert_eq!(code, 0, "case {case}, {n} players: {err}");
             let standings = sheet.standings();
-            assert_eq!(json["totals"], serde_json::json!(standings.totals), "case {case}");
+            assert_eq!(
+                json["totals"],
+                serde_json::json!(standings.totals),
+                "case {case}"
+            );
             assert_eq!(json["wins"], serde_json::json!(standings.wins));
             assert_eq!(json["final_rule"], final_flag);
             let points: Vec<Vec<i64>> = sheet.scores().iter().map(|s| s.points.clone()).collect();
@@ -136,11 +145,7 @@ fn the_export_round_trips_through_score() {
                 assert_eq!(game["label"], english_label(sheet.number(i)));
             }
             let rule = sheet.rules().final_rule;
-            let winners: Vec<&str> = standings
-                .winners(rule)
-                .iter()
-                .map(|&i| names[i])
-                .collect();
+            let winners: Vec<&str> = standings.winners(rule).iter().map(|&i| names[i]).collect();
             assert_eq!(json["winner"], serde_json::json!(winners));
         }
     }
@@ -160,21 +165,44 @@ fn the_export_names_the_winner_and_a_shared_first_place() {
     sheet.add_game(out(0)).expect("game");
     let text = sheet_csv(&sheet, &ExportLabels::ENGLISH, "r", &english_label);
     let rows = records(&text);
-    assert_eq!(row(&rows, "# leader"), ["Ann"], "still playing: a leader, not a winner");
+    assert_eq!(
+        row(&rows, "# leader"),
+        ["Ann"],
+        "still playing: a leader, not a winner"
+    );
     assert!(rows.iter().all(|r| r[0] != "# winner"));
     sheet.add_game(out(1)).expect("game");
     sheet.add_game(out(2)).expect("game");
-    let rows = records(&sheet_csv(&sheet, &ExportLabels::ENGLISH, "r", &english_label));
+    let rows = records(&sheet_csv(
+        &sheet,
+        &ExportLabels::ENGLISH,
+        "r",
+        &english_label,
+    ));
     assert_eq!(row(&rows, "# winner"), ["Ann", "Bo", "Cy"], "all tied on 0");
     sheet.set_final_rule(FinalRule::Wins);
-    let rows = records(&sheet_csv(&sheet, &ExportLabels::ENGLISH, "r", &english_label));
-    assert_eq!(row(&rows, "# winner"), ["Ann", "Bo", "Cy"], "one win each, same total");
+    let rows = records(&sheet_csv(
+        &sheet,
+        &ExportLabels::ENGLISH,
+        "r",
+        &english_label,
+    ));
+    assert_eq!(
+        row(&rows, "# winner"),
+        ["Ann", "Bo", "Cy"],
+        "one win each, same total"
+    );
 }
 
 #[test]
 fn korean_headers_and_row_labels() {
     let sheet = seed_sheet(Preset::Korean.rules());
-    let text = sheet_csv(&sheet, &KOREAN, "한국어판 · 조커 30 · 최고 총점", &korean_label);
+    let text = sheet_csv(
+        &sheet,
+        &KOREAN,
+        "한국어판 · 조커 30 · 최고 총점",
+        &korean_label,
+    );
     let rows = records(&text);
     assert_eq!(rows[0][0], "게임");
     assert_eq!(row(&rows, "# 1라운드 4게임"), ["+49", "-14", "-16", "-19"]);
@@ -184,7 +212,10 @@ fn korean_headers_and_row_labels() {
     assert_eq!(row(&rows, "# 우승"), ["루미"]);
     assert_eq!(row(&rows, "# 규칙"), ["한국어판 · 조커 30 · 최고 총점"]);
     assert_eq!(row(&rows, "1라운드 1게임"), ["0", "5", "16", "3"]);
-    assert!(!text.contains("total") && !text.contains("winner"), "{text}");
+    assert!(
+        !text.contains("total") && !text.contains("winner"),
+        "{text}"
+    );
     let (code, json, err) = score_binary(&text, &[]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(json["totals"], serde_json::json!([35, -43, -12, 20]));
@@ -206,7 +237,9 @@ fn regression_hash_labels_are_games_and_only_hash_space_is_a_comment() {
 #[test]
 fn a_row_label_that_looks_like_a_comment_is_still_read_as_a_game() {
     let sheet = seed_sheet(Preset::Korean.rules());
-    let text = sheet_csv(&sheet, &ExportLabels::ENGLISH, "r", &|n| format!("# {}", n.overall));
+    let text = sheet_csv(&sheet, &ExportLabels::ENGLISH, "r", &|n| {
+        format!("# {}", n.overall)
+    });
     let (code, json, err) = score_binary(&text, &[]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(json["games"].as_array().map(Vec::len), Some(4));

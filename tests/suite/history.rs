@@ -59,7 +59,9 @@ fn evening(r: &mut TestRng, day: i64) -> Sheet {
 fn evenings(seed: u64, count: i64) -> Vec<Sheet> {
     let mut r = rng(seed);
     // Days in a scrambled order, so the input is not in date order.
-    (0..count).map(|i| evening(&mut r, (i * 37) % count)).collect()
+    (0..count)
+        .map(|i| evening(&mut r, (i * 37) % count))
+        .collect()
 }
 
 /// What the history should say about one player, recomputed plainly.
@@ -101,8 +103,8 @@ fn deciding_games(sheet: &Sheet) -> Option<usize> {
     if let Some(target) = sheet.target() {
         let mut totals = vec![0_i64; n];
         for (i, s) in sheet.scores().iter().enumerate() {
-            for seat in 0..n {
-                totals[seat] += s.points[seat];
+            for (total, p) in totals.iter_mut().zip(&s.points) {
+                *total += p;
             }
             if totals.iter().any(|&t| t >= target) {
                 end = Some(end.map_or(i + 1, |e| e.min(i + 1)));
@@ -126,14 +128,13 @@ fn recompute(sheets: &[Sheet], rule: Option<FinalRule>) -> HashMap<String, Expec
         let (mut totals, mut wins) = (vec![0_i64; n], vec![0_usize; n]);
         if let Some(k) = decided {
             for s in &sheet.scores()[..k] {
-                for seat in 0..n {
-                    totals[seat] += s.points[seat];
+                for (total, p) in totals.iter_mut().zip(&s.points) {
+                    *total += p;
                 }
                 wins[s.winner] += 1;
             }
         }
-        let winners =
-            plain_winners(&totals, &wins, rule.unwrap_or(sheet.rules().final_rule));
+        let winners = plain_winners(&totals, &wins, rule.unwrap_or(sheet.rules().final_rule));
         for seat in 0..n {
             let e = out.entry(keys[seat].clone()).or_default();
             e.name = names[seat].trim().to_owned();
@@ -141,7 +142,10 @@ fn recompute(sheets: &[Sheet], rule: Option<FinalRule>) -> HashMap<String, Expec
             for s in sheet.scores() {
                 e.games += 1;
                 e.total += s.points[seat];
-                e.best_game = Some(e.best_game.map_or(s.points[seat], |b| b.max(s.points[seat])));
+                e.best_game = Some(
+                    e.best_game
+                        .map_or(s.points[seat], |b| b.max(s.points[seat])),
+                );
                 for other in 0..n {
                     if other != seat {
                         let pair = (keys[seat].clone(), keys[other].clone());
@@ -159,8 +163,10 @@ fn recompute(sheets: &[Sheet], rule: Option<FinalRule>) -> HashMap<String, Expec
             }
         }
     }
-    let display: HashMap<String, String> =
-        out.iter().map(|(k, e)| (k.clone(), e.name.clone())).collect();
+    let display: HashMap<String, String> = out
+        .iter()
+        .map(|(k, e)| (k.clone(), e.name.clone()))
+        .collect();
     for ((a, b), won) in h2h {
         let e = out.get_mut(&a).expect("player");
         e.head_to_head.insert(display[&b].clone(), won);
@@ -272,7 +278,11 @@ fn saved_folder(sheets: &[Sheet]) -> (tempfile::TempDir, std::path::PathBuf) {
         store.save_sheet(&id, sheet).expect("save");
     }
     let corrupt = folder.path().join("sheets").join("evening-500.json");
-    std::fs::write(&corrupt, "{\"version\": 1, \"sheet\": {\"players\": [\"Ann\"").expect("write");
+    std::fs::write(
+        &corrupt,
+        "{\"version\": 1, \"sheet\": {\"players\": [\"Ann\"",
+    )
+    .expect("write");
     (folder, corrupt)
 }
 
@@ -282,7 +292,10 @@ fn the_command_skips_a_corrupt_sheet_with_a_notice_and_leaves_it_alone() {
     let (folder, corrupt) = saved_folder(&sheets);
     let (code, out, err) = history_binary(folder.path(), &["--json", "--final", "wins"]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("evening-500.json"), "the notice names the file: {err}");
+    assert!(
+        err.contains("evening-500.json"),
+        "the notice names the file: {err}"
+    );
     assert!(err.contains("is not valid JSON"), "{err}");
     let json: Value = serde_json::from_str(&out).expect("one JSON object");
     assert_eq!(

@@ -5,9 +5,7 @@
 use chrono::{Duration, TimeZone, Utc};
 use proptest::prelude::RngExt;
 use rummikub_companion::rules::{FinalRule, Preset, RuleSet};
-use rummikub_companion::score::{
-    Game, Hand, MatchState, Players, ScoreError, Sheet, SheetState,
-};
+use rummikub_companion::score::{Game, Hand, MatchState, Players, ScoreError, Sheet, SheetState};
 use rummikub_companion::store::{SheetId, Store};
 
 use crate::util::sheets::{random_game, random_sheet};
@@ -61,7 +59,10 @@ fn planned_rounds_end_the_match_after_players_times_rounds_games() {
             assert_eq!(end.games_after, 0);
             assert_eq!(end.standings, sheet.standings());
             assert_eq!(end.winners, sheet.standings().winners(FinalRule::Total));
-            assert_eq!(end.other_winners, sheet.standings().winners(FinalRule::Wins));
+            assert_eq!(
+                end.other_winners,
+                sheet.standings().winners(FinalRule::Wins)
+            );
         }
     }
 }
@@ -72,8 +73,8 @@ fn first_reaching(sheet: &Sheet, target: i64) -> Option<usize> {
     let n = sheet.players().len();
     let mut totals = vec![0_i64; n];
     for (i, score) in sheet.scores().iter().enumerate() {
-        for seat in 0..n {
-            totals[seat] += score.points[seat];
+        for (total, p) in totals.iter_mut().zip(&score.points) {
+            *total += p;
         }
         if totals.iter().any(|&t| t >= target) {
             return Some(i + 1);
@@ -104,7 +105,13 @@ fn a_target_total_ends_the_match_after_the_game_that_reaches_it() {
                         );
                         assert!(!end.rounds_done);
                     }
-                    (MatchState::Playing { games_left, to_target }, None) => {
+                    (
+                        MatchState::Playing {
+                            games_left,
+                            to_target,
+                        },
+                        None,
+                    ) => {
                         assert_eq!(games_left, None);
                         let leader = sheet.standings().totals.into_iter().max().expect("totals");
                         assert_eq!(to_target, Some(target - leader));
@@ -164,7 +171,11 @@ fn ties_in_the_final_standings_are_reported_as_shared_wins() {
     let end = finished(&sheet);
     assert_eq!(end.rule, FinalRule::Wins);
     assert_eq!(end.standings.totals, vec![14, 14, -6, -22]);
-    assert_eq!(end.winners, vec![0, 1], "same wins, same total: a shared first place");
+    assert_eq!(
+        end.winners,
+        vec![0, 1],
+        "same wins, same total: a shared first place"
+    );
     assert_eq!(end.other_winners, vec![0, 1]);
 
     // Wins beat total under the English rule; the Korean winner differs.
@@ -186,7 +197,9 @@ fn games_added_after_the_end_are_kept_but_do_not_change_the_result() {
     let before = finished(&sheet);
     assert_eq!(before.winners, vec![0]);
     // Bo wins big afterwards: the game is recorded, the result stays.
-    let index = sheet.add_game(out(2, 1, 90)).expect("a game after the end is accepted");
+    let index = sheet
+        .add_game(out(2, 1, 90))
+        .expect("a game after the end is accepted");
     assert_eq!(index, 2);
     assert_eq!(sheet.standings().winners(FinalRule::Total), vec![1]);
     let after = finished(&sheet);
@@ -257,16 +270,26 @@ fn sheets_saved_before_targets_existed_still_load_and_targets_round_trip() {
     assert_eq!(back.target(), Some(150));
     assert_eq!(back, with_target);
     // No target: the field is not written, so older builds read the file unchanged.
-    assert!(!serde_json::to_string(&sheet).expect("json").contains("target"));
+    assert!(
+        !serde_json::to_string(&sheet)
+            .expect("json")
+            .contains("target")
+    );
 
     let bad = old.replace("\"planned_rounds\":2", "\"target\":0");
     let e = serde_json::from_str::<Sheet>(&bad).expect_err("a zero target is refused");
-    assert!(e.to_string().contains("target total must be at least 1"), "{e}");
+    assert!(
+        e.to_string().contains("target total must be at least 1"),
+        "{e}"
+    );
 }
 
 #[test]
 fn the_summary_gives_date_players_games_leaders_and_state() {
-    let start = Utc.with_ymd_and_hms(2024, 5, 1, 19, 0, 0).single().expect("time");
+    let start = Utc
+        .with_ymd_and_hms(2024, 5, 1, 19, 0, 0)
+        .single()
+        .expect("time");
     let mut sheet = Sheet::new(players(3), Preset::Korean.rules(), Some(1), start).expect("sheet");
     let empty = sheet.summary();
     assert_eq!(empty.state, SheetState::Empty);
@@ -295,14 +318,48 @@ fn empty_sheets_are_not_listed_and_never_the_latest() {
     let store = Store::open(folder.path()).expect("store");
     let mut played = Sheet::new(players(2), RuleSet::default(), None, t0()).expect("sheet");
     played.add_game(out(2, 0, 4)).expect("game");
-    let accidental =
-        Sheet::new(players(2), RuleSet::default(), None, t0() + Duration::days(1)).expect("sheet");
-    let (a, b) = (SheetId::new("played").expect("id"), SheetId::new("empty").expect("id"));
+    let accidental = Sheet::new(
+        players(2),
+        RuleSet::default(),
+        None,
+        t0() + Duration::days(1),
+    )
+    .expect("sheet");
+    let (a, b) = (
+        SheetId::new("played").expect("id"),
+        SheetId::new("empty").expect("id"),
+    );
     store.save_sheet(&a, &played).expect("save");
     store.save_sheet(&b, &accidental).expect("save");
     let listing = store.list_sheets().expect("list");
-    assert_eq!(listing.sheets[0].id, b, "the empty sheet is the newest file");
+    assert_eq!(
+        listing.sheets[0].id, b,
+        "the empty sheet is the newest file"
+    );
     let shown: Vec<&SheetId> = listing.played().map(|s| &s.id).collect();
     assert_eq!(shown, [&a]);
     assert_eq!(listing.latest_played().map(|s| &s.id), Some(&a));
+}
+
+#[test]
+fn the_sheet_and_the_paper_audit_share_one_tally() {
+    use rummikub_companion::score::audit::{audit, read_paper_csv};
+    use rummikub_companion::score::table::points_csv;
+    let mut r = rng(14);
+    for n in 2..=6 {
+        for rules in [Preset::Korean.rules(), Preset::English.rules()] {
+            let sheet = random_sheet(&mut r, &NAMES[..n], rules, None, t0(), 3 * n);
+            let report = audit(&read_paper_csv(&points_csv(&sheet)).expect("points table reads"));
+            let standings = sheet.standings();
+            assert_eq!(report.totals, standings.totals);
+            assert_eq!(report.by_total, standings.by_total);
+            // A pool-out game where everyone ties scores 0 for all, so paper shows no winner;
+            // otherwise the paper's winners are the sheet's.
+            if sheet.scores().iter().all(|s| s.points[s.winner] > 0) {
+                assert!(report.is_clean(), "{:?}", report.findings());
+                assert_eq!(report.wins, standings.wins);
+                assert_eq!(report.by_wins, standings.by_wins);
+            }
+        }
+    }
 }
