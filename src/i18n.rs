@@ -9,9 +9,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::meld::{MeldProblem, SetProblem};
-use crate::score::{RemainingError, ScoreError};
+use crate::score::{RemainingError, ScoreError, SeatProblem};
 use crate::tile::{Color, Kind, Tile};
 use crate::timer::TimerError;
+use crate::ui::undo::Change;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -99,7 +100,7 @@ pub struct Strings {
     pub move_up: &'static str,
     pub default_player: fn(usize) -> String,
     pub players_fixed_while_running: &'static str,
-    pub no_audio: fn(&str) -> String,
+    pub no_audio: &'static str,
     // Settings
     pub preset: &'static str,
     pub preset_korean: &'static str,
@@ -192,6 +193,16 @@ pub struct Strings {
     pub recovered_from_backup: fn(&str) -> String,
     pub save_failed: fn(&str) -> String,
     pub dismiss: &'static str,
+    // The table: undo, score entry, settings commits
+    pub undo: &'static str,
+    pub redo: &'static str,
+    pub left_in_place: fn(&str) -> String,
+    pub remaining_placeholder: &'static str,
+    pub missing_left: fn(&str) -> String,
+    pub pick_tiles_for: &'static str,
+    pub choose_tie_winner: &'static str,
+    pub warning_adjusted: fn(u32, u32) -> String,
+    pub last_change: &'static str,
 }
 
 /// English.
@@ -238,7 +249,7 @@ pub static EN: Strings = Strings {
     move_up: "Move up",
     default_player: |n| format!("Player {n}"),
     players_fixed_while_running: "Pause or reset the timer to change the players.",
-    no_audio: |why| format!("No audio output ({why}): alerts are visual only."),
+    no_audio: "No sound output was found: alerts are shown on screen only.",
     preset: "Rules preset",
     preset_korean: "Korean manual",
     preset_english: "English rulebook",
@@ -340,6 +351,21 @@ pub static EN: Strings = Strings {
     recovered_from_backup: |file| format!("{file} was damaged; the previous copy was restored."),
     save_failed: |why| format!("Could not save: {why}. Your data is still in the window."),
     dismiss: "Dismiss",
+    undo: "Undo",
+    redo: "Redo",
+    left_in_place: |file| {
+        format!("{file} could not be read and was left as it is; nothing was overwritten.")
+    },
+    remaining_placeholder: "tiles (R5 K7 J) or a number",
+    missing_left: |name| format!("{name}: type what is left (0 if they went out)"),
+    pick_tiles_for: "Pick tiles for",
+    choose_tie_winner: "Tied for lowest: choose who wins",
+    warning_adjusted: |warning, turn| {
+        format!(
+            "The warning was moved to {warning} s so that it comes before the end of a {turn} s turn."
+        )
+    },
+    last_change: "Last change",
 };
 
 /// 한국어.
@@ -381,7 +407,7 @@ pub static KO: Strings = Strings {
     move_up: "위로",
     default_player: |n| format!("플레이어 {n}"),
     players_fixed_while_running: "플레이어를 바꾸려면 타이머를 일시정지하거나 초기화하세요.",
-    no_audio: |why| format!("오디오 출력이 없습니다 ({why}): 알림은 화면으로만 표시됩니다."),
+    no_audio: "소리를 낼 장치가 없습니다: 알림은 화면으로만 표시됩니다.",
     preset: "규칙 프리셋",
     preset_korean: "한국어판 설명서",
     preset_english: "영문 규칙서",
@@ -481,6 +507,19 @@ pub static KO: Strings = Strings {
     recovered_from_backup: |file| format!("{file} 파일이 손상되어 이전 사본으로 복구했습니다."),
     save_failed: |why| format!("저장하지 못했습니다: {why}. 데이터는 창에 그대로 있습니다."),
     dismiss: "닫기",
+    undo: "되돌리기",
+    redo: "다시 하기",
+    left_in_place: |file| {
+        format!("{file}을(를) 읽을 수 없어 그대로 두었습니다. 덮어쓴 것은 없습니다.")
+    },
+    remaining_placeholder: "타일(빨5 검7 조커) 또는 숫자",
+    missing_left: |name| format!("{name}: 남은 값을 입력하세요 (다 냈으면 0)"),
+    pick_tiles_for: "타일 고르기",
+    choose_tie_winner: "가장 적은 점수가 같습니다: 우승자를 고르세요",
+    warning_adjusted: |warning, turn| {
+        format!("경고가 {turn}초 턴이 끝나기 전에 오도록 {warning}초로 바뀌었습니다.")
+    },
+    last_change: "마지막 변경",
 };
 
 fn kind_ko(kind: Kind) -> &'static str {
@@ -615,6 +654,102 @@ pub fn timer_error(lang: Language, error: &TimerError) -> String {
         TimerError::EmptyName(seat) => format!("{}번 플레이어의 이름이 비어 있습니다", seat + 1),
         TimerError::DuplicateName(name) => format!("\"{name}\" 이름이 두 번 있습니다"),
         TimerError::NoSuchPlayer(seat) => format!("{}번 플레이어가 없습니다", seat + 1),
+    }
+}
+
+/// Why a seat list is not a table, in the language.
+pub fn seat_problem(lang: Language, problem: &SeatProblem) -> String {
+    match (lang, problem) {
+        (Language::English, SeatProblem::Count(n)) => format!("{n} players: a table has 2 to 6"),
+        (Language::English, SeatProblem::Empty(seat)) => format!("player {} has no name", seat + 1),
+        (Language::English, SeatProblem::Duplicate(name)) => {
+            format!("two players are called \"{name}\"")
+        }
+        (Language::Korean, SeatProblem::Count(n)) => format!("플레이어 {n}명: 2~6명이어야 합니다"),
+        (Language::Korean, SeatProblem::Empty(seat)) => {
+            format!("{}번 플레이어의 이름이 비어 있습니다", seat + 1)
+        }
+        (Language::Korean, SeatProblem::Duplicate(name)) => {
+            format!("\"{name}\" 이름이 두 번 있습니다")
+        }
+    }
+}
+
+/// A change of the evening as the undo offer names it ("Game 3 deleted").
+pub fn change_done(lang: Language, change: &Change) -> String {
+    let s = lang.strings();
+    let en = lang == Language::English;
+    match change {
+        Change::Started => if en {
+            "Timer started"
+        } else {
+            "타이머 시작"
+        }
+        .into(),
+        Change::TurnEnded(name) => {
+            if en {
+                format!("{name}'s turn ended")
+            } else {
+                format!("{name}의 턴 넘김")
+            }
+        }
+        Change::Paused => if en { "Paused" } else { "일시정지" }.into(),
+        Change::Resumed => if en { "Resumed" } else { "계속" }.into(),
+        Change::TimerReset => if en {
+            "Timer reset"
+        } else {
+            "타이머 초기화"
+        }
+        .into(),
+        Change::PlayersChanged => if en {
+            "Players changed"
+        } else {
+            "플레이어 변경"
+        }
+        .into(),
+        Change::GameAdded(r, g) => {
+            let game = (s.game_label)(*r, *g);
+            if en {
+                format!("{game} added")
+            } else {
+                format!("{game} 추가")
+            }
+        }
+        Change::GameEdited(r, g) => {
+            let game = (s.game_label)(*r, *g);
+            if en {
+                format!("{game} changed")
+            } else {
+                format!("{game} 고침")
+            }
+        }
+        Change::GameDeleted(r, g) => {
+            let game = (s.game_label)(*r, *g);
+            if en {
+                format!("{game} deleted")
+            } else {
+                format!("{game} 지움")
+            }
+        }
+        Change::RulesChanged => if en { "Rules changed" } else { "규칙 변경" }.into(),
+        Change::NewSheet => if en {
+            "New sheet started"
+        } else {
+            "새 점수표"
+        }
+        .into(),
+        Change::SheetOpened => if en {
+            "Another sheet opened"
+        } else {
+            "다른 점수표 열기"
+        }
+        .into(),
+        Change::RulesApplied => if en {
+            "Rules applied to this sheet"
+        } else {
+            "이 점수표에 규칙 적용"
+        }
+        .into(),
     }
 }
 

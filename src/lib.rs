@@ -20,6 +20,7 @@
 //! ```
 
 pub mod cli;
+pub mod evening;
 pub mod history;
 pub mod i18n;
 pub mod meld;

@@ -375,6 +375,26 @@ impl Store {
         save_file::<serde_json::Value>(&self.settings_path(), "settings", settings)
     }
 
+    /// The file of the evening's state (timer table, open sheet, draft game).
+    pub fn evening_path(&self) -> PathBuf {
+        self.dir.join("evening.json")
+    }
+
+    /// Loads the evening's state; the default when there is none or it cannot be read (then
+    /// the bad file is set aside and reported).
+    pub fn load_evening<T: DeserializeOwned + Default>(&self) -> Loaded<T> {
+        let (value, notices) = load_file(&self.evening_path(), "evening");
+        Loaded {
+            value: value.unwrap_or_default(),
+            notices,
+        }
+    }
+
+    /// Saves the evening's state atomically, keeping the previous good copy as `.bak`.
+    pub fn save_evening<T: Serialize>(&self, value: &T) -> Result<Vec<Notice>, StoreError> {
+        save_file::<serde_json::Value>(&self.evening_path(), "evening", value)
+    }
+
     /// A new, unused sheet id made from the creation time (`20240501-190000`, then `-2`, …).
     pub fn new_sheet_id(&self, created: DateTime<Utc>) -> SheetId {
         let base = created.format("%Y%m%d-%H%M%S").to_string();

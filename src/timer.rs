@@ -46,6 +46,10 @@ pub use crate::score::{MAX_PLAYERS, MIN_PLAYERS};
 /// An alert delivered more than this after it was due is stale: a tick that late need not sound.
 pub const STALE_AFTER: Duration = Duration::from_millis(500);
 
+/// A second end of turn within this time of the last one is the same gesture (a double-click,
+/// a bounced key, two phones tapping together), not a new turn: see [`EndTurnGuard`].
+pub const END_TURN_GUARD: Duration = Duration::from_millis(400);
+
 /// The timer values of the rules, as durations.
 ///
 /// The engine accepts any values (a 3-second turn is fine); the allowed ranges are the
@@ -697,6 +701,167 @@ impl Timer {
         if let Some(turn) = &mut self.turn {
             turn.collect(now, &mut self.outbox);
         }
+    }
+}
+
+/// One press, one turn: lets an end of turn through only when the last one let through is at
+/// least [`END_TURN_GUARD`] ago. Every way of ending a turn (keys, clicks, phones) asks the same
+/// guard, so a double-click or two taps in quick succession end one turn, not two.
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// use rummikub_companion::timer::EndTurnGuard;
+/// let ms = Duration::from_millis;
+/// let mut guard = EndTurnGuard::default();
+/// assert!(guard.allow(ms(1_000)));
+/// assert!(!guard.allow(ms(1_250))); // the second click of a double-click
+/// assert!(guard.allow(ms(1_700)));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EndTurnGuard {
+    last: Option<Duration>,
+}
+
+impl EndTurnGuard {
+    /// Whether an end of turn asked for at `now` is a new gesture; if so, remembers it.
+    pub fn allow(&mut self, now: Duration) -> bool {
+        let fresh = self
+            .last
+            .is_none_or(|last| now.saturating_sub(last) >= END_TURN_GUARD || now < last);
+        if fresh {
+            self.last = Some(now);
+        }
+        fresh
+    }
+}
+
+/// A player's statistics as saved: whole milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedStats {
+    /// Finished turns.
+    pub turns: u32,
+    /// Running time of those turns in milliseconds.
+    pub total_ms: u64,
+    /// Turns that ran out of time.
+    pub timeouts: u32,
+}
+
+/// The timer as saved between runs of the app: the table, whose turn it is and the
+/// statistics. A turn under way is saved with its running time and comes back paused, so a
+/// restart never eats into (or adds to) anyone's time. Clock values are not saved: they belong
+/// to one run's monotonic clock.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SavedTimer {
+    /// Names in seat order.
+    pub players: Vec<String>,
+    /// Statistics per seat.
+    pub stats: Vec<SavedStats>,
+    /// The seat whose turn it is (or who starts).
+    pub current: usize,
+    /// Running time of the turn under way in milliseconds; `None` when idle.
+    pub turn_ms: Option<u64>,
+    /// Whether the turn's clock was running when saved (it comes back paused all the same).
+    pub running: bool,
+    /// The last turn id handed out.
+    pub last_id: u64,
+}
+
+impl SavedTimer {
+    /// The phase when saved (a running turn comes back paused when restored).
+    pub fn phase(&self) -> Phase {
+        match (self.turn_ms, self.running) {
+            (None, _) => Phase::Idle,
+            (Some(_), true) => Phase::Running,
+            (Some(_), false) => Phase::Paused,
+        }
+    }
+}
+
+impl Timer {
+    /// The state to save at `now` (see [`SavedTimer`]).
+    pub fn saved(&self, now: Duration) -> SavedTimer {
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        SavedTimer {
+            players: self.names.clone(),
+            stats: self
+                .stats
+                .iter()
+                .map(|s| SavedStats {
+                    turns: s.turns,
+                    total_ms: ms(s.total),
+                    timeouts: s.timeouts,
+                })
+                .collect(),
+            current: self.current,
+            turn_ms: self.turn.as_ref().map(|t| ms(t.elapsed(now))),
+            running: self.phase() == Phase::Running,
+            last_id: self.last_id,
+        }
+    }
+
+    /// A timer from a saved state, with `settings` for new turns; a saved turn comes back
+    /// paused with its running time, its alerts already passed not sounded again.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::timer::{Phase, Timer, TimerSettings};
+    /// let s = Duration::from_secs;
+    /// let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
+    /// timer.start(s(0)).unwrap();
+    /// timer.end_turn(s(20)).unwrap();
+    /// let saved = timer.saved(s(35)); // Bo has played 15 s
+    /// let back = Timer::restore(&saved, TimerSettings::default(), s(1_000)).unwrap();
+    /// assert_eq!(back.phase(), Phase::Paused);
+    /// assert_eq!(back.current_player(), 1);
+    /// assert_eq!(back.elapsed(s(5_000)), s(15));
+    /// assert_eq!(back.stats()[0].turns, 1);
+    /// ```
+    pub fn restore(
+        saved: &SavedTimer,
+        settings: TimerSettings,
+        now: Duration,
+    ) -> Result<Timer, TimerError> {
+        let mut timer = Timer::new(saved.players.iter().cloned(), settings)?;
+        if saved.current >= timer.names.len() {
+            return Err(TimerError::NoSuchPlayer(saved.current));
+        }
+        for (stats, s) in timer.stats.iter_mut().zip(&saved.stats) {
+            *stats = PlayerStats {
+                turns: s.turns,
+                total: Duration::from_millis(s.total_ms),
+                timeouts: s.timeouts,
+            };
+        }
+        timer.current = saved.current;
+        timer.last_id = saved.last_id;
+        if let Some(ms) = saved.turn_ms {
+            let elapsed = Duration::from_millis(ms);
+            timer.last_id += 1;
+            let mut turn = Turn::new(timer.last_id, timer.current, settings, now);
+            turn.banked = elapsed;
+            turn.since = None;
+            turn.collected = turn
+                .schedule
+                .iter()
+                .take_while(|(at, _)| *at <= elapsed)
+                .count();
+            timer.turn = Some(turn);
+        }
+        Ok(timer)
+    }
+
+    /// This timer as it was when a copy of it was taken at `taken_at`, brought to `now`: a
+    /// running clock has not run in between. Restoring an undo snapshot this way gives the
+    /// player back exactly the time they had, whatever happened since.
+    pub fn rebased(mut self, taken_at: Duration, now: Duration) -> Timer {
+        if let Some(since) = self.turn.as_mut().and_then(|t| t.since.as_mut()) {
+            *since = (*since + now).saturating_sub(taken_at);
+        }
+        self.outbox.clear();
+        self
     }
 }
 

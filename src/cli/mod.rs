@@ -19,6 +19,7 @@ mod history;
 mod score;
 mod solve;
 mod sound_test;
+mod status;
 
 /// Exit code: yes / done.
 pub const EXIT_YES: i32 = 0;
@@ -57,6 +58,8 @@ pub enum Command {
     SoundTest,
     /// Add up every saved sheet per player: evenings, games, match wins, points, head-to-head.
     History(history::HistoryArgs),
+    /// Print the saved evening: the timer's table and the open sheet.
+    Status(status::StatusArgs),
 }
 
 /// Rule options shared by the subcommands that read rules.
@@ -146,6 +149,7 @@ where
         Some(Command::Audit(args)) => score::run_audit(&args, out, err),
         Some(Command::SoundTest) => sound_test::run(out, err),
         Some(Command::History(args)) => history::run(&args, out, err),
+        Some(Command::Status(args)) => status::run(&args, out, err),
         None => {
             use clap::CommandFactory;
             let help = Cli::command().render_help().to_string();

@@ -1,4 +1,9 @@
 //! The app: saved settings, runtime handles, the views, and the one place actions are applied.
+//!
+//! Every input, whatever its source (a key, a click, later a phone), becomes an [`Action`] and
+//! goes through [`App::apply`] after the frame. That single path is where the table's promises
+//! are kept: one press ends one turn ([`EndTurnGuard`]), every change is recorded in the undo
+//! [`History`], and the evening is saved after every change, so a restart loses nothing.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,18 +13,22 @@ use serde::{Deserialize, Serialize};
 
 pub use super::meld_view::MeldMode;
 use super::meld_view::MeldView;
-use super::settings_view::{self, SettingsRequest};
+use super::notices::{AppNotice, Notices};
+use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::sheet_view::SheetRequest;
 use super::sheet_view::SheetView;
 pub use super::timer_view::TimerCommand;
-use super::timer_view::TimerView;
+use super::timer_view::{TableInput, TimerView};
+pub use super::undo::Change;
+use super::undo::{History, OpenSheet, Snapshot};
+use crate::evening::Evening;
 use crate::i18n::{self, Language};
 use crate::rules::RuleSet;
 use crate::runtime::{Clock, SystemClock, TimerRuntime};
-use crate::score::{Game, Players, Sheet};
+use crate::score::{Players, ScoreError, Sheet};
 use crate::sound::{Cue, SoundError, Sounder};
-use crate::store::{CsvLayout, Notice, SheetId, Store};
-use crate::timer::{Phase, Timer, TimerSettings};
+use crate::store::{CsvLayout, SheetId, Store};
+use crate::timer::{EndTurnGuard, Phase, Timer, TimerSettings};
 
 /// Everything the user chose that outlives the window: saved through `store` as JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -127,7 +136,54 @@ pub enum Action {
     Sheet(SheetRequest),
     /// Show the meld view in a mode with this text (a meld to check or a rack to solve).
     Meld(MeldMode, String),
+    /// Take back the last change of the evening.
+    Undo,
+    /// Do the last undone change again.
+    Redo,
 }
+
+/// Keys pressed afresh: a key-repeat, or a press of a key already held, is not a new press.
+/// (`key_pressed` counts repeats: holding Space would end a turn 25 times a second.)
+#[derive(Debug, Default)]
+struct KeyLatch {
+    down: Vec<egui::Key>,
+}
+
+impl KeyLatch {
+    /// The keys pressed afresh in these events, with their modifiers.
+    fn fresh(&mut self, events: &[egui::Event]) -> Vec<(egui::Key, egui::Modifiers)> {
+        let mut fresh = Vec::new();
+        for event in events {
+            match event {
+                egui::Event::Key {
+                    key,
+                    pressed,
+                    repeat,
+                    modifiers,
+                    ..
+                } => {
+                    if *pressed {
+                        if !*repeat && !self.down.contains(key) {
+                            fresh.push((*key, *modifiers));
+                        }
+                        if !self.down.contains(key) {
+                            self.down.push(*key);
+                        }
+                    } else {
+                        self.down.retain(|k| k != key);
+                    }
+                }
+                egui::Event::WindowFocused(false) => self.down.clear(),
+                _ => {}
+            }
+        }
+        fresh
+    }
+}
+
+/// A click this soon after the window gained focus is the click that brought it to the front,
+/// not a request to end a turn.
+const ACTIVATION_CLICK: Duration = Duration::from_millis(350);
 
 /// The application state: saved settings, the timer runtime, and each view's own state.
 pub struct App {
@@ -135,24 +191,23 @@ pub struct App {
     view: View,
     store: Option<Store>,
     timer: TimerRuntime,
-    notices: Vec<String>,
-    sheet: Option<(SheetId, Sheet)>,
+    notices: Notices,
+    sheet: OpenSheet,
     past_sheets: Vec<(SheetId, DateTime<Utc>)>,
-    deleted: Option<(usize, Game)>,
+    history: History,
+    guard: EndTurnGuard,
+    keys: KeyLatch,
+    /// When (on the timer's clock) the window last gained focus.
+    focused_at: Option<Duration>,
+    /// The guard against a double-click on a destructive button (delete a game).
+    delete_guard: EndTurnGuard,
     timer_view: TimerView,
     meld: MeldView,
     sheet_view: SheetView,
+    settings_view: SettingsView,
     fullscreen: bool,
-}
-
-/// A store notice in the user's language.
-fn notice_text(lang: Language, notice: &Notice) -> String {
-    let s = lang.strings();
-    match notice {
-        Notice::SetAside { moved_to, .. } => (s.set_aside)(&moved_to.display().to_string()),
-        Notice::Recovered { file, .. } => (s.recovered_from_backup)(&file.display().to_string()),
-        Notice::LeftInPlace { .. } => notice.to_string(),
-    }
+    /// The evening as last saved, to save only what changed.
+    saved_evening: Option<Evening>,
 }
 
 /// Seat names for the timer: the saved ones when valid, else "Player 1" … "Player 4".
@@ -191,7 +246,8 @@ impl App {
         } = deps;
         let locale_language =
             sys_locale::get_locale().map_or(Language::English, |tag| Language::from_locale(&tag));
-        let mut notices = Vec::new();
+        let mut notices = Notices::default();
+        let mut evening = Evening::default();
         let (store, mut settings) = match store {
             Ok(store) => {
                 let fresh = !store.settings_path().exists();
@@ -200,23 +256,23 @@ impl App {
                 if fresh {
                     settings.language = locale_language;
                 }
-                let lang = settings.language;
-                notices.extend(loaded.notices.iter().map(|n| notice_text(lang, n)));
+                notices.extend_store(loaded.notices);
+                let loaded = store.load_evening::<Evening>();
+                notices.extend_store(loaded.notices);
+                evening = loaded.value;
                 (Some(store), settings)
             }
             Err(e) => {
-                let lang = locale_language;
-                notices.push((lang.strings().save_failed)(&e));
+                notices.push(AppNotice::SaveFailed(e));
                 let settings = Settings {
-                    language: lang,
+                    language: locale_language,
                     ..Settings::default()
                 };
                 (None, settings)
             }
         };
-        let lang = settings.language;
         if let Some(e) = &sound_error {
-            notices.push((lang.strings().no_audio)(&e.to_string()));
+            notices.push(AppNotice::NoAudio(e.to_string()));
         }
         settings.players = seat_names(&settings);
         // A hand-edited file may hold timer values the game does not allow: use the defaults.
@@ -225,11 +281,14 @@ impl App {
             settings.rules.turn_seconds = defaults.turn_seconds;
             settings.rules.warning_seconds = defaults.warning_seconds;
             settings.rules.tick_seconds = defaults.tick_seconds;
-            notices.push(lang.strings().timer_settings_reset.to_owned());
+            notices.push(AppNotice::TimerSettingsReset);
         }
         sounder.set_volume(settings.volume);
         sounder.set_muted(settings.muted);
-        let timer = App::make_timer(&settings, clock, sounder, timer_thread, repaint);
+        let timer = App::make_timer(&settings, &evening, clock, sounder, timer_thread, repaint);
+        // The saved evening's seats win over the settings' (they are the same unless a file was
+        // edited by hand).
+        settings.players = timer.read(|t, _| t.players().to_vec());
         let mut app = App {
             settings,
             view: View::default(),
@@ -238,45 +297,57 @@ impl App {
             notices,
             sheet: None,
             past_sheets: Vec::new(),
-            deleted: None,
+            history: History::default(),
+            guard: EndTurnGuard::default(),
+            keys: KeyLatch::default(),
+            focused_at: None,
+            delete_guard: EndTurnGuard::default(),
             timer_view: TimerView::default(),
             meld: MeldView::default(),
             sheet_view: SheetView::default(),
+            settings_view: SettingsView::default(),
             fullscreen: false,
+            saved_evening: Some(evening.clone()),
         };
-        app.open_latest_sheet();
+        app.open_saved_sheet(evening.sheet.as_deref());
+        if let (Some(draft), Some((_, sheet))) = (evening.draft, &app.sheet)
+            && draft.left.len() == sheet.players().len()
+        {
+            app.sheet_view.restore_draft(draft);
+        }
         app
     }
 
-    /// Lists the saved sheets and opens the most recently played one.
-    fn open_latest_sheet(&mut self) {
-        let lang = self.settings.language;
+    /// Lists the saved sheets and opens the one the evening had open (else the most recently
+    /// played one).
+    fn open_saved_sheet(&mut self, wanted: Option<&str>) {
         let Some(store) = &self.store else { return };
         match store.list_sheets() {
             Ok(listing) => {
-                self.notices
-                    .extend(listing.notices.iter().map(|n| notice_text(lang, n)));
+                self.notices.extend_store(listing.notices);
                 self.past_sheets = listing
                     .sheets
                     .iter()
                     .map(|saved| (saved.id.clone(), saved.sheet.last_activity()))
                     .collect();
-                self.sheet = listing
-                    .sheets
-                    .into_iter()
-                    .next()
-                    .map(|saved| (saved.id, saved.sheet));
+                let mut sheets = listing.sheets;
+                let index = wanted
+                    .and_then(|w| sheets.iter().position(|s| s.id.as_str() == w))
+                    .unwrap_or(0);
+                if index < sheets.len() {
+                    let saved = sheets.swap_remove(index);
+                    self.sheet = Some((saved.id, saved.sheet));
+                }
             }
-            Err(e) => self
-                .notices
-                .push((lang.strings().save_failed)(&e.to_string())),
+            Err(e) => self.notices.push(AppNotice::SaveFailed(e.to_string())),
         }
     }
 
-    /// The timer runtime for the saved seats and rules: on its own thread when asked (and
-    /// possible), else pumped by the UI.
+    /// The timer runtime for the saved evening (or the saved seats): on its own thread when
+    /// asked (and possible), else pumped by the UI.
     fn make_timer(
         settings: &Settings,
+        evening: &Evening,
         clock: Arc<dyn Clock>,
         sounder: Arc<dyn Sounder>,
         thread: bool,
@@ -284,9 +355,16 @@ impl App {
     ) -> TimerRuntime {
         let timer_settings = TimerSettings::from_rules(&settings.rules);
         let defaults = (1..=4).map(settings.language.strings().default_player);
-        let timer = Timer::new(seat_names(settings), timer_settings)
-            .or_else(|_| Timer::new(defaults, timer_settings))
-            .expect("four distinct default names make a valid table");
+        let restored = evening
+            .timer
+            .as_ref()
+            .and_then(|saved| Timer::restore(saved, timer_settings, clock.now()).ok());
+        let timer = match restored {
+            Some(timer) => timer,
+            None => Timer::new(seat_names(settings), timer_settings)
+                .or_else(|_| Timer::new(defaults, timer_settings))
+                .expect("four distinct default names make a valid table"),
+        };
         if thread {
             let spawned = TimerRuntime::spawn(
                 timer.clone(),
@@ -318,14 +396,68 @@ impl App {
         &self.timer
     }
 
-    /// Notices shown at the top of the window.
-    pub fn notices(&self) -> &[String] {
-        &self.notices
+    /// Notices shown at the bottom of the window, in the current language.
+    pub fn notices(&self) -> Vec<String> {
+        self.notices.lines(self.settings.language)
     }
 
     /// The open score sheet.
     pub fn sheet(&self) -> Option<&Sheet> {
         self.sheet.as_ref().map(|(_, sheet)| sheet)
+    }
+
+    /// The change an undo would take back, if any.
+    pub fn next_undo(&self) -> Option<&Change> {
+        self.history.next_undo()
+    }
+
+    /// How many changes can be undone.
+    pub fn undo_depth(&self) -> usize {
+        self.history.depth()
+    }
+
+    /// The change a redo would do again, if any.
+    pub fn next_redo(&self) -> Option<&Change> {
+        self.history.next_redo()
+    }
+
+    /// The evening as it would be saved now.
+    pub fn evening(&self) -> Evening {
+        Evening {
+            timer: Some(self.timer.read(|t, now| t.saved(now))),
+            sheet: self.sheet.as_ref().map(|(id, _)| id.as_str().to_owned()),
+            draft: self.sheet_view.draft().filter(|d| !d.is_blank()).cloned(),
+        }
+    }
+
+    /// Saves the evening, or with `force` false only if something other than the running
+    /// turn's time changed since the last save (a draft being typed, say): the clock moves on
+    /// by itself and is saved on every action and every few seconds.
+    fn save_evening(&mut self, force: bool) {
+        let evening = self.evening();
+        let without_clock = |e: &Evening| {
+            let mut e = e.clone();
+            if let Some(t) = &mut e.timer {
+                t.turn_ms = t.turn_ms.map(|_| 0);
+            }
+            e
+        };
+        if !force
+            && self
+                .saved_evening
+                .as_ref()
+                .is_some_and(|saved| without_clock(saved) == without_clock(&evening))
+        {
+            return;
+        }
+        let Some(store) = &self.store else { return };
+        match store.save_evening(&evening) {
+            Ok(notices) => {
+                self.notices.extend_store(notices);
+                self.saved_evening = Some(evening);
+            }
+            Err(e) => self.notices.push(AppNotice::SaveFailed(e.to_string())),
+        }
     }
 
     /// Applies one action.
@@ -344,11 +476,7 @@ impl App {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
             }
             Action::Timer(command) => self.timer_command(command),
-            Action::Dismiss(i) => {
-                if i < self.notices.len() {
-                    self.notices.remove(i);
-                }
-            }
+            Action::Dismiss(i) => self.notices.dismiss(i),
             Action::Sheet(request) => self.sheet_request(request),
             Action::Meld(mode, text) => {
                 self.view = View::Meld;
@@ -358,36 +486,133 @@ impl App {
                     MeldMode::Solve => self.meld.rack_text = text,
                 }
             }
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+        }
+        self.save_evening(true);
+    }
+
+    // ---- the undo history ----
+
+    /// The current state of the parts `like` has (the parts a change touched).
+    fn snapshot_like(&self, like: &Snapshot) -> Snapshot {
+        Snapshot {
+            timer: like
+                .timer
+                .as_ref()
+                .map(|_| self.timer.read(|t, now| (t.clone(), now))),
+            sheet: like.sheet.as_ref().map(|_| self.sheet.clone()),
+            table: like
+                .table
+                .as_ref()
+                .map(|_| (self.settings.players.clone(), self.settings.rules)),
         }
     }
 
+    fn timer_snapshot(&self) -> Snapshot {
+        Snapshot {
+            timer: Some(self.timer.read(|t, now| (t.clone(), now))),
+            ..Snapshot::default()
+        }
+    }
+
+    fn sheet_snapshot(&self) -> Snapshot {
+        Snapshot {
+            sheet: Some(self.sheet.clone()),
+            ..Snapshot::default()
+        }
+    }
+
+    /// Puts the parts of a snapshot back, saving what is saved.
+    fn restore(&mut self, snapshot: Snapshot) {
+        if let Some((timer, taken_at)) = snapshot.timer {
+            self.timer
+                .command(|t, now| *t = timer.rebased(taken_at, now));
+        }
+        if let Some((players, rules)) = snapshot.table {
+            let settings = Settings {
+                players,
+                rules,
+                ..self.settings.clone()
+            };
+            self.timer
+                .set_settings(TimerSettings::from_rules(&settings.rules));
+            self.save_settings(settings);
+        }
+        if let Some(sheet) = snapshot.sheet {
+            let reopened = sheet.as_ref().map(|(id, _)| id.clone())
+                != self.sheet.as_ref().map(|(id, _)| id.clone());
+            self.sheet = sheet;
+            if reopened {
+                self.sheet_view.close_form();
+            }
+            if let Err(e) = self.save_sheet() {
+                self.sheet_view.error = Some(e);
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        if let Some(entry) = self.history.take_undo() {
+            let after = self.snapshot_like(&entry.state);
+            self.restore(entry.state);
+            self.history.undone(entry.change, after);
+        }
+    }
+
+    fn redo(&mut self) {
+        if let Some(entry) = self.history.take_redo() {
+            let before = self.snapshot_like(&entry.state);
+            self.restore(entry.state);
+            self.history.redone(entry.change, before);
+        }
+    }
+
+    // ---- the score sheet ----
+
     fn sheet_request(&mut self, request: SheetRequest) {
         self.sheet_view.error = None;
+        let before = self.sheet_snapshot();
         let result = match request {
-            SheetRequest::New { rounds } => self.new_sheet(rounds),
-            SheetRequest::Open(id) => self.open_sheet(&id),
-            SheetRequest::SaveGame(index, game) => self.change_sheet(|sheet| match index {
-                Some(i) => sheet.edit_game(i, game),
-                None => sheet.add_game(game).map(|_| ()),
-            }),
-            SheetRequest::Delete(i) => {
-                let mut removed = None;
-                let result = self.change_sheet(|sheet| {
-                    removed = Some(sheet.delete_game(i)?);
-                    Ok(())
+            SheetRequest::New { rounds } => self.new_sheet(rounds).map(|()| Some(Change::NewSheet)),
+            SheetRequest::Open(id) => self.open_sheet(&id).map(|()| Some(Change::SheetOpened)),
+            SheetRequest::SaveGame(index, game) => {
+                let result = self.change_sheet(|sheet| match index {
+                    Some(i) => {
+                        sheet.edit_game(i, game)?;
+                        let n = sheet.number(i);
+                        Ok(Change::GameEdited(n.round, n.in_round))
+                    }
+                    None => {
+                        let i = sheet.add_game(game)?;
+                        let n = sheet.number(i);
+                        Ok(Change::GameAdded(n.round, n.in_round))
+                    }
                 });
-                self.deleted = removed.map(|game| (i, game));
+                if let Ok(Some(_)) = result {
+                    self.sheet_view.close_form();
+                }
                 result
             }
-            SheetRequest::UndoDelete => match self.deleted.take() {
-                Some((i, game)) => self.change_sheet(|sheet| sheet.insert_game(i, game)),
-                None => Ok(()),
-            },
-            SheetRequest::Export => self.export_sheet(),
+            // The game clicked, not whatever moved into its row since: the second click of a
+            // double-click on "Delete" must not take the next game with it.
+            SheetRequest::Delete(i, game)
+                if self.sheet().and_then(|s| s.games().get(i)) != Some(&game) =>
+            {
+                Ok(None)
+            }
+            SheetRequest::Delete(..) if !self.delete_guard.allow(self.timer.now()) => Ok(None),
+            SheetRequest::Delete(i, _) => self.change_sheet(|sheet| {
+                let n = sheet.number(i);
+                sheet.delete_game(i)?;
+                Ok(Change::GameDeleted(n.round, n.in_round))
+            }),
+            SheetRequest::Export => self.export_sheet().map(|()| None),
         };
-        self.sheet_view.can_undo_delete = self.deleted.is_some();
-        if let Err(e) = result {
-            self.sheet_view.error = Some(e);
+        match result {
+            Ok(Some(change)) => self.history.record(change, before),
+            Ok(None) => {}
+            Err(e) => self.sheet_view.error = Some(e),
         }
     }
 
@@ -405,7 +630,7 @@ impl App {
         };
         self.past_sheets.insert(0, (id.clone(), created));
         self.sheet = Some((id, sheet));
-        self.deleted = None;
+        self.sheet_view.close_form();
         self.save_sheet()
     }
 
@@ -417,24 +642,27 @@ impl App {
         let loaded = store
             .load_sheet(id)
             .map_err(|e| (lang.strings().save_failed)(&e.to_string()))?;
-        self.notices
-            .extend(loaded.notices.iter().map(|n| notice_text(lang, n)));
+        self.notices.extend_store(loaded.notices);
         self.sheet = Some((id.clone(), loaded.value));
-        self.deleted = None;
+        self.sheet_view.close_form();
         Ok(())
     }
 
     /// Changes the open sheet and saves it at once; a refused change leaves it as it was.
-    fn change_sheet(
+    /// `Ok(None)` when no sheet is open.
+    fn change_sheet<T>(
         &mut self,
-        change: impl FnOnce(&mut Sheet) -> Result<(), crate::score::ScoreError>,
-    ) -> Result<(), String> {
+        change: impl FnOnce(&mut Sheet) -> Result<T, ScoreError>,
+    ) -> Result<Option<T>, String> {
         let lang = self.settings.language;
         let Some((_, sheet)) = &mut self.sheet else {
-            return Ok(());
+            return Ok(None);
         };
-        change(sheet).map_err(|e| i18n::score_error(lang, &e))?;
-        self.save_sheet()
+        let mut changed = sheet.clone();
+        let done = change(&mut changed).map_err(|e| i18n::score_error(lang, &e))?;
+        *sheet = changed;
+        self.save_sheet()?;
+        Ok(Some(done))
     }
 
     fn save_sheet(&mut self) -> Result<(), String> {
@@ -445,8 +673,7 @@ impl App {
         let notices = store
             .save_sheet(id, sheet)
             .map_err(|e| (lang.strings().save_failed)(&e.to_string()))?;
-        self.notices
-            .extend(notices.iter().map(|n| notice_text(lang, n)));
+        self.notices.extend_store(notices);
         if let Some(entry) = self.past_sheets.iter_mut().find(|(past, _)| past == id) {
             entry.1 = sheet.last_activity();
         }
@@ -464,27 +691,34 @@ impl App {
         crate::store::export_csv(sheet, CsvLayout::Points, &path)
             .map_err(|e| (s.save_failed)(&e.to_string()))?;
         self.notices
-            .push((s.exported_to)(&path.display().to_string()));
+            .push(AppNotice::Exported(path.display().to_string()));
         Ok(())
     }
 
+    // ---- settings ----
+
+    /// Replaces the settings: a change of the rules is recorded for undo.
     fn set_settings(&mut self, settings: Settings) {
-        let lang = settings.language;
         if settings.rules != self.settings.rules {
+            let before = Snapshot {
+                table: Some((self.settings.players.clone(), self.settings.rules)),
+                ..Snapshot::default()
+            };
+            self.history.record(Change::RulesChanged, before);
             self.timer
                 .set_settings(TimerSettings::from_rules(&settings.rules));
-            if let Err(e) = self.change_sheet(|sheet| sheet.set_rules(settings.rules)) {
-                self.sheet_view.error = Some(e);
-            }
         }
+        self.save_settings(settings);
+    }
+
+    /// Saves and applies the settings (no undo record).
+    fn save_settings(&mut self, settings: Settings) {
         if let Some(store) = &self.store {
             match store.save_settings(&settings) {
-                Ok(notices) => self
-                    .notices
-                    .extend(notices.iter().map(|n| notice_text(lang, n))),
+                Ok(notices) => self.notices.extend_store(notices),
                 Err(e) => self
                     .notices
-                    .push((lang.strings().settings_not_saved)(&e.to_string())),
+                    .push(AppNotice::SettingsNotSaved(e.to_string())),
             }
         }
         let sounder = self.timer.sounder();
@@ -493,38 +727,74 @@ impl App {
         self.settings = settings;
     }
 
+    // ---- the timer ----
+
     fn timer_command(&mut self, command: TimerCommand) {
         let lang = self.settings.language;
+        let before = self.timer_snapshot();
+        let players = self.timer.read(|t, _| t.players().to_vec());
         // Commands that do not apply in the current state are simply not offered by the view;
-        // a race (a key pressed twice in one frame) is harmless, so those results are ignored.
-        match command {
+        // a race (a key pressed twice in one frame) is harmless, so those are not recorded.
+        let change = match command {
             TimerCommand::Primary => {
-                let _ = self.timer.command(|t, now| match t.phase() {
-                    Phase::Idle => t.start(now),
-                    _ => t.end_turn(now).map(|_| ()),
-                });
+                let now = self.timer.now();
+                if !self.guard.allow(now) {
+                    return;
+                }
+                self.timer.command(|t, now| match t.phase() {
+                    Phase::Idle => t.start(now).ok().map(|()| Change::Started),
+                    _ => t.end_turn(now).ok().map(|end| {
+                        Change::TurnEnded(players.get(end.player).cloned().unwrap_or_default())
+                    }),
+                })
             }
-            TimerCommand::TogglePause => {
-                let _ = self.timer.toggle();
+            TimerCommand::TogglePause => self.timer.command(|t, now| match t.phase() {
+                Phase::Running => t.pause(now).ok().map(|()| Change::Paused),
+                Phase::Paused => t.resume(now).ok().map(|()| Change::Resumed),
+                Phase::Idle => None,
+            }),
+            TimerCommand::Reset => {
+                self.timer.reset();
+                Some(Change::TimerReset)
             }
             TimerCommand::Undo => {
-                let _ = self.timer.undo();
+                self.undo();
+                None
             }
-            TimerCommand::Reset => self.timer.reset(),
-            TimerCommand::SetPlayers(names) => {
-                match self.timer.command(|t, _| t.set_players(names.clone())) {
-                    Ok(()) => {
-                        self.timer_view.players_error = None;
-                        let settings = Settings {
-                            players: names,
-                            ..self.settings.clone()
-                        };
-                        self.set_settings(settings);
+            TimerCommand::Rename(seat, name) => {
+                match self
+                    .timer
+                    .command(|t, _| t.rename_player(seat, name.trim()))
+                {
+                    Ok(()) => Some(Change::PlayersChanged),
+                    Err(e) => {
+                        self.timer_view.players_error = Some(i18n::timer_error(lang, &e));
+                        None
                     }
-                    Err(e) => self.timer_view.players_error = Some(i18n::timer_error(lang, &e)),
                 }
             }
+            TimerCommand::SetPlayers(names) => {
+                match self.timer.command(|t, _| t.set_players(names.clone())) {
+                    Ok(()) => Some(Change::PlayersChanged),
+                    Err(e) => {
+                        self.timer_view.players_error = Some(i18n::timer_error(lang, &e));
+                        None
+                    }
+                }
+            }
+        };
+        let Some(change) = change else { return };
+        let mut before = before;
+        if change == Change::PlayersChanged {
+            self.timer_view.players_error = None;
+            before.table = Some((self.settings.players.clone(), self.settings.rules));
+            let settings = Settings {
+                players: self.timer.read(|t, _| t.players().to_vec()),
+                ..self.settings.clone()
+            };
+            self.save_settings(settings);
         }
+        self.history.record(change, before);
     }
 
     /// Asks egui to repaint exactly when the clock's shown second changes or an event is due
@@ -548,14 +818,71 @@ impl App {
         }
     }
 
+    /// The keys and the focus of this frame, as the table's views need them.
+    fn table_input(&mut self, ui: &egui::Ui) -> TableInput {
+        let events = ui.input(|i| i.events.clone());
+        let now = self.timer.now();
+        if events
+            .iter()
+            .any(|e| matches!(e, egui::Event::WindowFocused(true)))
+        {
+            self.focused_at = Some(now);
+        }
+        let typing = ui.ctx().egui_wants_keyboard_input();
+        let fresh = self.keys.fresh(&events);
+        TableInput {
+            keys: if typing { Vec::new() } else { fresh },
+            activation_click: self
+                .focused_at
+                .is_some_and(|at| now.saturating_sub(at) < ACTIVATION_CLICK),
+        }
+    }
+
+    /// The undo offer: what the last change was, with Undo and Redo, always in the same place.
+    fn undo_bar(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
+        let lang = self.settings.language;
+        let s = lang.strings();
+        ui.horizontal(|ui| {
+            ui.set_min_height(28.0);
+            let undo = ui
+                .add_enabled(
+                    self.history.next_undo().is_some(),
+                    egui::Button::new(s.undo).min_size(egui::vec2(96.0, 26.0)),
+                )
+                .on_hover_text("Ctrl+Z");
+            if undo.clicked() {
+                actions.push(Action::Undo);
+            }
+            let redo = ui
+                .add_enabled(
+                    self.history.next_redo().is_some(),
+                    egui::Button::new(s.redo).min_size(egui::vec2(96.0, 26.0)),
+                )
+                .on_hover_text("Ctrl+Shift+Z");
+            if redo.clicked() {
+                actions.push(Action::Redo);
+            }
+            if let Some(change) = self.history.next_undo() {
+                ui.label(egui::RichText::new(i18n::change_done(lang, change)).weak());
+            }
+        });
+    }
+
     /// Draws one frame and returns what the views asked for.
     pub fn frame(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let lang = self.settings.language;
         let s = lang.strings();
         self.timer.pump();
-        if ui.input(|i| i.key_pressed(egui::Key::F11)) {
-            actions.push(Action::ToggleFullscreen);
+        let input = self.table_input(ui);
+        for (key, modifiers) in &input.keys {
+            match key {
+                egui::Key::F11 => actions.push(Action::ToggleFullscreen),
+                egui::Key::Z if modifiers.command && modifiers.shift => actions.push(Action::Redo),
+                egui::Key::Z if modifiers.command => actions.push(Action::Undo),
+                egui::Key::Y if modifiers.command => actions.push(Action::Redo),
+                _ => {}
+            }
         }
         egui::Panel::top("tabs").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -575,23 +902,22 @@ impl App {
                 }
             });
         });
-        if !self.notices.is_empty() {
-            egui::Panel::top("notices").show(ui, |ui| {
-                for (i, notice) in self.notices.iter().enumerate() {
-                    ui.horizontal(|ui| {
-                        ui.colored_label(egui::Color32::from_rgb(0xef, 0x7d, 0x00), notice);
-                        if ui.small_button(s.dismiss).clicked() {
-                            actions.push(Action::Dismiss(i));
-                        }
-                    });
-                }
-            });
+        if let Some(i) = self.notices.ui(ui, lang) {
+            actions.push(Action::Dismiss(i));
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            if self.view != View::Meld {
+                self.undo_bar(ui, &mut actions);
+            }
             egui::ScrollArea::vertical().show(ui, |ui| match self.view {
                 View::Timer => {
-                    let commands = self.timer_view.ui(ui, lang, &self.timer);
-                    actions.extend(commands.into_iter().map(Action::Timer));
+                    let commands = self.timer_view.ui(ui, lang, &self.timer, &input);
+                    for command in commands {
+                        actions.push(match command {
+                            TimerCommand::Undo => Action::Undo,
+                            other => Action::Timer(other),
+                        });
+                    }
                 }
                 View::Sheet => {
                     let sheet = self.sheet.as_ref().map(|(_, sheet)| sheet);
@@ -602,7 +928,10 @@ impl App {
                 }
                 View::Meld => self.meld.ui(ui, lang, &self.settings.rules),
                 View::Settings => {
-                    match settings_view::ui(ui, &self.settings, self.store_dir().as_deref()) {
+                    match self
+                        .settings_view
+                        .ui(ui, &self.settings, self.store_dir().as_deref())
+                    {
                         Some(SettingsRequest::Change(new)) => actions.push(Action::Settings(new)),
                         Some(SettingsRequest::TestSound) => actions.push(Action::TestSound),
                         None => {}
@@ -620,6 +949,17 @@ impl eframe::App for App {
         for action in self.frame(ui) {
             self.apply(&ctx, action);
         }
+        // A draft being typed is kept as typed.
+        self.save_evening(false);
         self.schedule_repaint(&ctx);
+    }
+
+    /// Called by eframe every few seconds and on exit: the running turn's time is saved too.
+    fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        self.save_evening(true);
+    }
+
+    fn auto_save_interval(&self) -> Duration {
+        Duration::from_secs(10)
     }
 }

@@ -95,7 +95,7 @@ impl MeldView {
                 self.meld_text.clear();
             }
         });
-        notation_field(ui, &mut self.meld_text, s.notation_hint, s.mode_check);
+        notation_field(ui, &mut self.meld_text, s.notation_hint, s.mode_check, true);
 
         let sets = match parsed {
             Ok(sets) => sets,
@@ -140,7 +140,7 @@ impl MeldView {
             ui.radio_value(&mut self.objective, Objective::Points, s.objective_points);
             ui.radio_value(&mut self.objective, Objective::Tiles, s.objective_tiles);
         });
-        notation_field(ui, &mut self.rack_text, s.notation_hint, s.rack);
+        notation_field(ui, &mut self.rack_text, s.notation_hint, s.rack, false);
 
         let rack = match rack {
             Ok(rack) if rack.is_empty() => {
@@ -191,14 +191,29 @@ impl MeldView {
     }
 }
 
-/// The notation text field, named for tests and screen readers.
-fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str) {
-    let field = ui.add(
-        egui::TextEdit::singleline(text)
-            .hint_text(hint)
-            .desired_width(f32::INFINITY),
-    );
+/// The notation text field, named for tests and screen readers. With `enter_new_set`, Enter
+/// starts a new set (`|`) and the cursor stays in the field, at the end, so the next set can be
+/// typed straight away.
+fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str, enter_new_set: bool) {
+    let output = egui::TextEdit::singleline(text)
+        .hint_text(hint)
+        .desired_width(f32::INFINITY)
+        .show(ui);
+    let field = output.response;
     field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
+    if enter_new_set && field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        let body = text.trim_end();
+        if !body.is_empty() && !body.ends_with(['|', ';']) {
+            *text = format!("{body} | ");
+        }
+        let mut state = output.state;
+        let end = egui::text::CCursor::new(text.chars().count());
+        state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::one(end)));
+        state.store(ui.ctx(), field.id);
+        field.request_focus();
+    }
     ui.add_space(8.0);
 }
 

@@ -6,10 +6,12 @@
 
 pub mod app;
 mod meld_view;
+mod notices;
 mod settings_view;
 mod sheet_view;
 pub mod tiles;
 mod timer_view;
+pub mod undo;
 
 pub use app::{App, AppDeps, Settings};
 
@@ -37,7 +39,12 @@ pub fn install_fonts(ctx: &egui::Context) {
 
 /// Opens the window and runs until it is closed.
 pub fn run() -> eframe::Result<()> {
+    // eframe's own window state lives in the data folder too, never beside it.
+    let persistence_path = crate::store::data_dir_from(std::env::var_os(crate::store::DATA_ENV))
+        .ok()
+        .map(|dir| dir.join("window.ron"));
     let options = eframe::NativeOptions {
+        persistence_path,
         viewport: egui::ViewportBuilder::default()
             .with_title("Rummikub Companion · 루미큐브 도우미")
             .with_inner_size([960.0, 720.0])

@@ -1,7 +1,10 @@
 //! Settings view: rules preset and every rule on its own, sound, language.
 //!
-//! The view edits a copy and hands back the changed settings; the app saves them at once and
-//! passes the timer values to the timer, which applies them from the next turn.
+//! The view edits a copy and hands it back when the edit is *committed*: a typed number when
+//! Enter is pressed or the field is left, a slider when it is let go. Typing `15` therefore
+//! never passes through a 1-second turn, and a drag does not save forty rule sets on its way.
+//! The rules are checked as a whole before they are handed back; when a change of one value
+//! has to move another (a warning longer than the new turn), the view says so.
 
 use egui::{RichText, Ui};
 
@@ -19,10 +22,67 @@ pub enum SettingsRequest {
     TestSound,
 }
 
-/// Draws the settings; returns a request when something changed.
-pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<SettingsRequest> {
-    let s = settings.language.strings();
-    let mut new = settings.clone();
+/// The view's own state: an edit not committed yet, and the last adjustment to tell about.
+#[derive(Debug, Default)]
+pub struct SettingsView {
+    pending: Option<Settings>,
+    /// A value moved to keep the rules valid: (warning, turn) seconds.
+    adjusted: Option<(u32, u32)>,
+}
+
+/// Makes the rules valid as a whole: the warning and ticks come before the end of the turn.
+/// Returns the new warning when it had to move.
+fn fit_timer_values(rules: &mut RuleSet) -> Option<u32> {
+    let limit = rules.turn_seconds.saturating_sub(1);
+    rules.tick_seconds = rules.tick_seconds.min(limit);
+    (rules.warning_seconds > limit).then(|| {
+        rules.warning_seconds = limit;
+        limit
+    })
+}
+
+impl SettingsView {
+    /// Draws the settings; returns a request when a change is committed.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        settings: &Settings,
+        saved_in: Option<&str>,
+    ) -> Option<SettingsRequest> {
+        let mut new = self.pending.take().unwrap_or_else(|| settings.clone());
+        let test_sound = draw(ui, &mut new, saved_in, self.adjusted);
+        if test_sound {
+            return Some(SettingsRequest::TestSound);
+        }
+        // Commit only when no field is being typed in and no slider is held.
+        let editing = ui.ctx().egui_wants_keyboard_input() || ui.input(|i| i.pointer.any_down());
+        if new == *settings {
+            return None;
+        }
+        if editing {
+            self.pending = Some(new);
+            return None;
+        }
+        if new.rules.turn_seconds != settings.rules.turn_seconds
+            || new.rules.warning_seconds != settings.rules.warning_seconds
+        {
+            self.adjusted = None;
+        }
+        if let Some(warning) = fit_timer_values(&mut new.rules) {
+            self.adjusted = Some((warning, new.rules.turn_seconds));
+        }
+        Some(SettingsRequest::Change(new))
+    }
+}
+
+/// Draws the settings into `new`; returns whether "Test sounds" was clicked.
+fn draw(
+    ui: &mut Ui,
+    new: &mut Settings,
+    saved_in: Option<&str>,
+    adjusted: Option<(u32, u32)>,
+) -> bool {
+    let s = new.language.strings();
     let mut test_sound = false;
     egui::Grid::new("settings")
         .num_columns(2)
@@ -59,17 +119,20 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
             ui.end_row();
 
             let r = &mut new.rules;
-            let max_warning = (*WARNING_SECONDS.end()).min(r.turn_seconds.saturating_sub(1));
-            let max_tick = (*TICK_SECONDS.end()).min(r.turn_seconds.saturating_sub(1));
             seconds_row(ui, s.turn_length, &mut r.turn_seconds, TURN_SECONDS, s);
             seconds_row(
                 ui,
                 s.warning_time,
                 &mut r.warning_seconds,
-                0..=max_warning,
+                WARNING_SECONDS,
                 s,
             );
-            seconds_row(ui, s.tick_time, &mut r.tick_seconds, 0..=max_tick, s);
+            seconds_row(ui, s.tick_time, &mut r.tick_seconds, TICK_SECONDS, s);
+            if let Some((warning, turn)) = adjusted {
+                ui.label("");
+                ui.label(RichText::new((s.warning_adjusted)(warning, turn)).italics());
+                ui.end_row();
+            }
 
             let label = ui.label(s.volume);
             ui.horizontal(|ui| {
@@ -82,8 +145,12 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
 
             let r = &mut new.rules;
             let label = ui.label(s.threshold);
-            ui.add(egui::DragValue::new(&mut r.meld_threshold).range(0..=200))
-                .labelled_by(label.id);
+            ui.add(
+                egui::DragValue::new(&mut r.meld_threshold)
+                    .range(0..=200)
+                    .update_while_editing(false),
+            )
+            .labelled_by(label.id);
             ui.end_row();
 
             ui.label("");
@@ -91,8 +158,12 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
             ui.end_row();
 
             let label = ui.label(s.joker_penalty);
-            ui.add(egui::DragValue::new(&mut r.joker_penalty).range(0..=200))
-                .labelled_by(label.id);
+            ui.add(
+                egui::DragValue::new(&mut r.joker_penalty)
+                    .range(0..=200)
+                    .update_while_editing(false),
+            )
+            .labelled_by(label.id);
             ui.end_row();
 
             let label = ui.label(s.not_melded);
@@ -104,8 +175,12 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
                     (false, _) => r.not_melded_value = None,
                     (true, None) => r.not_melded_value = Some(100),
                     (true, Some(mut v)) => {
-                        ui.add(egui::DragValue::new(&mut v).range(0..=500))
-                            .labelled_by(label.id);
+                        ui.add(
+                            egui::DragValue::new(&mut v)
+                                .range(0..=500)
+                                .update_while_editing(false),
+                        )
+                        .labelled_by(label.id);
                         r.not_melded_value = Some(v);
                     }
                 }
@@ -131,13 +206,7 @@ pub fn ui(ui: &mut Ui, settings: &Settings, saved_in: Option<&str>) -> Option<Se
     if let Some(path) = saved_in {
         ui.label(RichText::new((s.settings_saved_in)(path)).weak());
     }
-    if test_sound {
-        Some(SettingsRequest::TestSound)
-    } else if new != *settings {
-        Some(SettingsRequest::Change(new))
-    } else {
-        None
-    }
+    test_sound
 }
 
 /// A label, a slider and an exact number box for a time in whole seconds (0 shows "off").
@@ -154,6 +223,7 @@ fn seconds_row(
             .labelled_by(label.id);
         let number = egui::DragValue::new(value)
             .range(range)
+            .update_while_editing(false)
             .custom_formatter(|v, _| {
                 if v == 0.0 {
                     s.off.to_owned()

@@ -10,6 +10,7 @@ use chrono::{DateTime, Local, Utc};
 use egui::{Color32, RichText, Ui};
 
 use super::tiles;
+use crate::evening::Draft;
 use crate::i18n::{self, Language};
 use crate::rules::FinalRule;
 use crate::score::{Game, Hand, Remaining, ScoreError, Sheet};
@@ -28,25 +29,18 @@ pub enum SheetRequest {
     Open(SheetId),
     /// Add (`None`) or replace (`Some(index)`) a game.
     SaveGame(Option<usize>, Game),
-    /// Delete a game.
-    Delete(usize),
-    /// Put the last deleted game back.
-    UndoDelete,
+    /// Delete this game, at this index (if it is still there: a second click of a
+    /// double-click finds another game in its row and deletes nothing).
+    Delete(usize, Game),
     /// Write the sheet as CSV next to the data.
     Export,
 }
 
-/// The game being entered or edited.
+/// The game being entered or edited: the draft as typed (saved with the evening) and the
+/// form's own state.
 #[derive(Debug, Default)]
 struct Form {
-    /// `Some(i)` when editing game `i`.
-    editing: Option<usize>,
-    /// What each player has left, as typed.
-    left: Vec<String>,
-    /// Not-melded marks.
-    not_melded: Vec<bool>,
-    /// The winner named on a tie.
-    tie_winner: Option<usize>,
+    draft: Draft,
     /// Whose field the tile picker fills, if it is open.
     picking: Option<usize>,
     /// Put the cursor in the first field (once, when the form opens).
@@ -59,8 +53,6 @@ pub struct SheetView {
     form: Option<Form>,
     rounds: u32,
     open_ended: bool,
-    /// A game was deleted and can be put back.
-    pub can_undo_delete: bool,
     /// A problem with the last request (e.g. a refused game), shown in the view.
     pub error: Option<String>,
 }
@@ -93,10 +85,7 @@ const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 impl Form {
     fn new(players: usize) -> Form {
         Form {
-            editing: None,
-            left: vec![String::new(); players],
-            not_melded: vec![false; players],
-            tie_winner: None,
+            draft: Draft::new(players),
             picking: None,
             focus_first: true,
         }
@@ -104,10 +93,12 @@ impl Form {
 
     fn of_game(index: usize, game: &Game) -> Form {
         Form {
-            editing: Some(index),
-            left: game.hands.iter().map(|h| h.left.to_string()).collect(),
-            not_melded: game.hands.iter().map(|h| h.not_melded).collect(),
-            tie_winner: game.winner,
+            draft: Draft {
+                editing: Some(index),
+                left: game.hands.iter().map(|h| h.left.to_string()).collect(),
+                not_melded: game.hands.iter().map(|h| h.not_melded).collect(),
+                tie_winner: game.winner,
+            },
             picking: None,
             focus_first: false,
         }
@@ -115,8 +106,9 @@ impl Form {
 
     /// The game as typed, or the first field that is not a value, by player.
     fn game(&self, lang: Language, players: &[String], now: DateTime<Utc>) -> Result<Game, String> {
-        let mut hands = Vec::with_capacity(self.left.len());
-        for (i, text) in self.left.iter().enumerate() {
+        let draft = &self.draft;
+        let mut hands = Vec::with_capacity(draft.left.len());
+        for (i, text) in draft.left.iter().enumerate() {
             let name = players.get(i).map_or("", String::as_str);
             let left: Remaining = text
                 .trim()
@@ -124,12 +116,12 @@ impl Form {
                 .map_err(|e| format!("{name}: {}", i18n::remaining_error(lang, &e)))?;
             let hand = Hand {
                 left,
-                not_melded: self.not_melded.get(i).copied().unwrap_or(false),
+                not_melded: draft.not_melded.get(i).copied().unwrap_or(false),
             };
             hands.push(hand);
         }
         let game = Game::new(hands).at(now);
-        Ok(match self.tie_winner {
+        Ok(match draft.tie_winner {
             Some(w) => game.with_winner(w),
             None => game,
         })
@@ -137,6 +129,25 @@ impl Form {
 }
 
 impl SheetView {
+    /// The game being typed, if the form is open.
+    pub fn draft(&self) -> Option<&Draft> {
+        self.form.as_ref().map(|f| &f.draft)
+    }
+
+    /// Opens the form with a draft kept from before a restart.
+    pub fn restore_draft(&mut self, draft: Draft) {
+        self.form = Some(Form {
+            draft,
+            picking: None,
+            focus_first: true,
+        });
+    }
+
+    /// Closes the form (after its game was saved, or when another sheet is shown).
+    pub fn close_form(&mut self) {
+        self.form = None;
+    }
+
     /// Draws the view: toolbar, the sheet, the game form. `now` stamps new games.
     pub fn ui(
         &mut self,
@@ -214,9 +225,6 @@ impl SheetView {
             {
                 request = Some(SheetRequest::Export);
             }
-            if self.can_undo_delete && ui.button(s.undo_delete).clicked() {
-                request = Some(SheetRequest::UndoDelete);
-            }
         });
         request
     }
@@ -257,8 +265,14 @@ impl SheetView {
                     if ui.small_button(s.edit_game).clicked() {
                         self.form = sheet.games().get(i).map(|g| Form::of_game(i, g));
                     }
-                    if ui.small_button(s.delete_game).clicked() {
-                        request = Some(SheetRequest::Delete(i));
+                    // The second click of a double-click is not a second delete.
+                    let delete = ui.small_button(s.delete_game);
+                    if delete.clicked()
+                        && !delete.double_clicked()
+                        && !delete.triple_clicked()
+                        && let Some(game) = sheet.games().get(i)
+                    {
+                        request = Some(SheetRequest::Delete(i, game.clone()));
                     }
                     ui.end_row();
                 }
@@ -315,7 +329,7 @@ impl SheetView {
         let form = self.form.as_mut()?;
         let mut enter = false;
         ui.group(|ui| {
-            let title = match form.editing {
+            let title = match form.draft.editing {
                 Some(i) => {
                     let n = sheet.number(i);
                     format!("{} · {}", s.edit_game, (s.game_label)(n.round, n.in_round))
@@ -327,14 +341,17 @@ impl SheetView {
             };
             ui.label(RichText::new(title).strong());
             ui.label(RichText::new(s.remaining_hint).weak());
+            // Only the players' fields are in this grid, one after another, so Tab goes from
+            // one player's field to the next and nothing else is in that path.
             egui::Grid::new("game-form").show(ui, |ui| {
                 for (i, name) in names.iter().enumerate() {
                     let label = ui.label(RichText::new(name).size(18.0));
-                    if let Some(text) = form.left.get_mut(i) {
+                    if let Some(text) = form.draft.left.get_mut(i) {
                         let field = ui.add(
                             egui::TextEdit::singleline(text)
-                                .hint_text("0")
-                                .desired_width(180.0),
+                                .hint_text(s.remaining_placeholder)
+                                .desired_width(320.0)
+                                .font(egui::TextStyle::Heading),
                         );
                         let field = field.labelled_by(label.id);
                         if i == 0 && form.focus_first {
@@ -344,34 +361,58 @@ impl SheetView {
                         enter |=
                             field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
                     }
-                    let picking = form.picking == Some(i);
-                    let pick = ui
-                        .selectable_label(picking, s.pick_tiles)
-                        .on_hover_text(format!("{name}: {}", s.pick_tiles));
-                    if pick.clicked() {
-                        form.picking = if picking { None } else { Some(i) };
-                    }
-                    if flat_not_melded && let Some(flag) = form.not_melded.get_mut(i) {
-                        ui.checkbox(flag, s.not_melded_flag);
-                    }
                     ui.end_row();
                 }
             });
-            if let Some(i) = form.picking {
-                let racks = form.left.iter().filter_map(|t| match t.trim().parse() {
-                    Ok(Remaining::Tiles(tiles)) => Some(tiles),
-                    _ => None,
+            // Tile picking and the not-melded marks come after every field.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(s.pick_tiles_for);
+                for (i, name) in names.iter().enumerate() {
+                    let picking = form.picking == Some(i);
+                    let pick = ui.selectable_label(picking, name);
+                    let label = format!("{}: {name}", s.pick_tiles);
+                    pick.widget_info(|| {
+                        egui::WidgetInfo::selected(egui::Role::Button, true, picking, &label)
+                    });
+                    if pick.clicked() {
+                        form.picking = if picking { None } else { Some(i) };
+                    }
+                }
+            });
+            if flat_not_melded {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(s.not_melded_flag);
+                    for (i, name) in names.iter().enumerate() {
+                        if let Some(flag) = form.draft.not_melded.get_mut(i) {
+                            ui.checkbox(flag, name);
+                        }
+                    }
                 });
+            }
+            if let Some(i) = form.picking {
+                let racks = form
+                    .draft
+                    .left
+                    .iter()
+                    .filter_map(|t| match t.trim().parse() {
+                        Ok(Remaining::Tiles(tiles)) => Some(tiles),
+                        _ => None,
+                    });
                 let used = tiles::counts(racks.flatten());
                 if let Some(tile) = tiles::picker(ui, &used, tile_set, 32.0)
-                    && let Some(text) = form.left.get_mut(i)
+                    && let Some(text) = form.draft.left.get_mut(i)
                 {
                     add_tile(text, tile);
                 }
             }
         });
 
-        let complete = form.left.iter().all(|t| !t.trim().is_empty());
+        let missing = form
+            .draft
+            .left
+            .iter()
+            .position(|t| t.trim().is_empty())
+            .and_then(|i| names.get(i));
         let game = form.game(lang, names, now);
         let checked = game.as_ref().map_err(Clone::clone).and_then(|g| {
             sheet
@@ -380,23 +421,29 @@ impl SheetView {
                 .map(|score| (g.clone(), score))
         });
         let mut request = None;
-        match (&checked, complete) {
-            (_, false) => {
+        // Why Save is not possible yet, in words.
+        let mut blocked: Option<String> = None;
+        match (&checked, missing) {
+            (_, Some(name)) => {
                 // Say at once when a value typed so far cannot be read.
                 let typed = form
+                    .draft
                     .left
                     .iter()
                     .enumerate()
                     .filter(|(_, t)| !t.trim().is_empty());
-                if let Some((i, e)) = typed
+                let unreadable = typed
                     .filter_map(|(i, t)| t.trim().parse::<Remaining>().err().map(|e| (i, e)))
-                    .next()
-                {
-                    let name = names.get(i).map_or("", String::as_str);
-                    ui.colored_label(RED, format!("{name}: {}", i18n::remaining_error(lang, &e)));
-                }
+                    .next();
+                blocked = Some(match unreadable {
+                    Some((i, e)) => {
+                        let name = names.get(i).map_or("", String::as_str);
+                        format!("{name}: {}", i18n::remaining_error(lang, &e))
+                    }
+                    None => (s.missing_left)(name),
+                });
             }
-            (Ok((_, score)), true) => {
+            (Ok((_, score)), None) => {
                 let preview: Vec<String> = names
                     .iter()
                     .zip(&score.points)
@@ -410,9 +457,7 @@ impl SheetView {
                 let winner = names.get(score.winner).map_or("", String::as_str);
                 ui.label(format!("{how}: {winner} · {}", preview.join(" · ")));
             }
-            (Err(e), true) => {
-                ui.colored_label(RED, e);
-            }
+            (Err(e), None) => blocked = Some(e.clone()),
         }
         // A tie for lowest: ask who won.
         if let Ok(g) = &game
@@ -424,22 +469,33 @@ impl SheetView {
             ui.horizontal(|ui| {
                 ui.label(s.tie_winner);
                 for seat in &tied {
-                    ui.radio_value(&mut form.tie_winner, Some(seat.index), &seat.name);
+                    ui.radio_value(&mut form.draft.tie_winner, Some(seat.index), &seat.name);
                 }
             });
+            if form.draft.tie_winner.is_none() && blocked.is_none() {
+                blocked = Some(s.choose_tie_winner.to_owned());
+            }
         }
         let mut cancel = false;
         ui.horizontal(|ui| {
-            let ok = complete && checked.is_ok();
-            let save = ui.add_enabled(ok, egui::Button::new(RichText::new(s.save_game).size(18.0)));
+            let ok = blocked.is_none() && checked.is_ok();
+            let mut save =
+                ui.add_enabled(ok, egui::Button::new(RichText::new(s.save_game).size(18.0)));
+            if let Some(why) = &blocked {
+                save = save.on_disabled_hover_text(why);
+            }
             if (save.clicked() || (enter && ok))
                 && let Ok((game, _)) = &checked
             {
-                request = Some(SheetRequest::SaveGame(form.editing, game.clone()));
+                // The form closes when the app says the game was saved.
+                request = Some(SheetRequest::SaveGame(form.draft.editing, game.clone()));
             }
             cancel = ui.button(s.cancel).clicked();
         });
-        if request.is_some() || cancel {
+        if let Some(why) = &blocked {
+            ui.colored_label(RED, why);
+        }
+        if cancel {
             self.form = None;
         }
         request

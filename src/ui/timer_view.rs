@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use egui::{Align2, Color32, FontId, RichText, Sense, Ui, Vec2};
 
-use crate::i18n::Language;
+use crate::i18n::{self, Language};
 use crate::runtime::TimerRuntime;
 use crate::timer::{Phase, Timer};
 
@@ -19,12 +19,33 @@ pub enum TimerCommand {
     Primary,
     /// Pause or resume.
     TogglePause,
-    /// Take back the last end-turn.
+    /// Take back the last change (the evening's undo).
     Undo,
     /// New game: clear the turn and statistics.
     Reset,
-    /// Replace the players (seat order).
+    /// Replace the players (seat order): players added, removed or moved.
     SetPlayers(Vec<String>),
+    /// Rename the player in this seat; they keep their seat, statistics and turn.
+    Rename(usize, String),
+}
+
+/// This frame's input as the table's controls need it, read once by the app.
+#[derive(Clone, Debug, Default)]
+pub struct TableInput {
+    /// Keys pressed afresh (no key-repeats, no keys already held), unless a text field has
+    /// the keyboard.
+    pub keys: Vec<(egui::Key, egui::Modifiers)>,
+    /// A click now would be the one that brought the window to the front.
+    pub activation_click: bool,
+}
+
+impl TableInput {
+    /// Whether `key` was pressed afresh (without Ctrl/Cmd).
+    pub fn pressed(&self, key: egui::Key) -> bool {
+        self.keys
+            .iter()
+            .any(|(k, m)| *k == key && !m.command && !m.ctrl)
+    }
 }
 
 /// The view's own state: the player names being edited.
@@ -45,7 +66,6 @@ struct Snapshot {
     current: String,
     next: String,
     players: Vec<String>,
-    can_undo: bool,
     stats: Vec<(String, crate::timer::PlayerStats)>,
     penalty: Option<crate::timer::Penalty>,
 }
@@ -69,7 +89,6 @@ impl Snapshot {
                 .get((current + 1) % players.len().max(1))
                 .cloned()
                 .unwrap_or_default(),
-            can_undo: timer.can_undo(),
             stats: players
                 .iter()
                 .cloned()
@@ -94,26 +113,30 @@ const RED: Color32 = Color32::from_rgb(0xd3, 0x2f, 0x2f);
 
 impl TimerView {
     /// Draws the view and returns the commands the user gave.
-    pub fn ui(&mut self, ui: &mut Ui, lang: Language, rt: &TimerRuntime) -> Vec<TimerCommand> {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        rt: &TimerRuntime,
+        input: &TableInput,
+    ) -> Vec<TimerCommand> {
         let s = lang.strings();
         let snap = rt.read(Snapshot::read);
         let flash_on = (rt.now().as_millis() / 500).is_multiple_of(2);
         let mut commands = Vec::new();
 
-        // Keys, unless a text field is being typed in.
-        if !ui.ctx().egui_wants_keyboard_input() {
-            ui.input(|i| {
-                if i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter) {
-                    commands.push(TimerCommand::Primary);
-                }
-                if i.key_pressed(egui::Key::P) && snap.phase != Phase::Idle {
-                    commands.push(TimerCommand::TogglePause);
-                }
-                if i.key_pressed(egui::Key::Backspace) && snap.can_undo {
-                    commands.push(TimerCommand::Undo);
-                }
-            });
+        // Keys: fresh presses only (holding Space is one press, not 25 a second).
+        if input.pressed(egui::Key::Space) || input.pressed(egui::Key::Enter) {
+            commands.push(TimerCommand::Primary);
         }
+        if input.pressed(egui::Key::P) && snap.phase != Phase::Idle {
+            commands.push(TimerCommand::TogglePause);
+        }
+        if input.pressed(egui::Key::Backspace) {
+            commands.push(TimerCommand::Undo);
+        }
+        // The click that brings the window to the front is not a turn end.
+        let clicked = |r: &egui::Response| r.clicked() && !input.activation_click;
 
         // Who plays.
         ui.vertical_centered(|ui| {
@@ -138,7 +161,7 @@ impl TimerView {
             ui.allocate_exact_size(Vec2::new(ui.available_width(), height), Sense::click());
         let label = format!("{} {}", state_text, mm_ss(snap.seconds));
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-        if response.clicked() {
+        if clicked(&response) {
             commands.push(TimerCommand::Primary);
         }
         let painter = ui.painter();
@@ -181,13 +204,17 @@ impl TimerView {
             });
         }
 
+        // Buttons keep their size whatever their label says, so none moves under the pointer.
+        let wide = |text: &str| {
+            egui::Button::new(RichText::new(text).size(20.0)).min_size(Vec2::new(170.0, 44.0))
+        };
         ui.horizontal(|ui| {
             let primary = if snap.phase == Phase::Idle {
                 s.start
             } else {
                 s.end_turn
             };
-            if ui.button(RichText::new(primary).size(20.0)).clicked() {
+            if clicked(&ui.add(wide(primary))) {
                 commands.push(TimerCommand::Primary);
             }
             let pause = if snap.phase == Phase::Paused {
@@ -196,24 +223,12 @@ impl TimerView {
                 s.pause
             };
             if ui
-                .add_enabled(
-                    snap.phase != Phase::Idle,
-                    egui::Button::new(RichText::new(pause).size(20.0)),
-                )
+                .add_enabled(snap.phase != Phase::Idle, wide(pause))
                 .clicked()
             {
                 commands.push(TimerCommand::TogglePause);
             }
-            if ui
-                .add_enabled(
-                    snap.can_undo,
-                    egui::Button::new(RichText::new(s.undo_turn).size(20.0)),
-                )
-                .clicked()
-            {
-                commands.push(TimerCommand::Undo);
-            }
-            if ui.button(RichText::new(s.reset).size(20.0)).clicked() {
+            if ui.add(wide(s.reset)).clicked() {
                 commands.push(TimerCommand::Reset);
             }
         });
@@ -233,7 +248,31 @@ impl TimerView {
             seen.push(c.clone());
             first
         });
+        // A name typed just before Start (or End turn) is committed first, not thrown away.
+        if commands.contains(&TimerCommand::Primary)
+            && let Some(pending) = self.pending_players(&snap.players)
+        {
+            commands
+                .retain(|c| !matches!(c, TimerCommand::Rename(..) | TimerCommand::SetPlayers(_)));
+            commands.splice(0..0, pending);
+        }
         commands
+    }
+
+    /// The commands that would make the edited names the timer's players.
+    fn pending_players(&self, players: &[String]) -> Option<Vec<TimerCommand>> {
+        if self.names == players {
+            return None;
+        }
+        let renamed: Vec<usize> = (0..players.len())
+            .filter(|&i| self.names.get(i) != players.get(i))
+            .collect();
+        Some(if self.names.len() == players.len() && renamed.len() == 1 {
+            let seat = renamed[0];
+            vec![TimerCommand::Rename(seat, self.names[seat].clone())]
+        } else {
+            vec![TimerCommand::SetPlayers(self.names.clone())]
+        })
     }
 
     fn players_ui(&mut self, ui: &mut Ui, lang: Language, snap: &Snapshot) -> Option<TimerCommand> {
@@ -243,20 +282,23 @@ impl TimerView {
             self.names = snap.players.clone();
         }
         ui.label(RichText::new(s.players_heading).strong());
-        let editable = snap.phase != Phase::Running;
-        let mut changed = false;
+        // Names can be fixed at any time (the player keeps seat, statistics and turn); seats are
+        // added, removed or moved only while the clock is stopped.
+        let seats_editable = snap.phase != Phase::Running;
+        let mut committed = false;
+        let mut edited = false;
         let mut remove = None;
         let mut move_up = None;
-        ui.add_enabled_ui(editable, |ui| {
-            for (i, name) in self.names.iter_mut().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.label(format!("{}.", i + 1));
-                    let label = (s.default_player)(i + 1);
-                    let edit = ui.add(egui::TextEdit::singleline(name).desired_width(160.0));
-                    edit.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label)
-                    });
-                    changed |= edit.lost_focus();
+        let mut add = false;
+        for (i, name) in self.names.iter_mut().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{}.", i + 1));
+                let label = (s.default_player)(i + 1);
+                let edit = ui.add(egui::TextEdit::singleline(name).desired_width(160.0));
+                edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
+                edited |= edit.changed();
+                committed |= edit.lost_focus();
+                ui.add_enabled_ui(seats_editable, |ui| {
                     if i > 0 && ui.small_button("↑").on_hover_text(s.move_up).clicked() {
                         move_up = Some(i);
                     }
@@ -268,32 +310,48 @@ impl TimerView {
                         remove = Some(i);
                     }
                 });
-            }
+            });
+        }
+        ui.add_enabled_ui(seats_editable, |ui| {
             if self.names.len() < 6 && ui.button(s.add_player).clicked() {
-                let mut n = self.names.len() + 1;
-                while self.names.contains(&(s.default_player)(n)) {
-                    n += 1;
-                }
-                self.names.push((s.default_player)(n));
-                changed = true;
+                add = true;
             }
         });
+        if add {
+            let mut n = self.names.len() + 1;
+            while self.names.contains(&(s.default_player)(n)) {
+                n += 1;
+            }
+            self.names.push((s.default_player)(n));
+            committed = true;
+        }
         if let Some(i) = move_up {
             self.names.swap(i - 1, i);
-            changed = true;
+            committed = true;
         }
         if let Some(i) = remove {
             self.names.remove(i);
-            changed = true;
+            committed = true;
         }
-        if !editable {
+        if edited {
+            // An error about the names as they were no longer applies.
+            self.players_error = None;
+        }
+        if !seats_editable {
             ui.label(RichText::new(s.players_fixed_while_running).weak());
         }
-        if let Some(e) = &self.players_error {
+        // The names as typed, checked as the table will check them, before anything is sent.
+        let problem = crate::score::check_seats(&self.names).err();
+        if let Some(problem) = &problem {
+            ui.colored_label(RED, i18n::seat_problem(lang, problem));
+        } else if let Some(e) = &self.players_error {
             ui.colored_label(RED, e);
         }
-        (changed && self.names != snap.players)
-            .then(|| TimerCommand::SetPlayers(self.names.clone()))
+        if !committed || problem.is_some() {
+            return None;
+        }
+        self.pending_players(&snap.players)
+            .and_then(|commands| commands.into_iter().next())
     }
 }
 

@@ -4,6 +4,7 @@
 mod check;
 mod cli_check;
 mod cli_score;
+mod evening;
 mod export;
 mod history;
 mod runtime;
@@ -15,3 +16,4 @@ mod store;
 mod timer;
 mod ui;
 mod util;
+mod window;

@@ -1,8 +1,6 @@
 //! Storage: round trips, bad files set aside, backups, read-only folders, and SIGKILL during
 //! saves.
 
-use crate::util;
-
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -10,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::util::{seed_sheet, t0};
 use rummikub_companion::rules::{FinalRule, Preset, RuleSet};
 use rummikub_companion::score::audit::{audit, read_paper_csv};
 use rummikub_companion::score::table::read_score_csv;
@@ -19,7 +18,6 @@ use rummikub_companion::store::{
 };
 use rummikub_companion::tile::parse_rack;
 use serde::{Deserialize, Serialize};
-use crate::util::{seed_sheet, t0};
 
 /// Stands in for the GUI's settings type.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
