@@ -950,6 +950,9 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
         }
         ScoreError::NoSuchGame(n) => format!("{n}번 게임이 없습니다"),
         ScoreError::ZeroRounds => "라운드는 1 이상이어야 합니다 (또는 정하지 않음)".into(),
+        ScoreError::TargetNotPositive(t) => {
+            format!("목표 점수는 1 이상이어야 합니다 (또는 정하지 않음): {t}")
+        }
     }
 }
 

@@ -3,12 +3,12 @@
 //! The engine and adapters behind a table-side Rummikub companion: a turn timer with sound, an
 //! initial-meld checker and solver, and a multi-game score sheet, in Korean and English.
 //!
-//! The engine modules ([`tile`], [`meld`], [`solver`], [`rules`], [`score`], [`timer`]) are
-//! pure: no GUI, audio, file or clock, time is passed in. That is what lets the rules be tested
-//! exhaustively. The adapters around them wrap the outside world: [`store`] (files), [`sound`]
-//! (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the phones' page on the
-//! local network), [`i18n`] (Korean and English strings), [`cli`] (subcommands) and [`ui`] (the
-//! egui window).
+//! The engine modules ([`tile`], [`meld`], [`solver`], [`rules`], [`score`], [`timer`],
+//! [`history`]) are pure: no GUI, audio, file or clock, time is passed in. That is what lets the
+//! rules be tested exhaustively. The adapters around them wrap the outside world: [`store`]
+//! (files), [`sound`] (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the
+//! phones' page on the local network), [`i18n`] (Korean and English strings), [`cli`]
+//! (subcommands) and [`ui`] (the egui window).
 //!
 //! ```
 //! use rummikub_companion::meld::{check_meld, MeldOptions};
@@ -22,6 +22,7 @@
 
 pub mod cli;
 pub mod evening;
+pub mod history;
 pub mod i18n;
 pub mod meld;
 pub mod rules;

@@ -47,7 +47,12 @@ use crate::rules::{FinalRule, RuleSet};
 use crate::tile::{NotationError, Tile, join_tiles, parse_rack};
 
 pub mod audit;
+pub mod export;
+mod finish;
 pub mod table;
+mod tally;
+
+pub use finish::{MatchEnd, MatchState, SheetState, SheetSummary};
 
 /// Fewest players on a sheet.
 pub const MIN_PLAYERS: usize = 2;
@@ -180,6 +185,9 @@ pub enum ScoreError {
     /// Planned rounds of 0.
     #[error("planned rounds must be at least 1 (or open-ended)")]
     ZeroRounds,
+    /// A target total below 1.
+    #[error("a target total must be at least 1 (or none), not {0}")]
+    TargetNotPositive(i64),
 }
 
 impl ScoreError {
@@ -759,22 +767,10 @@ pub struct Standings {
 impl Standings {
     /// The standings after the given games of `players` players.
     pub fn of(players: usize, games: &[GameScore]) -> Standings {
-        let mut totals = vec![0_i64; players];
-        let mut wins = vec![0_usize; players];
-        for game in games {
-            for (total, p) in totals.iter_mut().zip(&game.points) {
-                *total += p;
-            }
-            if let Some(w) = wins.get_mut(game.winner) {
-                *w += 1;
-            }
-        }
-        Standings {
-            by_total: ranks(&totals, &wins, FinalRule::Total),
-            by_wins: ranks(&totals, &wins, FinalRule::Wins),
-            totals,
-            wins,
-        }
+        Standings::tally(
+            players,
+            games.iter().map(|g| (g.points.as_slice(), Some(g.winner))),
+        )
     }
 
     /// Ranks under `rule`.
@@ -800,6 +796,10 @@ struct SheetFacts {
     rules: RuleSet,
     #[serde(default)]
     planned_rounds: Option<u32>,
+    /// The match ends after the game in which someone's total reaches this (absent in sheets
+    /// saved before targets existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    target: Option<i64>,
     created: DateTime<Utc>,
     #[serde(default)]
     games: Vec<Game>,
@@ -823,6 +823,9 @@ impl TryFrom<SheetFacts> for Sheet {
     fn try_from(facts: SheetFacts) -> Result<Sheet, ScoreError> {
         if facts.planned_rounds == Some(0) {
             return Err(ScoreError::ZeroRounds);
+        }
+        if let Some(target) = facts.target.filter(|&t| t < 1) {
+            return Err(ScoreError::TargetNotPositive(target));
         }
         let scores = facts
             .games
@@ -858,6 +861,7 @@ impl Sheet {
             players,
             rules,
             planned_rounds,
+            target: None,
             created,
             games: Vec::new(),
         })

@@ -53,6 +53,9 @@ use serde::de::DeserializeOwned;
 use crate::score::Sheet;
 use crate::score::table::{points_csv, score_csv};
 
+mod scan;
+pub use scan::{Scan, Skipped, read_sheets};
+
 /// Environment variable that overrides the data folder.
 pub const DATA_ENV: &str = "RUMMIKUB_COMPANION_DATA";
 /// The file format version this build writes and reads.

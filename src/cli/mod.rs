@@ -15,6 +15,7 @@ use crate::rules::{Preset, RuleSet};
 use crate::tile::TileSet;
 
 mod check;
+mod history;
 mod score;
 mod solve;
 mod sound_test;
@@ -55,6 +56,8 @@ pub enum Command {
     Audit(score::AuditArgs),
     /// Play the warning, tick and time-up sounds on the default output.
     SoundTest,
+    /// Add up every saved sheet per player: evenings, games, match wins, points, head-to-head.
+    History(history::HistoryArgs),
     /// Print the saved evening: the timer's table and the open sheet.
     Status(status::StatusArgs),
 }
@@ -145,6 +148,7 @@ where
         Some(Command::Score(args)) => score::run_score(&args, out, err),
         Some(Command::Audit(args)) => score::run_audit(&args, out, err),
         Some(Command::SoundTest) => sound_test::run(out, err),
+        Some(Command::History(args)) => history::run(&args, out, err),
         Some(Command::Status(args)) => status::run(&args, out, err),
         None => {
             use clap::CommandFactory;

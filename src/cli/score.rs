@@ -153,7 +153,7 @@ fn score_json(imported: &Imported) -> serde_json::Value {
 
 /// Lays out rows as columns: the first left-aligned, the next `numeric` right-aligned, the rest
 /// left-aligned; widths count Korean characters as two columns.
-fn layout(rows: &[Vec<String>], numeric: usize) -> String {
+pub(super) fn layout(rows: &[Vec<String>], numeric: usize) -> String {
     let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..columns)
         .map(|c| {

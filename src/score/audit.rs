@@ -19,7 +19,7 @@
 use std::fmt;
 
 use super::table::{Row, TableError, TableProblem, read_rows, signed};
-use super::{Players, Seat, and_list, ranks};
+use super::{Players, Seat, Standings, and_list, ranks};
 use crate::rules::FinalRule;
 
 /// The kinds of row on a paper sheet.
@@ -352,23 +352,20 @@ pub struct Audit {
 pub fn audit(sheet: &PaperSheet) -> Audit {
     let n = sheet.players.len();
     let games: Vec<CheckedGame> = sheet.games.iter().map(check_game).collect();
-    let mut totals = vec![0_i64; n];
-    let mut wins = vec![0_usize; n];
-    for game in &games {
-        for (total, p) in totals.iter_mut().zip(&game.row.values) {
-            *total += p;
-        }
-        if let Some(w) = game.winner.and_then(|w| wins.get_mut(w)) {
-            *w += 1;
-        }
-    }
+    // The same tally as a sheet's standings, fed the points as written.
+    let Standings {
+        totals,
+        wins,
+        by_total,
+        by_wins,
+    } = Standings::tally(n, games.iter().map(|g| (g.row.values.as_slice(), g.winner)));
     Audit {
         sheet: sheet.clone(),
-        by_total: ranks(&totals, &wins, FinalRule::Total),
-        by_wins: ranks(&totals, &wins, FinalRule::Wins),
         games,
         totals,
         wins,
+        by_total,
+        by_wins,
     }
 }
 

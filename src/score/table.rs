@@ -179,7 +179,7 @@ pub(crate) fn read_rows(text: &str) -> Result<(Players, Vec<Row>), TableError> {
             columns: Vec::new(),
             problem: TableProblem::Csv(e.to_string()),
         })?;
-        if record.iter().all(|cell| cell.trim().is_empty()) {
+        if record.iter().all(|cell| cell.trim().is_empty()) || is_comment(&record) {
             continue;
         }
         let line = record.position().map_or(0, |p| p.line() as usize);
@@ -217,6 +217,17 @@ pub(crate) fn read_rows(text: &str) -> Result<(Players, Vec<Row>), TableError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((players, rows))
+}
+
+/// A comment line: its first cell is `#` alone or `#` followed by a space (`# total`, as an
+/// exported sheet writes its points and totals). `#1` is a label, not a comment.
+fn is_comment(record: &csv::StringRecord) -> bool {
+    record.get(0).is_some_and(|first| {
+        first
+            .trim_start()
+            .strip_prefix('#')
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+    })
 }
 
 fn header_error(line: usize, names: &[&str], e: ScoreError) -> TableError {
@@ -377,7 +388,7 @@ fn read_game(players: &Players, row: &Row) -> Result<Game, TableError> {
 }
 
 /// Quotes a CSV field when it needs it (RFC 4180).
-fn field(text: &str) -> String {
+pub(super) fn field(text: &str) -> String {
     if text.contains([',', '"', '\n', '\r']) || text.trim() != text {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -385,7 +396,7 @@ fn field(text: &str) -> String {
     }
 }
 
-fn line<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
+pub(super) fn line<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
     let cells: Vec<String> = cells.into_iter().map(|c| field(c.as_ref())).collect();
     cells.join(",") + "\n"
 }

@@ -44,6 +44,7 @@ pub fn data(name: &str) -> std::path::PathBuf {
 
 pub mod oracle;
 pub mod phones;
+pub mod sheets;
 
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
