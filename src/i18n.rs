@@ -210,6 +210,16 @@ pub struct Strings {
     pub exit_table_view: &'static str,
     pub nothing_to_play: &'static str,
     pub no_keep_awake: &'static str,
+    // Phones
+    pub phones_heading: &'static str,
+    pub phones_switch: &'static str,
+    pub phones_port: &'static str,
+    pub phones_anyone_may_end: &'static str,
+    pub phones_failed: fn(&str) -> String,
+    pub phones_scan: &'static str,
+    pub phones_off_hint: &'static str,
+    pub copy_link: &'static str,
+    pub not_on_sheet: fn(&str) -> String,
 }
 
 /// English.
@@ -379,6 +389,15 @@ pub static EN: Strings = Strings {
     exit_table_view: "Exit (Esc)",
     nothing_to_play: "There is no sound output, so there is nothing to play: alerts are shown on screen.",
     no_keep_awake: "The screen cannot be kept awake on this system: it may dim during a turn.",
+    phones_heading: "Phones",
+    phones_switch: "Phones as the table's buttons (local network)",
+    phones_port: "Port",
+    phones_anyone_may_end: "Any phone may end any turn",
+    phones_failed: |why| format!("The phones' page could not start: {why}"),
+    phones_scan: "Scan with each phone, or open this link on the same Wi-Fi:",
+    phones_off_hint: "Off: nothing is served. On: a page on this network only, behind a secret link that changes every evening.",
+    copy_link: "Copy link",
+    not_on_sheet: |name| format!("{name} is not a player of the open sheet"),
 };
 
 /// 한국어.
@@ -539,6 +558,15 @@ pub static KO: Strings = Strings {
     exit_table_view: "나가기 (Esc)",
     nothing_to_play: "소리를 낼 장치가 없어 들려줄 수 없습니다: 알림은 화면으로 표시됩니다.",
     no_keep_awake: "이 시스템에서는 화면을 켜 둘 수 없습니다: 턴 중에 화면이 어두워질 수 있습니다.",
+    phones_heading: "휴대폰",
+    phones_switch: "휴대폰을 테이블 버튼으로 (같은 네트워크)",
+    phones_port: "포트",
+    phones_anyone_may_end: "어느 휴대폰이든 누구의 턴이든 넘길 수 있음",
+    phones_failed: |why| format!("휴대폰 페이지를 시작하지 못했습니다: {why}"),
+    phones_scan: "각 휴대폰으로 스캔하거나, 같은 와이파이에서 이 링크를 여세요:",
+    phones_off_hint: "꺼짐: 아무것도 열지 않습니다. 켜짐: 이 네트워크에서만, 매 저녁 바뀌는 비밀 링크로 페이지를 엽니다.",
+    copy_link: "링크 복사",
+    not_on_sheet: |name| format!("{name}은(는) 열린 점수표의 플레이어가 아닙니다"),
 };
 
 fn kind_ko(kind: Kind) -> &'static str {

@@ -15,6 +15,7 @@ use super::clock::ClockSnapshot;
 pub use super::meld_view::MeldMode;
 use super::meld_view::MeldView;
 use super::notices::{AppNotice, Notices};
+use super::phones::{self, Phones};
 use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::sheet_view::SheetRequest;
 use super::sheet_view::SheetView;
@@ -28,6 +29,7 @@ use crate::i18n::{self, Language};
 use crate::rules::RuleSet;
 use crate::runtime::{Clock, SystemClock, TimerRuntime};
 use crate::score::{Players, ScoreError, Sheet};
+use crate::server::{PhoneAction, Refusal, TableState};
 use crate::sound::{Cue, SoundError, Sounder};
 use crate::store::{CsvLayout, SheetId, Store};
 use crate::timer::{EndTurnGuard, Phase, Timer, TimerSettings};
@@ -48,6 +50,10 @@ pub struct Settings {
     pub players: Vec<String>,
     /// The table view shows the clock twice, one half turned for the far side of the table.
     pub face_to_face: bool,
+    /// The port the phones' page is served on.
+    pub phone_port: u16,
+    /// Any phone may end any turn (not only the current player's).
+    pub anyone_may_end: bool,
 }
 
 impl Default for Settings {
@@ -59,6 +65,8 @@ impl Default for Settings {
             muted: false,
             players: Vec::new(),
             face_to_face: false,
+            phone_port: super::phones::DEFAULT_PORT,
+            anyone_may_end: false,
         }
     }
 }
@@ -171,6 +179,8 @@ pub enum Action {
     ExitTable,
     /// Switch the table view's face-to-face layout.
     ToggleFaceToFace,
+    /// Switch the phones' page on or off.
+    Phones(bool),
     /// Do the last undone change again.
     Redo,
 }
@@ -250,6 +260,10 @@ pub struct App {
     awake_failed: bool,
     /// The view to go back to from the table view.
     before_table: View,
+    /// The phones' server, when switched on.
+    phones: Phones,
+    /// The window's context, for waking it from other threads.
+    ctx: egui::Context,
 }
 
 /// Seat names for the timer: the saved ones when valid, else "Player 1" … "Player 4".
@@ -356,6 +370,8 @@ impl App {
             awake: None,
             awake_failed: false,
             before_table: View::Timer,
+            phones: Phones::default(),
+            ctx: egui::Context::default(),
         };
         app.open_saved_sheet(evening.sheet.as_deref());
         if let (Some(draft), Some((_, sheet))) = (evening.draft, &app.sheet)
@@ -510,6 +526,7 @@ impl App {
 
     /// Applies one action.
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        self.ctx = ctx.clone();
         match action {
             Action::Show(View::Table) if self.view != View::Table => {
                 self.before_table = self.view;
@@ -525,6 +542,14 @@ impl App {
             Action::ExitTable => {
                 let back = self.before_table;
                 self.apply(ctx, Action::Show(back));
+            }
+            Action::Phones(on) => {
+                if on {
+                    let bind = phones::table_bind(self.settings.phone_port);
+                    self.start_phones(ctx, bind);
+                } else {
+                    self.phones.stop();
+                }
             }
             Action::ToggleFaceToFace => {
                 let settings = Settings {
@@ -590,6 +615,100 @@ impl App {
     /// Whether the screen is being kept awake now.
     pub fn keeping_awake(&self) -> bool {
         self.awake.is_some()
+    }
+
+    // ---- the phones ----
+
+    /// Starts the phones' server on `bind` (tests use `127.0.0.1:0`).
+    pub fn start_phones(&mut self, ctx: &egui::Context, bind: std::net::SocketAddr) {
+        let ctx = ctx.clone();
+        let state = self.table_state();
+        self.phones
+            .start(bind, state, move || ctx.request_repaint());
+    }
+
+    /// The phones' server and its link.
+    pub fn phones(&self) -> &Phones {
+        &self.phones
+    }
+
+    /// What the phones see: the clock, the names, and the open sheet's form by timer seat.
+    fn table_state(&self) -> TableState {
+        let entry = self.sheet.as_ref().map(|(_, sheet)| {
+            let names = sheet.players().names();
+            let draft = self.sheet_view.draft();
+            self.settings
+                .players
+                .iter()
+                .map(|name| {
+                    let seat = names.iter().position(|n| same_name(n, name));
+                    seat.and_then(|i| draft.and_then(|d| d.left.get(i)).cloned())
+                        .unwrap_or_default()
+                })
+                .collect()
+        });
+        self.timer.read(|t, now| {
+            TableState::from_timer(
+                t,
+                now,
+                self.phones.evening(),
+                self.settings.anyone_may_end,
+                entry,
+            )
+        })
+    }
+
+    /// Carries out the phones' requests through the same actions as the window's.
+    fn phone_requests(&mut self, ctx: &egui::Context) {
+        for request in self.phones.take_requests() {
+            let result = self.phone_action(ctx, &request.action);
+            request.reply(result);
+        }
+    }
+
+    fn phone_action(&mut self, ctx: &egui::Context, action: &PhoneAction) -> Result<(), Refusal> {
+        let (current, turn, phase, players) = self.timer.read(|t, _| {
+            (
+                t.current_player(),
+                t.turn_id(),
+                t.phase(),
+                t.players().to_vec(),
+            )
+        });
+        match action {
+            PhoneAction::EndTurn { seat, turn: asked } => {
+                if turn != Some(*asked) {
+                    return Err(Refusal::StaleTurn);
+                }
+                if *seat != current && !self.settings.anyone_may_end {
+                    return Err(Refusal::NotYourTurn);
+                }
+                self.apply(ctx, Action::Timer(TimerCommand::Primary));
+                // The guard may have taken it for a second press of the same gesture.
+                match self.timer.read(|t, _| t.turn_id()) {
+                    now if now == Some(*asked) => Err(Refusal::StaleTurn),
+                    _ => Ok(()),
+                }
+            }
+            PhoneAction::TogglePause { .. } if phase == Phase::Idle => Err(Refusal::NotStarted),
+            PhoneAction::TogglePause { .. } => {
+                self.apply(ctx, Action::Timer(TimerCommand::TogglePause));
+                Ok(())
+            }
+            PhoneAction::EnterRack { seat, text } => {
+                let Some((_, sheet)) = &self.sheet else {
+                    return Err(Refusal::NoSheet);
+                };
+                let name = players.get(*seat).ok_or(Refusal::NoSuchSeat(*seat))?;
+                let names = sheet.players().names();
+                let Some(index) = names.iter().position(|n| same_name(n, name)) else {
+                    let s = self.settings.language.strings();
+                    return Err(phones::rejected((s.not_on_sheet)(name)));
+                };
+                self.sheet_view.fill_field(index, text, names.len());
+                Ok(())
+            }
+        }
     }
 
     // ---- the undo history ----
@@ -674,7 +793,14 @@ impl App {
         self.sheet_view.error = None;
         let before = self.sheet_snapshot();
         let result = match request {
-            SheetRequest::New { rounds } => self.new_sheet(rounds).map(|()| Some(Change::NewSheet)),
+            SheetRequest::New { rounds } => self.new_sheet(rounds).map(|()| {
+                // A new evening: the phones' old links stop working.
+                let state = self.table_state();
+                let ctx = self.ctx.clone();
+                self.phones
+                    .new_evening(state, move || ctx.request_repaint());
+                Some(Change::NewSheet)
+            }),
             SheetRequest::Open(id) => self.open_sheet(&id).map(|()| Some(Change::SheetOpened)),
             SheetRequest::SaveGame(index, game) => {
                 let result = self.change_sheet(|sheet| match index {
@@ -1110,12 +1236,15 @@ impl App {
                 }
                 View::Meld => self.meld.ui(ui, lang, &self.settings.rules),
                 View::Settings => {
-                    match self
-                        .settings_view
-                        .ui(ui, &self.settings, self.store_dir().as_deref())
-                    {
+                    match self.settings_view.ui(
+                        ui,
+                        &self.settings,
+                        self.store_dir().as_deref(),
+                        &self.phones,
+                    ) {
                         Some(SettingsRequest::Change(new)) => actions.push(Action::Settings(new)),
                         Some(SettingsRequest::TestSound) => actions.push(Action::TestSound),
+                        Some(SettingsRequest::Phones(on)) => actions.push(Action::Phones(on)),
                         None => {}
                     }
                 }
@@ -1126,12 +1255,19 @@ impl App {
     }
 }
 
+/// Whether two seat names are the same player (trimmed, ignoring case), as the seat rule says.
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.phone_requests(&ctx);
         for action in self.frame(ui) {
             self.apply(&ctx, action);
         }
+        self.phones.publish(self.table_state());
         // A draft being typed is kept as typed.
         self.save_evening(false);
         self.update_keep_awake();

@@ -8,6 +8,7 @@ pub mod app;
 mod clock;
 mod meld_view;
 mod notices;
+pub mod phones;
 mod settings_view;
 mod sheet_view;
 mod table_view;

@@ -6,9 +6,10 @@
 //! The rules are checked as a whole before they are handed back; when a change of one value
 //! has to move another (a warning longer than the new turn), the view says so.
 
-use egui::{RichText, Ui};
+use egui::{Color32, RichText, Ui};
 
 use super::app::Settings;
+use super::phones::Phones;
 use crate::i18n::{Language, Strings};
 use crate::rules::{FinalRule, Preset, RuleSet, TICK_SECONDS, TURN_SECONDS, WARNING_SECONDS};
 use crate::tile::TileSet;
@@ -20,6 +21,8 @@ pub enum SettingsRequest {
     Change(Settings),
     /// Play the three sounds.
     TestSound,
+    /// Switch the phones' server on or off.
+    Phones(bool),
 }
 
 /// The view's own state: an edit not committed yet, and the last adjustment to tell about.
@@ -48,11 +51,16 @@ impl SettingsView {
         ui: &mut Ui,
         settings: &Settings,
         saved_in: Option<&str>,
+        phones: &Phones,
     ) -> Option<SettingsRequest> {
         let mut new = self.pending.take().unwrap_or_else(|| settings.clone());
         let test_sound = draw(ui, &mut new, saved_in, self.adjusted);
         if test_sound {
             return Some(SettingsRequest::TestSound);
+        }
+        ui.separator();
+        if let Some(switch) = phones_ui(ui, &mut new, phones) {
+            return Some(SettingsRequest::Phones(switch));
         }
         // Commit only when no field is being typed in and no slider is held.
         let editing = ui.ctx().egui_wants_keyboard_input() || ui.input(|i| i.pointer.any_down());
@@ -207,6 +215,47 @@ fn draw(
         ui.label(RichText::new((s.settings_saved_in)(path)).weak());
     }
     test_sound
+}
+
+/// The phones section: the switch, the port, who may end a turn, and while on the link and
+/// its QR code. Returns the switch's new position when it was clicked.
+fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &Phones) -> Option<bool> {
+    let s = new.language.strings();
+    let mut switched = None;
+    ui.label(RichText::new(s.phones_heading).strong().size(18.0));
+    ui.horizontal(|ui| {
+        let mut on = phones.is_on();
+        if ui.checkbox(&mut on, s.phones_switch).changed() {
+            switched = Some(on);
+        }
+        let label = ui.label(s.phones_port);
+        ui.add_enabled(
+            !phones.is_on(),
+            egui::DragValue::new(&mut new.phone_port)
+                .range(1024..=65535)
+                .update_while_editing(false),
+        )
+        .labelled_by(label.id);
+    });
+    ui.checkbox(&mut new.anyone_may_end, s.phones_anyone_may_end);
+    if let Some(e) = &phones.error {
+        ui.colored_label(Color32::from_rgb(0xd3, 0x2f, 0x2f), (s.phones_failed)(e));
+    }
+    if let Some(url) = phones.url() {
+        ui.horizontal(|ui| {
+            phones.qr_ui(ui, 220.0);
+            ui.vertical(|ui| {
+                ui.label(s.phones_scan);
+                ui.add(egui::Label::new(RichText::new(url).monospace()).wrap());
+                if ui.button(s.copy_link).clicked() {
+                    ui.ctx().copy_text(url.to_owned());
+                }
+            });
+        });
+    } else {
+        ui.label(RichText::new(s.phones_off_hint).weak());
+    }
+    switched
 }
 
 /// A label, a slider and an exact number box for a time in whole seconds (0 shows "off").

@@ -143,6 +143,18 @@ impl SheetView {
         });
     }
 
+    /// Puts a phone's rack into a player's field, opening the add-game form if it is closed.
+    pub fn fill_field(&mut self, index: usize, text: &str, players: usize) {
+        let form = self.form.get_or_insert_with(|| {
+            let mut form = Form::new(players);
+            form.focus_first = false;
+            form
+        });
+        if let Some(field) = form.draft.left.get_mut(index) {
+            *field = text.trim().to_owned();
+        }
+    }
+
     /// Closes the form (after its game was saved, or when another sheet is shown).
     pub fn close_form(&mut self) {
         self.form = None;

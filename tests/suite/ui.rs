@@ -1206,3 +1206,95 @@ fn korean_results_name_tiles_in_korean() {
     assert!(t.shows("알 수 없는 색"), "a notation error in Korean");
     assert!(!t.shows("unknown colour"));
 }
+
+// ---- Phones through the window (issue "phones as the table's buttons") ----
+
+/// POSTs a phone's action while the window keeps drawing frames (the app answers in a frame).
+fn phone_post(t: &mut Table, action: serde_json::Value) -> crate::util::phones::Reply {
+    let url = t
+        .harness
+        .state()
+        .phones()
+        .url()
+        .expect("phones on")
+        .to_owned();
+    let rest = url.trim_start_matches("http://");
+    let (host, path) = rest.split_once('/').expect("a path");
+    let addr: std::net::SocketAddr = host.parse().expect("an address");
+    let path = format!("/{path}action");
+    let body = action.to_string();
+    let request = std::thread::spawn(move || crate::util::phones::post(addr, &path, &body));
+    for _ in 0..1000 {
+        if request.is_finished() {
+            break;
+        }
+        t.harness.run();
+        std::thread::sleep(Duration::from_millis(3));
+    }
+    request.join().expect("the request thread")
+}
+
+#[test]
+fn a_phone_ends_its_own_turn_through_the_windows_guard_and_undo() {
+    let mut t = table(Language::English);
+    let ctx = t.harness.ctx.clone();
+    let loopback = "127.0.0.1:0".parse().expect("address");
+    t.harness.state_mut().start_phones(&ctx, loopback);
+    t.harness.run();
+    t.key(Key::Space); // Ann's turn starts
+    t.advance(3.0);
+    let turn = t.read(|timer, _| timer.turn_id()).expect("a turn");
+    let bo = phone_post(
+        &mut t,
+        serde_json::json!({"action": "end_turn", "seat": 1, "turn": turn}),
+    );
+    assert_eq!(
+        bo.status, 403,
+        "Bo's phone cannot end Ann's turn: {}",
+        bo.body
+    );
+    let ann = phone_post(
+        &mut t,
+        serde_json::json!({"action": "end_turn", "seat": 0, "turn": turn}),
+    );
+    assert_eq!(ann.status, 200, "{}", ann.body);
+    assert_eq!(t.read(|timer, _| timer.current_player()), 1);
+    let again = phone_post(
+        &mut t,
+        serde_json::json!({"action": "end_turn", "seat": 0, "turn": turn}),
+    );
+    assert_eq!(again.status, 409, "a double tap is stale: {}", again.body);
+    assert_eq!(turns_ended(&t), 1);
+    assert_eq!(
+        t.harness.state().next_undo(),
+        Some(&rummikub_companion::ui::app::Change::TurnEnded(
+            "Ann".into()
+        )),
+        "the phone's end of turn is in the evening's undo history"
+    );
+    // A rack typed on a phone fills the laptop's form; the laptop confirms.
+    let old_link = t.harness.state().phones().url().map(str::to_owned);
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New { rounds: None }),
+    );
+    t.harness.run();
+    let rack = phone_post(
+        &mut t,
+        serde_json::json!({"action": "enter_rack", "seat": 2, "text": "R5 J"}),
+    );
+    assert_eq!(rack.status, 200, "{}", rack.body);
+    assert_ne!(
+        t.harness.state().phones().url().map(str::to_owned),
+        old_link,
+        "a new evening (a new sheet) makes a new secret link"
+    );
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    let field = t.harness.get_by_role_and_label(egui::Role::TextInput, "Cy");
+    assert_eq!(field.value().as_deref(), Some("R5 J"));
+    assert!(
+        t.harness.state().sheet().expect("sheet").games().is_empty(),
+        "not saved yet"
+    );
+}
