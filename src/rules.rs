@@ -52,7 +52,8 @@ impl FromStr for FinalRule {
             "total" | "points" | "korean" => Ok(FinalRule::Total),
             "wins" | "english" => Ok(FinalRule::Wins),
             other => Err(format!(
-                "unknown final-winner rule \"{other}\" (use total or wins)"
+                "unknown final-winner rule \"{}\" (use total or wins)",
+                crate::tile::shorten(other)
             )),
         }
     }
@@ -127,7 +128,8 @@ impl FromStr for Preset {
             "english" | "en" => Ok(Preset::English),
             "tournament" | "wrc" | "대회" => Ok(Preset::Tournament),
             other => Err(format!(
-                "unknown preset \"{other}\" (use korean, english or tournament)"
+                "unknown preset \"{}\" (use korean, english or tournament)",
+                crate::tile::shorten(other)
             )),
         }
     }

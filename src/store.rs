@@ -467,14 +467,26 @@ fn take_lock(dir: &Path) -> Result<Option<fs::File>, ReadOnlyReason> {
             });
         }
     };
-    match file.try_lock() {
-        Ok(()) => Ok(Some(file)),
-        Err(fs::TryLockError::WouldBlock) => Err(ReadOnlyReason::InUse {
-            dir: dir.to_path_buf(),
-        }),
-        Err(fs::TryLockError::Error(_)) => Ok(None),
+    // A window that is just closing, or a child process another thread is starting (it holds
+    // a copy of the handle until it has started), frees the lock within moments: ask a few
+    // times before calling the folder taken.
+    for attempt in 0..LOCK_ATTEMPTS {
+        match file.try_lock() {
+            Ok(()) => return Ok(Some(file)),
+            Err(fs::TryLockError::WouldBlock) if attempt + 1 < LOCK_ATTEMPTS => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(fs::TryLockError::WouldBlock) => break,
+            Err(fs::TryLockError::Error(_)) => return Ok(None),
+        }
     }
+    Err(ReadOnlyReason::InUse {
+        dir: dir.to_path_buf(),
+    })
 }
+
+/// How often [`take_lock`] asks (20 ms apart) before the folder counts as taken.
+const LOCK_ATTEMPTS: u32 = 5;
 
 /// Removes the store's temporary files a crash left in `folder` (only called by the writer).
 fn remove_stale_temporaries(folder: &Path) {

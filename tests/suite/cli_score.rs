@@ -1,7 +1,6 @@
 //! `score` and `audit` from the command line: the seed 002 sheet, the rule options, and every
 //! kind of bad input (exit 2, row and column named, no panic).
 
-use crate::util;
 
 use std::path::Path;
 use std::process::Command;
