@@ -44,12 +44,14 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{FinalRule, RuleSet};
-use crate::tile::{NotationError, Tile, TooManyCopies, join_tiles, parse_rack, shorten};
+use crate::tile::{NotationError, Tile, TileSet, TooManyCopies, join_tiles, parse_rack, shorten};
 
 pub mod audit;
 pub mod table;
 
 pub use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, SeatProblem, check_seats};
+/// Most players the standard set is for; more play the XP set.
+pub const STANDARD_SET_PLAYERS: usize = 4;
 /// The largest remaining value that can be entered as a number: more than any rack can hold.
 pub const MAX_VALUE: u32 = 9_999;
 /// The most tiles a rack can list: every tile of the XP set.
@@ -566,10 +568,16 @@ impl Game {
     /// sum of those amounts. Refuses a game whose facts do not decide a single winner.
     pub fn score(&self, players: &Players, rules: &RuleSet) -> Result<GameScore, ScoreError> {
         self.check_facts(players)?;
+        // Five or six players play the XP set whatever the rules say (the standard set is for
+        // two to four), so their racks are checked against it.
+        let tile_set = if players.len() > STANDARD_SET_PLAYERS {
+            TileSet::Xp
+        } else {
+            rules.tile_set
+        };
         for (i, hand) in self.hands.iter().enumerate() {
             if let Remaining::Tiles(tiles) = &hand.left {
-                rules
-                    .tile_set
+                tile_set
                     .check_supply(tiles)
                     .map_err(|excess| ScoreError::TooManyCopies {
                         player: players.seat_or_number(i),

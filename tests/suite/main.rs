@@ -4,6 +4,7 @@
 mod check;
 mod cli_check;
 mod cli_score;
+mod regression;
 mod runtime;
 mod solver;
 mod sound_output;
