@@ -33,7 +33,9 @@ fn long_sheet() -> Sheet {
 fn long_csv(games: usize) -> String {
     let mut text = String::from("game,Ann,Bo,Cy,Di\n");
     for g in 0..games {
-        let mut cells: Vec<String> = (0..4).map(|p| ((g * 7 + p * 11) % 60 + 1).to_string()).collect();
+        let mut cells: Vec<String> = (0..4)
+            .map(|p| ((g * 7 + p * 11) % 60 + 1).to_string())
+            .collect();
         cells[g % 4] = "0".to_owned();
         cells[(g + 1) % 4] = "R5 K7 J".to_owned();
         cells[(g + 2) % 4].push('*');

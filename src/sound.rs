@@ -405,15 +405,16 @@ mod real {
     fn open_sink() -> Result<MixerDeviceSink, SoundError> {
         contain_panic(|| {
             let mut first_error = None;
-            let any_host = rodio::cpal::available_hosts()
-                .into_iter()
-                .any(|id| match rodio::cpal::host_from_id(id) {
-                    Ok(_) => true,
-                    Err(e) => {
-                        first_error.get_or_insert_with(|| with_sources(&e));
-                        false
-                    }
-                });
+            let any_host =
+                rodio::cpal::available_hosts().into_iter().any(
+                    |id| match rodio::cpal::host_from_id(id) {
+                        Ok(_) => true,
+                        Err(e) => {
+                            first_error.get_or_insert_with(|| with_sources(&e));
+                            false
+                        }
+                    },
+                );
             if !any_host {
                 return Err(SoundError::NoOutput(
                     first_error.unwrap_or_else(|| "no audio system on this machine".to_owned()),

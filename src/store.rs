@@ -695,7 +695,12 @@ impl Store {
                     notices: Vec::new(),
                 });
             }
-            Err(source) => return Err(StoreError::Folder { dir: folder, source }),
+            Err(source) => {
+                return Err(StoreError::Folder {
+                    dir: folder,
+                    source,
+                });
+            }
         };
         let mut ids: Vec<SheetId> = entries
             .filter_map(Result::ok)

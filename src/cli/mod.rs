@@ -187,10 +187,7 @@ fn invalid_utf8_argument(args: &[OsString]) -> Option<String> {
                 .map_or(0, |e| e.valid_up_to())
         };
         #[cfg(not(unix))]
-        let offset = arg
-            .to_string_lossy()
-            .find('\u{fffd}')
-            .unwrap_or_default();
+        let offset = arg.to_string_lossy().find('\u{fffd}').unwrap_or_default();
         Some(format!(
             "argument {n} is not UTF-8 text (invalid byte at offset {offset})"
         ))
@@ -199,7 +196,12 @@ fn invalid_utf8_argument(args: &[OsString]) -> Option<String> {
 
 /// A command line clap refused: help and version go to stdout (exit 0); a usage error is
 /// reported like any bad input, with over-long arguments cut in clap's message.
-fn usage_error(e: &clap::Error, args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+fn usage_error(
+    e: &clap::Error,
+    args: &[OsString],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let mut text = e.render().to_string();
     if !e.use_stderr() {
         let _ = out.write_all(text.as_bytes());

@@ -81,7 +81,12 @@ fn read_text(path: &Path) -> Result<String, (InputError, String)> {
     } else {
         std::fs::read(path).map(|b| bytes = b)
     };
-    read.map_err(|e| (InputError::File, format!("cannot read {}: {e}", path.display())))?;
+    read.map_err(|e| {
+        (
+            InputError::File,
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         (
             InputError::Encoding,

@@ -325,7 +325,11 @@ impl FromStr for Cell {
         let (mut winner, mut not_melded) = (false, false);
         // A `*` is the mark only when attached to a token before it: it is not the cell's
         // first character and does not follow a space or comma (then it is a joker).
-        let attached = |r: &str| r.chars().next_back().is_some_and(|c| !c.is_whitespace() && c != ',');
+        let attached = |r: &str| {
+            r.chars()
+                .next_back()
+                .is_some_and(|c| !c.is_whitespace() && c != ',')
+        };
         loop {
             if let Some(r) = rest.strip_suffix('!').filter(|_| !winner) {
                 winner = true;

@@ -1,13 +1,12 @@
 //! `score` and `audit` from the command line: the seed 002 sheet, the rule options, and every
 //! kind of bad input (exit 2, row and column named, no panic).
 
-
 use std::path::Path;
 use std::process::Command;
 
+use crate::util::data;
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use crate::util::data;
 
 /// Runs the CLI in-process: (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {

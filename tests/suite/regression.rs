@@ -110,7 +110,10 @@ fn two_windows_on_one_data_folder_never_lose_a_saved_game() {
     one.save_sheet(&sid, &sheet).expect("saves");
     let mut theirs = two.load_sheet(&sid).expect("loads").value;
     sheet
-        .edit_game(0, Game::new((0..4).map(|v| Hand::of_value(v * 2)).collect()))
+        .edit_game(
+            0,
+            Game::new((0..4).map(|v| Hand::of_value(v * 2)).collect()),
+        )
         .expect("edit");
     one.save_sheet(&sid, &sheet).expect("saves the edit");
     // The bug: two saves in the other window removed the edit from the sheet and its backup.
@@ -138,7 +141,10 @@ fn a_newer_version_file_is_not_called_damaged() {
         panic!("{:?}", loaded.notices);
     };
     assert!(notice.is_newer_version());
-    assert!(notice.to_string().contains("made by a newer version"), "{notice}");
+    assert!(
+        notice.to_string().contains("made by a newer version"),
+        "{notice}"
+    );
     assert!(notice.to_string().contains("kept aside"), "{notice}");
 }
 

@@ -1,7 +1,6 @@
 //! Storage: round trips, bad files set aside, backups, read-only folders, and SIGKILL during
 //! saves.
 
-
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -9,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use crate::util::{seed_sheet, t0};
 use rummikub_companion::rules::{FinalRule, Preset, RuleSet};
 use rummikub_companion::score::audit::{audit, read_paper_csv};
 use rummikub_companion::score::table::read_score_csv;
@@ -19,7 +19,6 @@ use rummikub_companion::store::{
 };
 use rummikub_companion::tile::parse_rack;
 use serde::{Deserialize, Serialize};
-use crate::util::{seed_sheet, t0};
 
 /// Stands in for the GUI's settings type.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -389,18 +388,29 @@ fn a_read_only_data_folder_still_lists_every_sheet_and_refuses_writes_in_plain_w
         )),
         "{text}"
     );
-    assert!(!text.contains(".probe") && !text.contains(".tmp-"), "{text}");
+    assert!(
+        !text.contains(".probe") && !text.contains(".tmp-"),
+        "{text}"
+    );
     assert!(matches!(
         reader.save_settings(&settings("en", 1)),
         Err(StoreError::ReadOnly(_))
     ));
     // The store that opened while the folder was writable is refused by the system instead,
     // with the same kind of error naming the folder.
-    let err = store.save_sheet(&id("kept"), &changed).expect_err("cannot save");
+    let err = store
+        .save_sheet(&id("kept"), &changed)
+        .expect_err("cannot save");
     assert!(matches!(err, StoreError::ReadOnly(_)), "{err:?}");
-    assert!(err.to_string().contains(&sheets.display().to_string()), "{err}");
+    assert!(
+        err.to_string().contains(&sheets.display().to_string()),
+        "{err}"
+    );
     assert!(!err.to_string().contains(".tmp-"), "{err}");
-    assert_eq!(store.load_sheet(&id("kept")).expect("still loads").value, sheet);
+    assert_eq!(
+        store.load_sheet(&id("kept")).expect("still loads").value,
+        sheet
+    );
 }
 
 #[test]
@@ -538,7 +548,10 @@ fn a_newer_version_sheet_is_kept_aside_and_named_as_such() {
         "{text}"
     );
     assert!(text.contains("kept aside as"), "{text}");
-    assert!(!text.contains("damaged") && !text.contains("not valid"), "{text}");
+    assert!(
+        !text.contains("damaged") && !text.contains("not valid"),
+        "{text}"
+    );
     let aside = notice.set_aside_to().expect("set aside");
     assert_eq!(fs::read(aside).expect("kept byte for byte"), newer);
 }
@@ -547,7 +560,9 @@ fn a_newer_version_sheet_is_kept_aside_and_named_as_such() {
 fn stale_temporary_files_are_removed_at_start_only_by_the_writer() {
     let dir = tempfile::tempdir().expect("temp dir");
     let store = Store::open(dir.path()).expect("opens");
-    store.save_sheet(&id("s"), &seed_sheet(RuleSet::default())).expect("saves");
+    store
+        .save_sheet(&id("s"), &seed_sheet(RuleSet::default()))
+        .expect("saves");
     drop(store);
     let sheets = dir.path().join("sheets");
     let stale = [
@@ -754,10 +769,16 @@ fn sigkill_during_saves_never_loses_a_sheet() {
 
         // A restart after the crash: the store opens as the writer and tidies up.
         let store = Store::open(dir.path()).expect("opens after the kill");
-        assert!(store.access().is_writable(), "round {round}: the lock died with the child");
+        assert!(
+            store.access().is_writable(),
+            "round {round}: the lock died with the child"
+        );
         for folder in [dir.path().to_path_buf(), dir.path().join("sheets")] {
             let left = files_with(&folder, ".tmp-");
-            assert!(left.is_empty(), "round {round}: temporary files left: {left:?}");
+            assert!(
+                left.is_empty(),
+                "round {round}: temporary files left: {left:?}"
+            );
         }
         let loaded = store
             .load_sheet(&sid)
