@@ -189,7 +189,11 @@ fn read_row(
                 _ => Err(row.cell_error(
                     players,
                     seat,
-                    format!("\"{}\" is not {}", text.trim(), kind.expected()),
+                    format!(
+                        "\"{}\" is not {}",
+                        crate::tile::shorten(text.trim()),
+                        kind.expected()
+                    ),
                 )),
             }
         })

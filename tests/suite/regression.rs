@@ -235,6 +235,19 @@ fn a_huge_token_is_cut_to_a_readable_length() {
     assert_eq!(code, 2);
     assert!(err.len() < 400, "{} bytes on stderr", err.len());
     assert!(err.contains(&format!("\"{}…\"", &token[..40])), "{err}");
+    // In a sheet's cell, for `score` and for `audit`.
+    let (code, _, err, _) = score(&[], &format!("game,Ann,Bo\n1,0,{token}\n"));
+    assert_eq!(code, 2);
+    assert!(err.len() < 400, "{} bytes on stderr", err.len());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("paper.csv");
+    fs::write(&file, format!("game,Ann,Bo\n1,+5,{token}\n")).expect("write");
+    let mut all = args(&["audit"]);
+    all.push(file.into_os_string());
+    let (code, _, err) = cli(all);
+    assert_eq!(code, 2);
+    assert!(err.len() < 400, "{} bytes on stderr", err.len());
+    assert!(err.contains(&format!("\"{}…\"", &token[..40])), "{err}");
     // Also in clap's own messages.
     let (code, _, err) = cli(args(&["check", "--preset", &token, "R5"]));
     assert_eq!(code, 2);
