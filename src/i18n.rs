@@ -950,6 +950,10 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
         ScoreError::TooManyTiles { player, count } => {
             format!("{player}의 타일 {count}개는 세트 전체보다 많습니다 (최대 160)")
         }
+        ScoreError::TooManyCopies { player, excess } => format!(
+            "{player}의 받침대: {}",
+            meld_problem(lang, &MeldProblem::from(*excess))
+        ),
         ScoreError::TwoWentOut { first, second } => {
             format!("{first}와(과) {second} 모두 0입니다: 한 게임에 한 명만 다 낼 수 있습니다")
         }

@@ -12,7 +12,7 @@
 use std::fmt;
 
 use crate::rules::RuleSet;
-use crate::tile::{Color, FACES, Kind, SetInput, Tile, TileSet, join_tiles};
+use crate::tile::{Color, Kind, SetInput, Tile, TileSet, TooManyCopies, join_tiles};
 
 /// A valid reading of one set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -380,40 +380,44 @@ pub enum MeldProblem {
     },
 }
 
-/// "two", "three", … for counts in messages.
-pub fn count_word(n: usize) -> String {
-    const WORDS: [&str; 13] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve",
-    ];
-    WORDS
-        .get(n)
-        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
+pub use crate::tile::count_word;
+
+impl From<TooManyCopies> for MeldProblem {
+    fn from(e: TooManyCopies) -> MeldProblem {
+        MeldProblem::TooManyCopies {
+            tile: e.tile,
+            count: e.count,
+            tile_set: e.tile_set,
+        }
+    }
+}
+
+impl MeldProblem {
+    /// The supply problem as the one shared error type, if this is one.
+    pub fn too_many_copies(&self) -> Option<TooManyCopies> {
+        match *self {
+            MeldProblem::TooManyCopies {
+                tile,
+                count,
+                tile_set,
+            } => Some(TooManyCopies {
+                tile,
+                count,
+                tile_set,
+            }),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for MeldProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MeldProblem::Set(i, p) => write!(f, "set {}: {p}", i + 1),
-            MeldProblem::TooManyCopies {
-                tile,
-                count,
-                tile_set,
-            } => {
-                let article = if *tile_set == TileSet::Xp { "an" } else { "a" };
-                let have = count_word(tile_set.copies_of(*tile) as usize);
-                let what = if tile.is_joker() {
-                    "jokers".to_owned()
-                } else {
-                    tile.to_string()
-                };
-                write!(
-                    f,
-                    "{} {what} but {article} {} has {have}",
-                    count_word(*count),
-                    tile_set.name()
-                )
-            }
+            MeldProblem::TooManyCopies { .. } => match self.too_many_copies() {
+                Some(excess) => excess.fmt(f),
+                None => Ok(()),
+            },
             MeldProblem::JokersNotAllowed => {
                 f.write_str("jokers are not allowed in the initial meld (house rule)")
             }
@@ -486,21 +490,15 @@ pub fn check_meld(sets: &[SetInput], options: MeldOptions) -> Verdict {
         })
         .collect();
 
-    let mut counts = [0usize; FACES];
-    for tile in sets.iter().flat_map(|s| &s.tiles) {
-        counts[tile.index()] += 1;
-    }
-    for tile in Tile::all_faces() {
-        let count = counts[tile.index()];
-        if count > usize::from(options.tile_set.copies_of(tile)) {
-            problems.push(MeldProblem::TooManyCopies {
-                tile,
-                count,
-                tile_set: options.tile_set,
-            });
-        }
-    }
-    if !options.jokers_allowed && counts[Tile::JOKER.index()] > 0 {
+    let tiles = || sets.iter().flat_map(|s| &s.tiles);
+    problems.extend(
+        options
+            .tile_set
+            .excess(tiles())
+            .into_iter()
+            .map(MeldProblem::from),
+    );
+    if !options.jokers_allowed && tiles().any(|t| t.is_joker()) {
         problems.push(MeldProblem::JokersNotAllowed);
     }
     let total = verdicts

@@ -4,6 +4,10 @@
 //! playing the tournament preset gets 40-second turns, a 50-point joker penalty and flat
 //! not-melded scores everywhere at once. Sources disagree (see `shared/RULES.md`); the three
 //! presets are the readings we support, and every field can still be changed on its own.
+//!
+//! The table's base rules live here too, below the modules that use them: who can sit at a
+//! table ([`check_seats`], used by the timer and the score sheet alike). The tile supply (how
+//! many copies of each face a set holds) is [`TileSet`]'s, in [`crate::tile`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -48,7 +52,8 @@ impl FromStr for FinalRule {
             "total" | "points" | "korean" => Ok(FinalRule::Total),
             "wins" | "english" => Ok(FinalRule::Wins),
             other => Err(format!(
-                "unknown final-winner rule \"{other}\" (use total or wins)"
+                "unknown final-winner rule \"{}\" (use total or wins)",
+                crate::tile::shorten(other)
             )),
         }
     }
@@ -123,7 +128,8 @@ impl FromStr for Preset {
             "english" | "en" => Ok(Preset::English),
             "tournament" | "wrc" | "대회" => Ok(Preset::Tournament),
             other => Err(format!(
-                "unknown preset \"{other}\" (use korean, english or tournament)"
+                "unknown preset \"{}\" (use korean, english or tournament)",
+                crate::tile::shorten(other)
             )),
         }
     }
@@ -211,6 +217,55 @@ impl RuleSet {
         }
         Ok(())
     }
+}
+
+/// Fewest players at a table (and on a score sheet).
+pub const MIN_PLAYERS: usize = 2;
+/// Most players at a table (the XP set).
+pub const MAX_PLAYERS: usize = 6;
+
+/// Why a list of seat names is not a table (shared by the score sheet and the timer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatProblem {
+    /// Fewer than 2 or more than 6 names.
+    Count(usize),
+    /// The name at this 0-based seat is empty or only spaces.
+    Empty(usize),
+    /// A name that repeats an earlier one, ignoring case.
+    Duplicate(String),
+}
+
+/// The one rule for a table's seat list: 2–6 names, trimmed, none empty, no two equal ignoring
+/// case. The score sheet and the timer both use it, so a seat list one accepts the other does.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::rules::{check_seats, SeatProblem};
+/// assert_eq!(check_seats([" 루미", "큐브 "]), Ok(vec!["루미".to_owned(), "큐브".to_owned()]));
+/// assert_eq!(check_seats(["Ann", "ann"]), Err(SeatProblem::Duplicate("ann".into())));
+/// ```
+pub fn check_seats<I, S>(names: I) -> Result<Vec<String>, SeatProblem>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let names: Vec<String> = names
+        .into_iter()
+        .map(|n| n.as_ref().trim().to_owned())
+        .collect();
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
+        return Err(SeatProblem::Count(names.len()));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if name.is_empty() {
+            return Err(SeatProblem::Empty(i));
+        }
+        let key = name.to_lowercase();
+        if names[..i].iter().any(|n| n.to_lowercase() == key) {
+            return Err(SeatProblem::Duplicate(name.clone()));
+        }
+    }
+    Ok(names)
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{FinalRule, RuleSet};
-use crate::tile::{NotationError, Tile, join_tiles, parse_rack};
+use crate::tile::{NotationError, Tile, TileSet, TooManyCopies, join_tiles, parse_rack, shorten};
 
 pub mod audit;
 pub mod export;
@@ -54,10 +54,9 @@ mod tally;
 
 pub use finish::{MatchEnd, MatchState, SheetState, SheetSummary};
 
-/// Fewest players on a sheet.
-pub const MIN_PLAYERS: usize = 2;
-/// Most players on a sheet (the XP set).
-pub const MAX_PLAYERS: usize = 6;
+pub use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, SeatProblem, check_seats};
+/// Most players the standard set is for; more play the XP set.
+pub const STANDARD_SET_PLAYERS: usize = 4;
 /// The largest remaining value that can be entered as a number: more than any rack can hold.
 pub const MAX_VALUE: u32 = 9_999;
 /// The most tiles a rack can list: every tile of the XP set.
@@ -123,6 +122,15 @@ pub enum ScoreError {
         player: Seat,
         /// How many tiles.
         count: usize,
+    },
+    /// A rack holds more copies of a tile than the sheet's tile set has (`J J J` in a standard
+    /// set).
+    #[error("{player}'s rack: {excess}")]
+    TooManyCopies {
+        /// Whose rack.
+        player: Seat,
+        /// Which tile, how many, and the set.
+        excess: TooManyCopies,
     },
     /// Two players with nothing left: only one player can go out in a game.
     #[error("{first} and {second} both have remaining 0, but only one player can go out in a game")]
@@ -196,6 +204,7 @@ impl ScoreError {
         match self {
             ScoreError::ValueTooLarge { player, .. }
             | ScoreError::TooManyTiles { player, .. }
+            | ScoreError::TooManyCopies { player, .. }
             | ScoreError::WentOutNotMelded(player) => vec![player.index],
             ScoreError::TwoWentOut { first, second } => vec![first.index, second.index],
             ScoreError::WinnerDidNotGoOut { named, went_out } => vec![named.index, went_out.index],
@@ -206,50 +215,6 @@ impl ScoreError {
             _ => Vec::new(),
         }
     }
-}
-
-/// Why a list of seat names is not a table (shared by the score sheet and the timer).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatProblem {
-    /// Fewer than 2 or more than 6 names.
-    Count(usize),
-    /// The name at this 0-based seat is empty or only spaces.
-    Empty(usize),
-    /// A name that repeats an earlier one, ignoring case.
-    Duplicate(String),
-}
-
-/// The one rule for a table's seat list: 2–6 names, trimmed, none empty, no two equal ignoring
-/// case. The score sheet and the timer both use it, so a seat list one accepts the other does.
-///
-/// # Example
-/// ```
-/// use rummikub_companion::score::{check_seats, SeatProblem};
-/// assert_eq!(check_seats([" 루미", "큐브 "]), Ok(vec!["루미".to_owned(), "큐브".to_owned()]));
-/// assert_eq!(check_seats(["Ann", "ann"]), Err(SeatProblem::Duplicate("ann".into())));
-/// ```
-pub fn check_seats<I, S>(names: I) -> Result<Vec<String>, SeatProblem>
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<str>,
-{
-    let names: Vec<String> = names
-        .into_iter()
-        .map(|n| n.as_ref().trim().to_owned())
-        .collect();
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
-        return Err(SeatProblem::Count(names.len()));
-    }
-    for (i, name) in names.iter().enumerate() {
-        if name.is_empty() {
-            return Err(SeatProblem::Empty(i));
-        }
-        let key = name.to_lowercase();
-        if names[..i].iter().any(|n| n.to_lowercase() == key) {
-            return Err(SeatProblem::Duplicate(name.clone()));
-        }
-    }
-    Ok(names)
 }
 
 /// The players of a sheet, in seat order: 2–6 distinct, non-empty names.
@@ -418,13 +383,13 @@ impl FromStr for Remaining {
             return Err(RemainingError::Empty);
         };
         if matches!(first, '-' | '−' | '–' | '－') {
-            return Err(RemainingError::Negative(text.to_owned()));
+            return Err(RemainingError::Negative(shorten(text)));
         }
         if first.is_ascii_digit() || first == '+' {
             return parse_value(text);
         }
         let tiles = parse_rack(text).map_err(|e| RemainingError::BadTiles {
-            text: text.to_owned(),
+            text: shorten(text),
             problem: tile_problem(&e),
         })?;
         if tiles.len() > MAX_RACK_TILES {
@@ -437,11 +402,11 @@ impl FromStr for Remaining {
 fn parse_value(text: &str) -> Result<Remaining, RemainingError> {
     let digits = text.strip_prefix('+').unwrap_or(text).trim();
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(RemainingError::NotANumber(text.to_owned()));
+        return Err(RemainingError::NotANumber(shorten(text)));
     }
     match digits.parse::<u32>() {
         Ok(v) if v <= MAX_VALUE => Ok(Remaining::Value(v)),
-        _ => Err(RemainingError::TooLarge(digits.to_owned())),
+        _ => Err(RemainingError::TooLarge(shorten(digits))),
     }
 }
 
@@ -611,6 +576,23 @@ impl Game {
     /// sum of those amounts. Refuses a game whose facts do not decide a single winner.
     pub fn score(&self, players: &Players, rules: &RuleSet) -> Result<GameScore, ScoreError> {
         self.check_facts(players)?;
+        // Five or six players play the XP set whatever the rules say (the standard set is for
+        // two to four), so their racks are checked against it.
+        let tile_set = if players.len() > STANDARD_SET_PLAYERS {
+            TileSet::Xp
+        } else {
+            rules.tile_set
+        };
+        for (i, hand) in self.hands.iter().enumerate() {
+            if let Remaining::Tiles(tiles) = &hand.left {
+                tile_set
+                    .check_supply(tiles)
+                    .map_err(|excess| ScoreError::TooManyCopies {
+                        player: players.seat_or_number(i),
+                        excess,
+                    })?;
+            }
+        }
         let values: Vec<i64> = self.hands.iter().map(|h| h.counted_value(rules)).collect();
         let went_out = self.went_out();
         let winner = match went_out {
@@ -773,6 +755,16 @@ impl Standings {
         )
     }
 
+    /// The standings of running totals and wins.
+    fn from_tally(Tally { totals, wins }: Tally) -> Standings {
+        Standings {
+            by_total: ranks(&totals, &wins, FinalRule::Total),
+            by_wins: ranks(&totals, &wins, FinalRule::Wins),
+            totals,
+            wins,
+        }
+    }
+
     /// Ranks under `rule`.
     pub fn ranks(&self, rule: FinalRule) -> &[usize] {
         match rule {
@@ -785,6 +777,31 @@ impl Standings {
     pub fn winners(&self, rule: FinalRule) -> Vec<usize> {
         let ranks = self.ranks(rule);
         (0..ranks.len()).filter(|&i| ranks[i] == 1).collect()
+    }
+}
+
+/// Running totals and wins, kept by a sheet so that adding a game costs one game's work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Tally {
+    totals: Vec<i64>,
+    wins: Vec<usize>,
+}
+
+impl Tally {
+    fn new(players: usize) -> Tally {
+        Tally {
+            totals: vec![0; players],
+            wins: vec![0; players],
+        }
+    }
+
+    fn add(&mut self, game: &GameScore) {
+        for (total, p) in self.totals.iter_mut().zip(&game.points) {
+            *total += p;
+        }
+        if let Some(w) = self.wins.get_mut(game.winner) {
+            *w += 1;
+        }
     }
 }
 
@@ -810,12 +827,18 @@ struct SheetFacts {
 /// Every game on a sheet is valid under its rules: a change that would break one (an edit, a
 /// rule change that creates an undecided tie) is refused with an error naming the game, and the
 /// sheet is left as it was. Serialises as facts only; points are recomputed when loaded.
+///
+/// Appending a game (the common case: a whole evening, or a 20,000-game import) scores only
+/// that game and adds it to running totals, so it costs the same however long the sheet is;
+/// edits, deletions and rule changes recompute the sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "SheetFacts", into = "SheetFacts")]
 pub struct Sheet {
     facts: SheetFacts,
     /// Derived from `facts` on every change; never saved.
     scores: Vec<GameScore>,
+    /// Running totals and wins of `scores`; never saved.
+    tally: Tally,
 }
 
 impl TryFrom<SheetFacts> for Sheet {
@@ -839,7 +862,13 @@ impl TryFrom<SheetFacts> for Sheet {
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Sheet { facts, scores })
+        let mut tally = Tally::new(facts.players.len());
+        scores.iter().for_each(|g| tally.add(g));
+        Ok(Sheet {
+            facts,
+            scores,
+            tally,
+        })
     }
 }
 
@@ -940,9 +969,10 @@ impl Sheet {
             .fold(self.facts.created, DateTime::max)
     }
 
-    /// Totals, wins and ranks under both final rules.
+    /// Totals, wins and ranks under both final rules (from running totals: no game is
+    /// re-added).
     pub fn standings(&self) -> Standings {
-        Standings::of(self.facts.players.len(), &self.scores)
+        Standings::from_tally(self.tally.clone())
     }
 
     /// Scores a game against this sheet's players and rules without adding it (for previews).
@@ -950,13 +980,13 @@ impl Sheet {
         game.score(&self.facts.players, &self.facts.rules)
     }
 
-    /// Appends a game; returns its 0-based index.
+    /// Appends a game; returns its 0-based index. Scores only this game (the earlier ones are
+    /// unchanged by it), so a long sheet is built in linear time.
     pub fn add_game(&mut self, game: Game) -> Result<usize, ScoreError> {
-        self.check_game(&game)?;
-        self.change(|f| {
-            f.games.push(game);
-            Ok(())
-        })?;
+        let score = self.check_game(&game)?;
+        self.tally.add(&score);
+        self.scores.push(score);
+        self.facts.games.push(game);
         Ok(self.facts.games.len() - 1)
     }
 

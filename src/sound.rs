@@ -227,6 +227,9 @@ pub enum SoundError {
     /// No output device could be opened.
     #[error("no audio output: {0}")]
     NoOutput(String),
+    /// The audio system failed while starting (it panicked; the panic was contained).
+    #[error("no audio output: the audio system failed to start ({0})")]
+    Failed(String),
     /// An embedded sound could not be decoded (a broken build).
     #[error("the {cue} sound could not be decoded: {reason}")]
     Decode {
@@ -247,6 +250,25 @@ pub fn open_default() -> Result<Arc<dyn Sounder>, SoundError> {
     {
         Err(SoundError::NotBuilt)
     }
+}
+
+/// Runs `open` so that a panic inside the audio stack becomes [`SoundError::Failed`] instead of
+/// taking the process down. The panic message is not printed (the error carries it): a
+/// temporary panic hook stands in while `open` runs.
+#[cfg_attr(not(feature = "audio"), allow(dead_code))]
+fn contain_panic<T>(open: impl FnOnce() -> Result<T, SoundError>) -> Result<T, SoundError> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(open));
+    std::panic::set_hook(previous);
+    result.unwrap_or_else(|payload| {
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_owned());
+        Err(SoundError::Failed(text))
+    })
 }
 
 /// [`open_default`], falling back to a [`SilentSounder`]; the error, if any, is for the app to
@@ -271,7 +293,7 @@ mod real {
     use rodio::source::Zero;
     use rodio::{Decoder, DeviceSinkBuilder, MixerDeviceSink, Player, Source};
 
-    use super::{Cue, Level, SoundError, Sounder};
+    use super::{Cue, Level, SoundError, Sounder, contain_panic};
 
     /// Extra silence played before [`Sounder::wait_until_quiet`] returns, so the device's
     /// buffer (rodio asks for about 50 ms) has played out before anything is closed.
@@ -302,8 +324,7 @@ mod real {
                 decode(Cue::Tick)?,
                 decode(Cue::TimeUp)?,
             ];
-            let mut sink = DeviceSinkBuilder::open_default_sink()
-                .map_err(|e| SoundError::NoOutput(with_sources(&e)))?;
+            let mut sink = open_sink()?;
             sink.log_on_drop(false);
             Ok(RodioSounder {
                 sink,
@@ -375,6 +396,35 @@ mod real {
         }
     }
 
+    /// Opens the default output without letting the audio stack take the process down.
+    ///
+    /// cpal's `default_host()` (called inside rodio) panics when the host cannot start, e.g.
+    /// with a typo in `~/.asoundrc`. So the host is first opened with the fallible
+    /// `host_from_id`, and the whole opening runs under `catch_unwind` (with the panic message
+    /// silenced): whatever goes wrong becomes [`SoundError`], the normal "no audio" path.
+    fn open_sink() -> Result<MixerDeviceSink, SoundError> {
+        contain_panic(|| {
+            let mut first_error = None;
+            let any_host =
+                rodio::cpal::available_hosts().into_iter().any(
+                    |id| match rodio::cpal::host_from_id(id) {
+                        Ok(_) => true,
+                        Err(e) => {
+                            first_error.get_or_insert_with(|| with_sources(&e));
+                            false
+                        }
+                    },
+                );
+            if !any_host {
+                return Err(SoundError::NoOutput(
+                    first_error.unwrap_or_else(|| "no audio system on this machine".to_owned()),
+                ));
+            }
+            DeviceSinkBuilder::open_default_sink()
+                .map_err(|e| SoundError::NoOutput(with_sources(&e)))
+        })
+    }
+
     fn decode(cue: Cue) -> Result<SamplesBuffer, SoundError> {
         let decoder = Decoder::new(Cursor::new(cue.wav())).map_err(|e| SoundError::Decode {
             cue: cue.name(),
@@ -398,5 +448,26 @@ mod real {
             source = cause.source();
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_while_opening_becomes_a_typed_error() {
+        let got: Result<(), SoundError> = contain_panic(|| panic!("the default host is gone"));
+        assert_eq!(
+            got,
+            Err(SoundError::Failed("the default host is gone".into()))
+        );
+        assert_eq!(
+            SoundError::Failed("x".into()).to_string(),
+            "no audio output: the audio system failed to start (x)"
+        );
+        // The usual hook is back afterwards: a later error path is untouched.
+        let ok: Result<u8, SoundError> = contain_panic(|| Ok(7));
+        assert_eq!(ok, Ok(7));
     }
 }

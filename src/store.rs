@@ -12,8 +12,19 @@
 //!   written by a newer version of the app, is renamed aside to `<file>.corrupt-<timestamp>` and
 //!   reported as a [`Notice`] — for the GUI's "load problem" banner — so the user can send it in
 //!   or open it by hand.
-//! - **Versioned JSON.** Files are `{"version": 1, "sheet": …}` / `{"version": 1, "settings": …}`;
-//!   the settings type belongs to the GUI, so settings are stored generically.
+//! - **Versioned JSON.** Files are `{"version": 1, "sheet": …}` / `{"version": 1, "settings": …}`
+//!   / `{"version": 1, "evening": …}`; the settings and evening types belong to the GUI, so they
+//!   are stored generically. A file from a newer version is kept aside and named as such, never
+//!   called damaged.
+//! - **One writer per folder.** A store holds an advisory lock on `.lock` in the data folder for
+//!   its whole life. A second store on the same folder (a second window, a double launch) opens
+//!   read-only and says why ([`Access`]); it still loads and lists everything. Independently of
+//!   the lock (a synced folder, a program that ignores it), a save never overwrites a file that
+//!   changed on disk since this store last read or wrote it ([`StoreError::ChangedOnDisk`]).
+//! - **Read-only is not empty.** A folder that cannot be written still loads every sheet and
+//!   the settings; only writes are refused, with [`StoreError::ReadOnly`] saying why in plain
+//!   words.
+//! - **No litter.** Temporary files a crash left behind are removed when a writable store opens.
 //!
 //! The data folder is `directories::ProjectDirs`' data folder, or the folder named by the
 //! environment variable `RUMMIKUB_COMPANION_DATA` (tests, portable installs). Sheets live in its
@@ -40,11 +51,14 @@
 //! assert_eq!(store.list_sheets().unwrap().sheets[0].id, id);
 //! ```
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -64,6 +78,14 @@ pub const FORMAT_VERSION: u64 = 1;
 pub const SETTINGS_FILE: &str = "settings.json";
 /// The sheets subfolder of the data folder.
 pub const SHEETS_DIR: &str = "sheets";
+/// The evening file (the window's timer and open sheet) in the data folder.
+pub const EVENING_FILE: &str = "evening.json";
+/// The lock file in the data folder: whoever holds its lock is the one writer.
+pub const LOCK_FILE: &str = ".lock";
+/// Name prefix of the store's temporary files (left behind only by a crash).
+const TMP_PREFIX: &str = ".tmp-";
+/// Name prefix of the write probes of earlier versions.
+const PROBE_PREFIX: &str = ".probe-";
 
 /// Why a file could not be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -80,9 +102,9 @@ pub enum FileProblem {
     /// No `version` number.
     #[error("has no format version")]
     NoVersion,
-    /// Written by a newer version of the app.
+    /// Written by a newer version of the app: not damaged, just not readable by this one.
     #[error(
-        "was written by a newer version of the app (format {0}; this one reads up to {FORMAT_VERSION})"
+        "was made by a newer version of the app (format {0}; this one reads up to {FORMAT_VERSION})"
     )]
     Newer(u64),
     /// JSON with the right version but not the expected content.
@@ -128,11 +150,48 @@ impl Notice {
             _ => None,
         }
     }
+
+    /// What was wrong with the file, if something was (not for a recovery).
+    pub fn problem(&self) -> Option<&FileProblem> {
+        match self {
+            Notice::SetAside { problem, .. } | Notice::LeftInPlace { problem, .. } => Some(problem),
+            Notice::Recovered { .. } => None,
+        }
+    }
+
+    /// True when the file is not damaged but was made by a newer version of the app (the
+    /// window says "made by a newer version; kept aside" rather than "damaged").
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::store::{FileProblem, Notice};
+    /// let notice = Notice::SetAside {
+    ///     file: "settings.json".into(),
+    ///     moved_to: "settings.json.corrupt-x".into(),
+    ///     problem: FileProblem::Newer(3),
+    /// };
+    /// assert!(notice.is_newer_version());
+    /// assert!(notice.to_string().contains("made by a newer version of the app (format 3"));
+    /// assert!(notice.to_string().contains("kept aside as settings.json.corrupt-x"));
+    /// ```
+    pub fn is_newer_version(&self) -> bool {
+        matches!(self.problem(), Some(FileProblem::Newer(_)))
+    }
 }
 
 impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Notice::SetAside {
+                file,
+                moved_to,
+                problem: problem @ FileProblem::Newer(_),
+            } => write!(
+                f,
+                "{} {problem}; it was kept aside as {}",
+                file.display(),
+                moved_to.display()
+            ),
             Notice::SetAside {
                 file,
                 moved_to,
@@ -162,6 +221,41 @@ impl fmt::Display for Notice {
     }
 }
 
+/// Whether a store may write: see [`Store::access`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// This store is the folder's one writer.
+    Writable,
+    /// Everything loads, nothing is written; the reason says why.
+    ReadOnly(ReadOnlyReason),
+}
+
+impl Access {
+    /// True for [`Access::Writable`].
+    pub fn is_writable(&self) -> bool {
+        matches!(self, Access::Writable)
+    }
+}
+
+/// Why a store is read-only, in plain words (no temporary file names).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadOnlyReason {
+    /// The system refuses writes in the folder (permissions, a read-only disk or mount).
+    #[error("the data folder {} cannot be written ({kind})", .dir.display())]
+    NotWritable {
+        /// The folder that refused (the data folder or its `sheets` folder).
+        dir: PathBuf,
+        /// The system's reason, e.g. "permission denied".
+        kind: io::ErrorKind,
+    },
+    /// Another window (or another copy of the app) holds the folder's lock.
+    #[error("the data folder {} is in use by another window", .dir.display())]
+    InUse {
+        /// The data folder.
+        dir: PathBuf,
+    },
+}
+
 /// Why the store could not do what was asked.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -176,13 +270,25 @@ pub enum StoreError {
         /// The system's reason.
         source: io::Error,
     },
-    /// The data folder exists but nothing can be written in it.
-    #[error("the data folder {} is read-only: {source}", .dir.display())]
-    ReadOnly {
-        /// The folder.
+    /// The data folder's name is taken by a file.
+    #[error("cannot use the data folder {}: it is a file, not a folder", .dir.display())]
+    NotAFolder {
+        /// The path.
         dir: PathBuf,
-        /// The system's reason.
-        source: io::Error,
+    },
+    /// Nothing may be written: the change was not saved.
+    #[error("not saved: {0}")]
+    ReadOnly(ReadOnlyReason),
+    /// The file changed on disk since this store read or wrote it (another window or program
+    /// saved it); it was not overwritten.
+    #[error(
+        "not saved: {} was changed by another window or program since it was opened here; \
+         it was left as it is",
+        .file.display()
+    )]
+    ChangedOnDisk {
+        /// The file.
+        file: PathBuf,
     },
     /// A file could not be written (the old file is untouched).
     #[error("could not save {}: {source}", .file.display())]
@@ -313,9 +419,92 @@ pub fn data_dir_from(env: Option<OsString>) -> Result<PathBuf, StoreError> {
 }
 
 /// The data folder and everything saved in it.
+///
+/// Clones share the folder lock and what was read: they are the same writer.
 #[derive(Clone, Debug)]
 pub struct Store {
     dir: PathBuf,
+    access: Access,
+    shared: Arc<Shared>,
+}
+
+/// What clones of a store share.
+#[derive(Debug, Default)]
+struct Shared {
+    /// The open lock file while this store is the writer (the lock goes with the handle).
+    _lock: Option<fs::File>,
+    /// A hash of each file's bytes as this store last read or wrote them.
+    seen: Mutex<HashMap<PathBuf, u64>>,
+}
+
+fn hash_of(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Whether files can be created in `folder` (a temporary file, removed at once).
+fn can_write_in(folder: &Path) -> Result<(), io::ErrorKind> {
+    tempfile::Builder::new()
+        .prefix(PROBE_PREFIX)
+        .tempfile_in(folder)
+        .map(drop)
+        .map_err(|e| e.kind())
+}
+
+/// Takes the folder's lock: `Ok(Some(file))` holds it, `Ok(None)` when the file system has no
+/// locks (then the on-disk change check still guards saves), `Err` when another holds it.
+fn take_lock(dir: &Path) -> Result<Option<fs::File>, ReadOnlyReason> {
+    let file = match fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.join(LOCK_FILE))
+    {
+        Ok(file) => file,
+        Err(e) => {
+            return Err(ReadOnlyReason::NotWritable {
+                dir: dir.to_path_buf(),
+                kind: e.kind(),
+            });
+        }
+    };
+    // A window that is just closing, or a child process another thread is starting (it holds
+    // a copy of the handle until it has started), frees the lock within moments: ask a few
+    // times before calling the folder taken.
+    for attempt in 0..LOCK_ATTEMPTS {
+        match file.try_lock() {
+            Ok(()) => return Ok(Some(file)),
+            Err(fs::TryLockError::WouldBlock) if attempt + 1 < LOCK_ATTEMPTS => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(fs::TryLockError::WouldBlock) => break,
+            Err(fs::TryLockError::Error(_)) => return Ok(None),
+        }
+    }
+    Err(ReadOnlyReason::InUse {
+        dir: dir.to_path_buf(),
+    })
+}
+
+/// How often [`take_lock`] asks (20 ms apart) before the folder counts as taken.
+const LOCK_ATTEMPTS: u32 = 5;
+
+/// Removes the store's temporary files a crash left in `folder` (only called by the writer).
+fn remove_stale_temporaries(folder: &Path) {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let stale = name
+            .to_str()
+            .is_some_and(|n| n.starts_with(TMP_PREFIX) || n.starts_with(PROBE_PREFIX));
+        if stale && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 impl Store {
@@ -324,24 +513,58 @@ impl Store {
         Store::open(data_dir_from(std::env::var_os(DATA_ENV))?)
     }
 
-    /// Opens (and creates) a data folder, checking that files can be written in it.
+    /// Opens (and creates) a data folder. A folder that exists but cannot be written, or whose
+    /// lock another window holds, opens read-only (see [`Store::access`]); only a folder that
+    /// neither exists nor can be created is an error.
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::store::{Access, ReadOnlyReason, Store};
+    /// let folder = tempfile::tempdir().unwrap();
+    /// let first = Store::open(folder.path()).unwrap();
+    /// assert_eq!(first.access(), Access::Writable);
+    /// let second = Store::open(folder.path()).unwrap();
+    /// assert!(matches!(second.access(), Access::ReadOnly(ReadOnlyReason::InUse { .. })));
+    /// drop((first, second));
+    /// assert!(Store::open(folder.path()).unwrap().access().is_writable());
+    /// ```
     pub fn open(dir: impl Into<PathBuf>) -> Result<Store, StoreError> {
         let dir = dir.into();
-        let sheets = dir.join(SHEETS_DIR);
-        fs::create_dir_all(&sheets).map_err(|source| StoreError::Folder {
-            dir: dir.clone(),
-            source,
-        })?;
-        for folder in [&dir, &sheets] {
-            tempfile::Builder::new()
-                .prefix(".probe-")
-                .tempfile_in(folder)
-                .map_err(|source| StoreError::ReadOnly {
-                    dir: folder.clone(),
-                    source,
-                })?;
+        if dir.exists() && !dir.is_dir() {
+            return Err(StoreError::NotAFolder { dir });
         }
-        Ok(Store { dir })
+        if let Err(source) = fs::create_dir_all(&dir) {
+            return Err(if dir.is_file() {
+                StoreError::NotAFolder { dir }
+            } else {
+                StoreError::Folder { dir, source }
+            });
+        }
+        let sheets = dir.join(SHEETS_DIR);
+        let refused = |folder: &Path, kind| ReadOnlyReason::NotWritable {
+            dir: folder.to_path_buf(),
+            kind,
+        };
+        let writable = fs::create_dir_all(&sheets)
+            .map_err(|e| refused(&dir, e.kind()))
+            .and_then(|()| can_write_in(&dir).map_err(|kind| refused(&dir, kind)))
+            .and_then(|()| can_write_in(&sheets).map_err(|kind| refused(&sheets, kind)));
+        let (access, lock) = match writable.and_then(|()| take_lock(&dir)) {
+            Ok(lock) => (Access::Writable, lock),
+            Err(reason) => (Access::ReadOnly(reason), None),
+        };
+        if access.is_writable() {
+            remove_stale_temporaries(&dir);
+            remove_stale_temporaries(&sheets);
+        }
+        Ok(Store {
+            dir,
+            access,
+            shared: Arc::new(Shared {
+                _lock: lock,
+                seen: Mutex::new(HashMap::new()),
+            }),
+        })
     }
 
     /// The data folder.
@@ -349,9 +572,27 @@ impl Store {
         &self.dir
     }
 
+    /// Whether this store may write, and if not why: for the window's standing indicator.
+    pub fn access(&self) -> Access {
+        self.access.clone()
+    }
+
+    /// `Ok` when writes are allowed, else the typed refusal.
+    fn check_writable(&self) -> Result<(), StoreError> {
+        match &self.access {
+            Access::Writable => Ok(()),
+            Access::ReadOnly(reason) => Err(StoreError::ReadOnly(reason.clone())),
+        }
+    }
+
     /// The settings file.
     pub fn settings_path(&self) -> PathBuf {
         self.dir.join(SETTINGS_FILE)
+    }
+
+    /// The evening file.
+    pub fn evening_path(&self) -> PathBuf {
+        self.dir.join(EVENING_FILE)
     }
 
     /// The file of a sheet.
@@ -359,10 +600,17 @@ impl Store {
         self.dir.join(SHEETS_DIR).join(format!("{id}.json"))
     }
 
+    fn files(&self) -> Files<'_> {
+        Files {
+            writable: self.access.is_writable(),
+            seen: &self.shared.seen,
+        }
+    }
+
     /// Loads the settings; defaults when there are none or they cannot be read (then the bad
     /// file is set aside and reported).
     pub fn load_settings<S: DeserializeOwned + Default>(&self) -> Loaded<S> {
-        let (value, notices) = load_file(&self.settings_path(), "settings");
+        let (value, notices) = self.files().load(&self.settings_path(), "settings");
         Loaded {
             value: value.unwrap_or_default(),
             notices,
@@ -372,27 +620,36 @@ impl Store {
     /// Saves the settings atomically, keeping the previous good copy as `.bak`. Returns notices
     /// when an unreadable settings file had to be set aside first.
     pub fn save_settings<S: Serialize>(&self, settings: &S) -> Result<Vec<Notice>, StoreError> {
-        save_file::<serde_json::Value>(&self.settings_path(), "settings", settings)
+        self.check_writable()?;
+        self.files()
+            .save::<serde_json::Value>(&self.settings_path(), "settings", settings)
     }
 
-    /// The file of the evening's state (timer table, open sheet, draft game).
-    pub fn evening_path(&self) -> PathBuf {
-        self.dir.join("evening.json")
-    }
-
-    /// Loads the evening's state; the default when there is none or it cannot be read (then
-    /// the bad file is set aside and reported).
+    /// Loads the evening (the window's timer and open sheet), exactly like the settings:
+    /// defaults when there is none or it cannot be read (then it is set aside and reported).
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::store::Store;
+    /// let folder = tempfile::tempdir().unwrap();
+    /// let store = Store::open(folder.path()).unwrap();
+    /// assert_eq!(store.load_evening::<Vec<String>>().value, Vec::<String>::new());
+    /// store.save_evening(&vec!["Ann".to_owned()]).unwrap();
+    /// assert_eq!(store.load_evening::<Vec<String>>().value, ["Ann"]);
+    /// ```
     pub fn load_evening<T: DeserializeOwned + Default>(&self) -> Loaded<T> {
-        let (value, notices) = load_file(&self.evening_path(), "evening");
+        let (value, notices) = self.files().load(&self.evening_path(), "evening");
         Loaded {
             value: value.unwrap_or_default(),
             notices,
         }
     }
 
-    /// Saves the evening's state atomically, keeping the previous good copy as `.bak`.
+    /// Saves the evening atomically, keeping the previous good copy as `.bak`.
     pub fn save_evening<T: Serialize>(&self, value: &T) -> Result<Vec<Notice>, StoreError> {
-        save_file::<serde_json::Value>(&self.evening_path(), "evening", value)
+        self.check_writable()?;
+        self.files()
+            .save::<serde_json::Value>(&self.evening_path(), "evening", value)
     }
 
     /// A new, unused sheet id made from the creation time (`20240501-190000`, then `-2`, …).
@@ -410,15 +667,18 @@ impl Store {
             .unwrap_or(SheetId(base))
     }
 
-    /// Saves a sheet atomically, keeping the previous good copy as `.bak`.
+    /// Saves a sheet atomically, keeping the previous good copy as `.bak`. Refused when the
+    /// store is read-only, and when the file changed on disk since this store read or wrote it.
     pub fn save_sheet(&self, id: &SheetId, sheet: &Sheet) -> Result<Vec<Notice>, StoreError> {
-        save_file::<Sheet>(&self.sheet_path(id), "sheet", sheet)
+        self.check_writable()?;
+        self.files()
+            .save::<Sheet>(&self.sheet_path(id), "sheet", sheet)
     }
 
     /// Loads a sheet, recovering from its backup if the file is bad or missing.
     pub fn load_sheet(&self, id: &SheetId) -> Result<Loaded<Sheet>, StoreError> {
         let file = self.sheet_path(id);
-        match load_file(&file, "sheet") {
+        match self.files().load(&file, "sheet") {
             (Some(value), notices) => Ok(Loaded { value, notices }),
             (None, notices) if notices.is_empty() => Err(StoreError::NotFound { file }),
             (None, notices) => Err(StoreError::Unrecoverable { file, notices }),
@@ -429,10 +689,22 @@ impl Store {
     /// reported in the listing's notices.
     pub fn list_sheets(&self) -> Result<Listing, StoreError> {
         let folder = self.dir.join(SHEETS_DIR);
-        let entries = fs::read_dir(&folder).map_err(|source| StoreError::Folder {
-            dir: folder.clone(),
-            source,
-        })?;
+        let entries = match fs::read_dir(&folder) {
+            Ok(entries) => entries,
+            // A read-only folder that never had sheets: nothing to list.
+            Err(e) if e.kind() == io::ErrorKind::NotFound && !self.access.is_writable() => {
+                return Ok(Listing {
+                    sheets: Vec::new(),
+                    notices: Vec::new(),
+                });
+            }
+            Err(source) => {
+                return Err(StoreError::Folder {
+                    dir: folder,
+                    source,
+                });
+            }
+        };
         let mut ids: Vec<SheetId> = entries
             .filter_map(Result::ok)
             .filter_map(|e| sheet_id_of(&e.file_name()))
@@ -496,11 +768,11 @@ fn folder_of(file: &Path) -> &Path {
 
 fn write_error(file: &Path, source: io::Error) -> StoreError {
     match source.kind() {
-        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
-            StoreError::ReadOnly {
+        kind @ (io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem) => {
+            StoreError::ReadOnly(ReadOnlyReason::NotWritable {
                 dir: folder_of(file).to_path_buf(),
-                source,
-            }
+                kind,
+            })
         }
         _ => StoreError::Write {
             file: file.to_path_buf(),
@@ -513,7 +785,7 @@ fn write_error(file: &Path, source: io::Error) -> StoreError {
 fn atomic_write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let folder = folder_of(path);
     let mut tmp = tempfile::Builder::new()
-        .prefix(".tmp-")
+        .prefix(TMP_PREFIX)
         .tempfile_in(folder)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
@@ -624,60 +896,113 @@ fn set_aside(file: &Path, problem: FileProblem) -> Notice {
     }
 }
 
-/// Loads `path`, falling back to (and restoring from) its backup. Returns the value if either
-/// was good, and what was set aside or recovered.
-fn load_file<T: DeserializeOwned>(path: &Path, key: &str) -> (Option<T>, Vec<Notice>) {
-    let mut notices = Vec::new();
-    match read_state(path, key) {
-        FileState::Good(value, _) => return (Some(value), notices),
-        FileState::Missing => {}
-        FileState::Bad(problem) => notices.push(set_aside(path, problem)),
-    }
-    let backup = backup_path(path);
-    match read_state(&backup, key) {
-        FileState::Good(value, bytes) => {
-            // Put the good copy back in place; if that fails the backup is still there.
-            let _ = atomic_write(path, &bytes);
-            notices.push(Notice::Recovered {
-                file: path.to_path_buf(),
-                backup,
-            });
-            (Some(value), notices)
-        }
-        FileState::Missing => (None, notices),
-        FileState::Bad(problem) => {
-            notices.push(set_aside(&backup, problem));
-            (None, notices)
-        }
-    }
+/// How a store reads and writes its files: whether it may write, and what it last saw.
+struct Files<'a> {
+    writable: bool,
+    seen: &'a Mutex<HashMap<PathBuf, u64>>,
 }
 
-/// Saves `value` to `path`: the current file, if it reads as a `C`, becomes the backup; if it
-/// does not, it is set aside first (and the save refused if it cannot be).
-fn save_file<C: DeserializeOwned>(
-    path: &Path,
-    key: &str,
-    value: &impl Serialize,
-) -> Result<Vec<Notice>, StoreError> {
-    let bytes = encode(path, key, value)?;
-    let mut notices = Vec::new();
-    match read_state::<C>(path, key) {
-        FileState::Good(_, old) => atomic_write(&backup_path(path), &old)
-            .map_err(|source| write_error(&backup_path(path), source))?,
-        FileState::Missing => {}
-        FileState::Bad(problem) => {
-            let notice = set_aside(path, problem);
-            if let Notice::LeftInPlace { error, .. } = &notice {
-                return Err(StoreError::Write {
-                    file: path.to_path_buf(),
-                    source: io::Error::other(format!(
-                        "the file there cannot be read and cannot be set aside ({error})"
-                    )),
-                });
+impl Files<'_> {
+    fn remember(&self, path: &Path, bytes: &[u8]) {
+        self.seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.to_path_buf(), hash_of(bytes));
+    }
+
+    fn last_seen(&self, path: &Path) -> Option<u64> {
+        self.seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(path)
+            .copied()
+    }
+
+    /// Sets a bad file aside, or (read-only) leaves it and says why.
+    fn set_aside(&self, file: &Path, problem: FileProblem) -> Notice {
+        if self.writable {
+            set_aside(file, problem)
+        } else {
+            Notice::LeftInPlace {
+                file: file.to_path_buf(),
+                problem,
+                error: "the data folder is read-only".to_owned(),
             }
-            notices.push(notice);
         }
     }
-    atomic_write(path, &bytes).map_err(|source| write_error(path, source))?;
-    Ok(notices)
+
+    /// Loads `path`, falling back to (and, when writable, restoring from) its backup. Returns
+    /// the value if either was good, and what was set aside or recovered.
+    fn load<T: DeserializeOwned>(&self, path: &Path, key: &str) -> (Option<T>, Vec<Notice>) {
+        let mut notices = Vec::new();
+        match read_state(path, key) {
+            FileState::Good(value, bytes) => {
+                self.remember(path, &bytes);
+                return (Some(value), notices);
+            }
+            FileState::Missing => {}
+            FileState::Bad(problem) => notices.push(self.set_aside(path, problem)),
+        }
+        let backup = backup_path(path);
+        match read_state(&backup, key) {
+            FileState::Good(value, bytes) if self.writable => {
+                // Put the good copy back in place; if that fails the backup is still there.
+                if atomic_write(path, &bytes).is_ok() {
+                    self.remember(path, &bytes);
+                }
+                notices.push(Notice::Recovered {
+                    file: path.to_path_buf(),
+                    backup,
+                });
+                (Some(value), notices)
+            }
+            // Read-only: use the backup, change nothing.
+            FileState::Good(value, _) => (Some(value), notices),
+            FileState::Missing => (None, notices),
+            FileState::Bad(problem) => {
+                notices.push(self.set_aside(&backup, problem));
+                (None, notices)
+            }
+        }
+    }
+
+    /// Saves `value` to `path`: the current file, if it reads as a `C`, becomes the backup; if
+    /// it does not, it is set aside first (and the save refused if it cannot be). A readable
+    /// file that is not what this store last read or wrote is never overwritten.
+    fn save<C: DeserializeOwned>(
+        &self,
+        path: &Path,
+        key: &str,
+        value: &impl Serialize,
+    ) -> Result<Vec<Notice>, StoreError> {
+        let bytes = encode(path, key, value)?;
+        let mut notices = Vec::new();
+        match read_state::<C>(path, key) {
+            FileState::Good(_, old) => {
+                if self.last_seen(path) != Some(hash_of(&old)) {
+                    return Err(StoreError::ChangedOnDisk {
+                        file: path.to_path_buf(),
+                    });
+                }
+                atomic_write(&backup_path(path), &old)
+                    .map_err(|source| write_error(&backup_path(path), source))?;
+            }
+            FileState::Missing => {}
+            FileState::Bad(problem) => {
+                let notice = set_aside(path, problem);
+                if let Notice::LeftInPlace { error, .. } = &notice {
+                    return Err(StoreError::Write {
+                        file: path.to_path_buf(),
+                        source: io::Error::other(format!(
+                            "the file there cannot be read and cannot be set aside ({error})"
+                        )),
+                    });
+                }
+                notices.push(notice);
+            }
+        }
+        atomic_write(path, &bytes).map_err(|source| write_error(path, source))?;
+        self.remember(path, &bytes);
+        Ok(notices)
+    }
 }

@@ -159,6 +159,25 @@ impl fmt::Display for Tile {
     }
 }
 
+/// Longest piece of user input echoed in a message, in characters; longer input is cut.
+pub const ECHO_CHARS: usize = 40;
+
+/// User input as echoed in a message: at most [`ECHO_CHARS`] characters, then `…` when cut, so
+/// a pasted megabyte never floods a terminal or a notice.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::tile::shorten;
+/// assert_eq!(shorten("R14"), "R14");
+/// assert_eq!(shorten(&"X".repeat(1_000_000)), format!("{}…", "X".repeat(40)));
+/// ```
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
 /// Why a single tile token could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
@@ -204,21 +223,21 @@ impl FromStr for Tile {
         };
         let word = word.trim();
         if word.is_empty() {
-            return Err(TileError::MissingColor(token.to_owned()));
+            return Err(TileError::MissingColor(shorten(token)));
         }
         let color = Color::from_word(word)
-            .ok_or_else(|| TileError::UnknownColor(word.to_owned(), token.to_owned()))?;
+            .ok_or_else(|| TileError::UnknownColor(shorten(word), shorten(token)))?;
         if digits.is_empty() {
-            return Err(TileError::MissingNumber(token.to_owned()));
+            return Err(TileError::MissingNumber(shorten(token)));
         }
         if !digits.chars().all(|c| c.is_ascii_digit()) {
-            return Err(TileError::NotANumber(digits.to_owned(), token.to_owned()));
+            return Err(TileError::NotANumber(shorten(digits), shorten(token)));
         }
         digits
             .parse::<u8>()
             .ok()
             .and_then(|n| Tile::numbered(color, n))
-            .ok_or_else(|| TileError::NumberOutOfRange(digits.to_owned(), token.to_owned()))
+            .ok_or_else(|| TileError::NumberOutOfRange(shorten(digits), shorten(token)))
     }
 }
 
@@ -291,6 +310,44 @@ impl TileSet {
             .collect()
     }
 
+    /// Every face that `tiles` holds more times than this set has, in face order (red 1 first,
+    /// jokers last): the one place the tile supply is counted.
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::tile::{parse_rack, TileSet};
+    /// let rack = parse_rack("J J J R5").unwrap();
+    /// let excess = TileSet::Standard.excess(&rack);
+    /// assert_eq!(excess.len(), 1);
+    /// assert_eq!(excess[0].to_string(), "three jokers but a standard set has two");
+    /// assert!(TileSet::Xp.excess(&rack).is_empty());
+    /// ```
+    pub fn excess<'a>(self, tiles: impl IntoIterator<Item = &'a Tile>) -> Vec<TooManyCopies> {
+        let mut counts = [0usize; FACES];
+        for tile in tiles {
+            counts[tile.index()] += 1;
+        }
+        Tile::all_faces()
+            .filter(|&t| counts[t.index()] > usize::from(self.copies_of(t)))
+            .map(|tile| TooManyCopies {
+                tile,
+                count: counts[tile.index()],
+                tile_set: self,
+            })
+            .collect()
+    }
+
+    /// `Ok` when the set holds `tiles`, else the first face there are too many of.
+    pub fn check_supply<'a>(
+        self,
+        tiles: impl IntoIterator<Item = &'a Tile>,
+    ) -> Result<(), TooManyCopies> {
+        match self.excess(tiles).first() {
+            Some(excess) => Err(*excess),
+            None => Ok(()),
+        }
+    }
+
     /// Name used in messages: "standard set" or "XP set".
     pub const fn name(self) -> &'static str {
         match self {
@@ -299,6 +356,53 @@ impl TileSet {
         }
     }
 }
+
+/// "two", "three", … for counts in messages.
+pub fn count_word(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
+}
+
+/// More copies of a face than the tile set holds: the one "too many copies" error, used by the
+/// meld checker, the score sheet and (through them) the window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TooManyCopies {
+    /// The face.
+    pub tile: Tile,
+    /// How many were entered.
+    pub count: usize,
+    /// The tile set in use.
+    pub tile_set: TileSet,
+}
+
+impl fmt::Display for TooManyCopies {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let article = if self.tile_set == TileSet::Xp {
+            "an"
+        } else {
+            "a"
+        };
+        let have = count_word(usize::from(self.tile_set.copies_of(self.tile)));
+        let what = if self.tile.is_joker() {
+            "jokers".to_owned()
+        } else {
+            self.tile.to_string()
+        };
+        write!(
+            f,
+            "{} {what} but {article} {} has {have}",
+            count_word(self.count),
+            self.tile_set.name()
+        )
+    }
+}
+
+impl std::error::Error for TooManyCopies {}
 
 /// The kind of a set on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -562,7 +666,7 @@ fn parse_one_set(chars: &[(usize, char)], set_no: usize) -> Result<SetInput, Not
             Some(kind) => declared = Some(kind),
             None => {
                 return Err(NotationError::UnknownDeclaration {
-                    word: word.trim().to_owned(),
+                    word: shorten(word.trim()),
                     at: position(word_col, None),
                 });
             }

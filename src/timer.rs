@@ -39,9 +39,9 @@
 use std::time::Duration;
 
 use crate::rules::RuleSet;
-use crate::score::{SeatProblem, check_seats};
+use crate::rules::{SeatProblem, check_seats};
 
-pub use crate::score::{MAX_PLAYERS, MIN_PLAYERS};
+pub use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
 /// An alert delivered more than this after it was due is stale: a tick that late need not sound.
 pub const STALE_AFTER: Duration = Duration::from_millis(500);

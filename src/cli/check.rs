@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{CheckArgs, EXIT_NO, EXIT_YES, bad_input, print_json};
+use super::{CheckArgs, EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
 use crate::meld::{MeldOptions, Verdict, check_meld};
 use crate::tile::{Tile, join_tiles, parse_sets};
 
@@ -15,7 +15,7 @@ pub(super) fn run(args: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     }
     let sets = match parse_sets(&args.meld.join(" ")) {
         Ok(sets) => sets,
-        Err(e) => return bad_input(err, e),
+        Err(e) => return bad_input(out, err, args.json, InputError::Notation, e),
     };
     let verdict = check_meld(&sets, MeldOptions::from(&rules));
     if args.json {

@@ -2,9 +2,11 @@
 //!
 //! Every subcommand follows one exit-code convention: **0** yes / done, **1** a clear "no"
 //! (invalid meld, threshold not reachable, audit found errors), **2** bad input or usage, with a
-//! message on stderr naming the offending token, row or column. `--json` prints one JSON object.
-//! Output goes through `Write` handles so tests can run commands in-process as well as through
-//! the built binary.
+//! message on stderr naming the offending token, row or column. `--json` prints one JSON object
+//! — on bad input too: `{"error": {"kind": …, "message": …}}` on stdout, the message still on
+//! stderr. Options may come anywhere on the line (`check R5 R6 R7 --json`). Echoed input is cut
+//! to a readable length ([`crate::tile::shorten`]). Output goes through `Write` handles so tests
+//! can run commands in-process as well as through the built binary.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -103,7 +105,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
     /// The sets as laid on the table (arguments are joined with spaces).
-    #[arg(value_name = "MELD", required = true, allow_hyphen_values = true)]
+    #[arg(value_name = "MELD", required = true)]
     pub meld: Vec<String>,
 }
 
@@ -125,22 +127,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() {
-                EXIT_BAD_INPUT
-            } else {
-                EXIT_YES
-            };
-            let text = e.render().to_string();
-            let _ = if e.use_stderr() {
-                err.write_all(text.as_bytes())
-            } else {
-                out.write_all(text.as_bytes())
-            };
-            return code;
-        }
+        Err(e) => return usage_error(&e, &args, out, err),
     };
     match cli.command {
         Some(Command::Check(args)) => check::run(&args, out, err),
@@ -159,9 +149,134 @@ where
     }
 }
 
-/// Reports bad input on stderr and returns [`EXIT_BAD_INPUT`].
-fn bad_input(err: &mut dyn Write, message: impl std::fmt::Display) -> i32 {
+/// What kind of bad input: the `kind` of a `--json` error object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// The command line itself (unknown option, missing value, …).
+    Usage,
+    /// An argument or file that is not UTF-8.
+    Encoding,
+    /// A file that cannot be read.
+    File,
+    /// Tiles or sets that cannot be read.
+    Notation,
+    /// A rack the solver refuses (e.g. more copies than the set has).
+    Rack,
+    /// A CSV sheet that cannot be read or scored.
+    Sheet,
+}
+
+impl InputError {
+    /// The name in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            InputError::Usage => "usage",
+            InputError::Encoding => "encoding",
+            InputError::File => "file",
+            InputError::Notation => "notation",
+            InputError::Rack => "rack",
+            InputError::Sheet => "sheet",
+        }
+    }
+}
+
+/// The first argument (1 = the subcommand) that is not UTF-8, as a message with the argument
+/// number and the offset of the first invalid byte.
+fn invalid_utf8_argument(args: &[OsString]) -> Option<String> {
+    args.iter().enumerate().skip(1).find_map(|(n, arg)| {
+        if arg.to_str().is_some() {
+            return None;
+        }
+        #[cfg(unix)]
+        let offset = {
+            use std::os::unix::ffi::OsStrExt;
+            std::str::from_utf8(arg.as_bytes())
+                .err()
+                .map_or(0, |e| e.valid_up_to())
+        };
+        #[cfg(not(unix))]
+        let offset = arg.to_string_lossy().find('\u{fffd}').unwrap_or_default();
+        Some(format!(
+            "argument {n} is not UTF-8 text (invalid byte at offset {offset})"
+        ))
+    })
+}
+
+/// A command line clap refused: help and version go to stdout (exit 0); a usage error is
+/// reported like any bad input, with over-long arguments cut in clap's message.
+fn usage_error(
+    e: &clap::Error,
+    args: &[OsString],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut text = e.render().to_string();
+    if !e.use_stderr() {
+        let _ = out.write_all(text.as_bytes());
+        return EXIT_YES;
+    }
+    let json = args.iter().skip(1).any(|a| a == "--json");
+    if let Some(message) = invalid_utf8_argument(args) {
+        return bad_input(out, err, json, InputError::Encoding, message);
+    }
+    for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        if arg.chars().count() > crate::tile::ECHO_CHARS {
+            text = text.replace(arg, &crate::tile::shorten(arg));
+        }
+    }
+    let text = cut_long_words(&text);
+    let _ = err.write_all(text.as_bytes());
+    if json {
+        let first = text.lines().next().unwrap_or_default();
+        let message = first.strip_prefix("error: ").unwrap_or(first);
+        print_json(out, &error_json(InputError::Usage, message));
+    }
+    EXIT_BAD_INPUT
+}
+
+/// Cuts every word of a message longer than twice [`crate::tile::ECHO_CHARS`] (an argument
+/// echoed in another form, e.g. lower-cased by a value parser).
+fn cut_long_words(text: &str) -> String {
+    let cut = |word: &str| {
+        if word.chars().count() > 2 * crate::tile::ECHO_CHARS {
+            crate::tile::shorten(word)
+        } else {
+            word.to_owned()
+        }
+    };
+    let mut out = String::new();
+    let mut word = String::new();
+    for c in text.chars() {
+        if c.is_whitespace() {
+            out.push_str(&cut(&word));
+            word.clear();
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    out.push_str(&cut(&word));
+    out
+}
+
+fn error_json(kind: InputError, message: &str) -> serde_json::Value {
+    serde_json::json!({"error": {"kind": kind.name(), "message": message}})
+}
+
+/// Reports bad input on stderr (and, with `--json`, as an error object on stdout) and returns
+/// [`EXIT_BAD_INPUT`].
+fn bad_input(
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    json: bool,
+    kind: InputError,
+    message: impl std::fmt::Display,
+) -> i32 {
+    let message = message.to_string();
     let _ = writeln!(err, "error: {message}");
+    if json {
+        print_json(out, &error_json(kind, &message));
+    }
     EXIT_BAD_INPUT
 }
 

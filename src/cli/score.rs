@@ -13,7 +13,7 @@ use clap::Args;
 use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
-use super::{EXIT_NO, EXIT_YES, bad_input, print_json};
+use super::{EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
 use crate::rules::{FinalRule, Preset, RuleSet};
 use crate::score::audit::{Audit, PaperRow, audit, read_paper_csv};
 use crate::score::table::{Imported, read_score_csv, signed};
@@ -31,6 +31,10 @@ pub struct ScoreArgs {
     /// What a joker left on a rack counts (default from the preset: 30; tournament 50).
     #[arg(long, value_name = "N")]
     pub joker: Option<u32>,
+    /// Use the XP set (three copies of each tile, four jokers): racks are checked against it
+    /// (always so with five or six players).
+    #[arg(long)]
+    pub xp: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -50,6 +54,9 @@ impl ScoreArgs {
         if let Some(joker) = self.joker {
             rules.joker_penalty = joker;
         }
+        if self.xp {
+            rules.tile_set = crate::tile::TileSet::Xp;
+        }
         rules
     }
 }
@@ -67,19 +74,27 @@ pub struct AuditArgs {
 }
 
 /// Reads the file (or standard input for `-`) as UTF-8 text.
-fn read_text(path: &Path) -> Result<String, String> {
+fn read_text(path: &Path) -> Result<String, (InputError, String)> {
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
     } else {
         std::fs::read(path).map(|b| bytes = b)
     };
-    read.map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    read.map_err(|e| {
+        (
+            InputError::File,
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
     String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{} is not UTF-8 text (invalid byte at offset {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
+        (
+            InputError::Encoding,
+            format!(
+                "{} is not UTF-8 text (invalid byte at offset {})",
+                path.display(),
+                e.utf8_error().valid_up_to()
+            ),
         )
     })
 }
@@ -87,11 +102,14 @@ fn read_text(path: &Path) -> Result<String, String> {
 pub(super) fn run_score(args: &ScoreArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let text = match read_text(&args.file) {
         Ok(text) => text,
-        Err(message) => return bad_input(err, message),
+        Err((kind, message)) => return bad_input(out, err, args.json, kind, message),
     };
     let imported = match read_score_csv(&text, args.rules(), Utc::now()) {
         Ok(imported) => imported,
-        Err(e) => return bad_input(err, format!("{}: {e}", args.file.display())),
+        Err(e) => {
+            let message = format!("{}: {e}", args.file.display());
+            return bad_input(out, err, args.json, InputError::Sheet, message);
+        }
     };
     if args.json {
         print_json(out, &score_json(&imported));
@@ -252,11 +270,14 @@ fn score_text(imported: &Imported) -> String {
 pub(super) fn run_audit(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let text = match read_text(&args.file) {
         Ok(text) => text,
-        Err(message) => return bad_input(err, message),
+        Err((kind, message)) => return bad_input(out, err, args.json, kind, message),
     };
     let paper = match read_paper_csv(&text) {
         Ok(paper) => paper,
-        Err(e) => return bad_input(err, format!("{}: {e}", args.file.display())),
+        Err(e) => {
+            let message = format!("{}: {e}", args.file.display());
+            return bad_input(out, err, args.json, InputError::Sheet, message);
+        }
     };
     let report = audit(&paper);
     if args.json {

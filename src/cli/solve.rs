@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 use serde_json::json;
 
-use super::{EXIT_NO, EXIT_YES, RuleArgs, bad_input, print_json};
+use super::{EXIT_NO, EXIT_YES, InputError, RuleArgs, bad_input, print_json};
 use crate::solver::{Objective, Solution, SolveOptions, SolvedSet, solve};
 use crate::tile::{Tile, join_tiles, parse_rack};
 
@@ -26,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// The rack, in any order (arguments are joined with spaces).
-    #[arg(value_name = "TILES", required = true, allow_hyphen_values = true)]
+    #[arg(value_name = "TILES", required = true)]
     pub tiles: Vec<String>,
 }
 
@@ -39,11 +39,11 @@ pub(super) fn run(args: &SolveArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     };
     let rack = match parse_rack(&args.tiles.join(" ")) {
         Ok(rack) => rack,
-        Err(e) => return bad_input(err, e),
+        Err(e) => return bad_input(out, err, args.json, InputError::Notation, e),
     };
     let solution = match solve(&rack, &options) {
         Ok(solution) => solution,
-        Err(e) => return bad_input(err, e),
+        Err(e) => return bad_input(out, err, args.json, InputError::Rack, e),
     };
     if args.json {
         print_json(out, &to_json(&solution));

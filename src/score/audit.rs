@@ -75,6 +75,15 @@ impl RowKind {
     }
 }
 
+/// `Some("total")`, `Some("wins")` or `Some("rank")` when a row label names a summary row
+/// (also 합계, 승 수, 순위 …); `None` for a game row.
+pub(crate) fn summary_kind(label: &str) -> Option<&'static str> {
+    match RowKind::of_label(label) {
+        RowKind::Game => None,
+        kind => Some(kind.name()),
+    }
+}
+
 /// A number as written: optional sign (`+`, `-`, `−`, `–`, full-width), spaces, digits, an
 /// optional unit (`점`, `승`, `위`, `st`…).
 fn parse_written(text: &str, kind: RowKind) -> Option<i64> {
@@ -180,7 +189,11 @@ fn read_row(
                 _ => Err(row.cell_error(
                     players,
                     seat,
-                    format!("\"{}\" is not {}", text.trim(), kind.expected()),
+                    format!(
+                        "\"{}\" is not {}",
+                        crate::tile::shorten(text.trim()),
+                        kind.expected()
+                    ),
                 )),
             }
         })

@@ -105,6 +105,37 @@ pub enum TableProblem {
     /// A final row (`total`, `wins`, `rank`) given twice.
     #[error("a second \"{0}\" row")]
     DuplicateRow(String),
+    /// The file uses another separator than the comma (a spreadsheet's `;` or tab export).
+    #[error("the file is separated by {}, expected ','", delimiter_name(*.0))]
+    Delimiter(char),
+    /// A `total`/`wins`/`rank` row (합계, 승 수, 순위) in a sheet of remaining values: `score`
+    /// computes those itself; a written one belongs to a points sheet for `audit`.
+    #[error(
+        "\"{label}\" is a {kind} row, not a game: `score` reads remaining values and computes \
+         totals and ranks itself; to check a sheet of points with written totals, use `audit`"
+    )]
+    SummaryRow {
+        /// The label as written.
+        label: String,
+        /// `total`, `wins` or `rank`.
+        kind: &'static str,
+    },
+}
+
+/// How a separator is named in a message: `';'`, or `tabs`.
+fn delimiter_name(c: char) -> String {
+    match c {
+        '\t' => "tabs".to_owned(),
+        c => format!("'{c}'"),
+    }
+}
+
+/// The separator a one-column header line is really using, if it is a common one.
+fn other_delimiter(header: &str) -> Option<char> {
+    [';', '\t', '|']
+        .into_iter()
+        .filter(|d| header.contains(*d))
+        .max_by_key(|d| header.matches(*d).count())
 }
 
 /// A game error in CSV terms: the winner is named with `!`.
@@ -193,6 +224,15 @@ pub(crate) fn read_rows(text: &str) -> Result<(Players, Vec<Row>), TableError> {
             problem: TableProblem::NoHeader,
         });
     };
+    if header.len() == 1
+        && let Some(found) = header.get(0).and_then(other_delimiter)
+    {
+        return Err(TableError {
+            row: Some(header_line),
+            columns: Vec::new(),
+            problem: TableProblem::Delimiter(found),
+        });
+    }
     let names: Vec<&str> = header.iter().skip(1).collect();
     let players = Players::new(&names).map_err(|e| header_error(header_line, &names, e))?;
     let expected = players.len() + 1;
@@ -252,15 +292,22 @@ fn header_error(line: usize, names: &[&str], e: ScoreError) -> TableError {
 /// One cell of the `score` format: a remaining value (number or tiles), optionally followed by
 /// `!` (the named winner) and/or `*` (had not made the initial meld), in either order.
 ///
-/// A trailing `*` is always the not-melded mark; write a joker on the rack as `J` (`R5 J*` is
-/// R5 and a joker, not melded).
+/// The marks are attached to the cell's last token (`35*`, `R5 K7*`, `0!`). A `*` standing
+/// alone is a tile, the joker, as everywhere else in the notation: `R5 *` is R5 and a joker,
+/// exactly what the window's field and [`Remaining`] read.
 ///
 /// # Example
 /// ```
 /// use rummikub_companion::score::table::Cell;
+/// use rummikub_companion::score::Remaining;
 /// let cell: Cell = "R5 K7 J*!".parse().unwrap();
 /// assert!(cell.winner && cell.hand.not_melded);
 /// assert_eq!(cell.to_string(), "R5 K7 J*!");
+/// // A `*` on its own is a joker, not the mark.
+/// let joker: Cell = "R5 *".parse().unwrap();
+/// assert!(!joker.hand.not_melded);
+/// assert_eq!(joker.hand.left, "R5 *".parse::<Remaining>().unwrap());
+/// assert_eq!(joker.hand.left.rack_value(30), 35);
 /// assert!("-5".parse::<Cell>().is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -287,19 +334,29 @@ impl FromStr for Cell {
     fn from_str(s: &str) -> Result<Cell, CellError> {
         let mut rest = s.trim();
         let (mut winner, mut not_melded) = (false, false);
+        // A `*` is the mark only when attached to a token before it: it is not the cell's
+        // first character and does not follow a space or comma (then it is a joker).
+        let attached = |r: &str| {
+            r.chars()
+                .next_back()
+                .is_some_and(|c| !c.is_whitespace() && c != ',')
+        };
         loop {
             if let Some(r) = rest.strip_suffix('!').filter(|_| !winner) {
                 winner = true;
                 rest = r.trim_end();
-            } else if let Some(r) = rest.strip_suffix('*').filter(|_| !not_melded) {
+            } else if let Some(r) = rest
+                .strip_suffix('*')
+                .filter(|r| !not_melded && attached(r))
+            {
                 not_melded = true;
-                rest = r.trim_end();
+                rest = r;
             } else {
                 break;
             }
         }
         if rest.is_empty() && (winner || not_melded) {
-            return Err(CellError::MarksOnly(s.trim().to_owned()));
+            return Err(CellError::MarksOnly(crate::tile::shorten(s.trim())));
         }
         let left: Remaining = rest.parse()?;
         Ok(Cell {
@@ -347,6 +404,15 @@ pub fn read_score_csv(
     })?;
     let mut labels = Vec::with_capacity(rows.len());
     for row in &rows {
+        if let Some(kind) = super::audit::summary_kind(&row.label) {
+            return Err(row.error(
+                vec![1],
+                TableProblem::SummaryRow {
+                    label: row.label.clone(),
+                    kind,
+                },
+            ));
+        }
         let game = read_game(&players, row)?;
         sheet.add_game(game).map_err(|e| {
             let mut columns: Vec<usize> = e.seats().iter().map(|s| s + 2).collect();

@@ -431,7 +431,16 @@ fn arb_hand() -> impl Strategy<Value = Hand> {
             (0_usize..53).prop_map(|i| Tile::from_index(i).unwrap_or(Tile::JOKER)),
             0..8
         )
-        .prop_map(Remaining::Tiles),
+        // A rack the standard set can hold: at most two of each face.
+        .prop_map(|tiles| {
+            let mut kept: Vec<Tile> = Vec::new();
+            for tile in tiles {
+                if kept.iter().filter(|&&t| t == tile).count() < 2 {
+                    kept.push(tile);
+                }
+            }
+            Remaining::Tiles(kept)
+        }),
     ];
     (left, any::<bool>()).prop_map(|(left, flag)| {
         let not_melded = flag && !left.is_empty();
@@ -573,6 +582,19 @@ proptest! {
         flipped.set_final_rule(original.rules().final_rule.other());
         flipped.set_final_rule(original.rules().final_rule);
         prop_assert_eq!(flipped, original);
+    }
+
+    /// Appending keeps running totals instead of rescoring: they must equal a full recompute.
+    #[test]
+    fn appending_games_matches_a_full_recompute(sheet in arb_sheet()) {
+        prop_assert_eq!(sheet.standings(), Standings::of(sheet.players().len(), sheet.scores()));
+        let rebuilt = Sheet::try_from(sheet.facts.clone()).expect("scores");
+        prop_assert_eq!(&rebuilt, &sheet);
+        let mut edited = sheet.clone();
+        if let Some(first) = sheet.games().first() {
+            edited.edit_game(0, first.clone()).expect("same game");
+            prop_assert_eq!(edited.standings(), sheet.standings());
+        }
     }
 
     #[test]

@@ -145,6 +145,24 @@ mod audio {
         assert!(out.stdout.is_empty());
     }
 
+    /// A typo in the ALSA configuration makes cpal's `default_host()` panic inside rodio; the
+    /// panic is contained and becomes the ordinary "no audio output" error.
+    #[test]
+    fn sound_test_with_a_malformed_alsa_config_exits_1_without_a_panic() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let config = dir.path().join("asound.conf");
+        std::fs::write(&config, "pcm.!default {\n  type hw\n  card 0 }}} oops {\n")
+            .expect("config written");
+        let out = sound_test(Some(&config));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(!stderr.contains("RUST_BACKTRACE"), "{stderr}");
+        let last = stderr.lines().last().unwrap_or_default();
+        assert!(last.starts_with("error: no audio output: "), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+
     #[test]
     fn span_measurement_sees_each_sound_as_recorded() {
         let lengths: Vec<usize> = Cue::ALL

@@ -14,7 +14,8 @@ use rummikub_companion::score::audit::{audit, read_paper_csv};
 use rummikub_companion::score::table::read_score_csv;
 use rummikub_companion::score::{Game, Hand, Players, Sheet};
 use rummikub_companion::store::{
-    CsvLayout, FileProblem, Notice, SheetId, Store, StoreError, data_dir_from, export_csv,
+    Access, CsvLayout, FileProblem, Notice, ReadOnlyReason, SheetId, Store, StoreError,
+    data_dir_from, export_csv,
 };
 use rummikub_companion::tile::parse_rack;
 use serde::{Deserialize, Serialize};
@@ -220,8 +221,9 @@ fn bad_settings_fall_back_to_defaults_and_are_kept() {
     assert!(
         notice
             .to_string()
-            .contains("newer version of the app (format 7")
+            .contains("made by a newer version of the app (format 7")
     );
+    assert!(notice.is_newer_version());
     // Saving never touches the set-aside file.
     store.save_settings(&settings("en", 50)).expect("saves");
     assert_eq!(fs::read_to_string(&aside).expect("kept"), newer);
@@ -301,13 +303,13 @@ fn a_data_folder_under_a_regular_file_gives_an_error_naming_it() {
 /// Makes a folder read-only for the rest of the test and undoes it on drop. Permission bits
 /// stop writes for an ordinary user; root ignores them, so as root the folder is made immutable
 /// (`chattr +i`), which stops root too. If neither works the test fails: it is never skipped.
-struct ReadOnly {
+pub(crate) struct ReadOnly {
     folder: PathBuf,
     immutable: bool,
 }
 
 impl ReadOnly {
-    fn make(folder: &Path) -> ReadOnly {
+    pub(crate) fn make(folder: &Path) -> ReadOnly {
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(folder, fs::Permissions::from_mode(0o555)).expect("chmod");
         let mut guard = ReadOnly {
@@ -342,33 +344,278 @@ impl Drop for ReadOnly {
 }
 
 #[test]
-fn a_read_only_data_folder_gives_a_clear_error_and_loses_nothing() {
+fn a_read_only_data_folder_still_lists_every_sheet_and_refuses_writes_in_plain_words() {
     // In the build folder rather than /tmp, which may be a tmpfs without `chattr` support.
     let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("temp dir");
     let data = dir.path().join("data");
     let store = Store::open(&data).expect("opens while writable");
-    let sid = id("kept");
     let sheet = seed_sheet(RuleSet::default());
-    store.save_sheet(&sid, &sheet).expect("saves");
+    for name in ["kept", "also-kept"] {
+        store.save_sheet(&id(name), &sheet).expect("saves");
+    }
+    store.save_settings(&settings("ko", 30)).expect("saves");
     let sheets = data.join("sheets");
     let _guard_sheets = ReadOnly::make(&sheets);
     let _guard_data = ReadOnly::make(&data);
 
-    let err = Store::open(&data).expect_err("read-only");
-    assert!(matches!(err, StoreError::ReadOnly { .. }), "{err:?}");
+    // A second window on the read-only folder: everything loads, nothing is written.
+    let reader = Store::open(&data).expect("a read-only folder still opens");
+    let Access::ReadOnly(reason) = reader.access() else {
+        panic!("{:?}", reader.access());
+    };
     assert!(
-        err.to_string()
-            .starts_with(&format!("the data folder {} is read-only", data.display())),
-        "{err}"
+        matches!(&reason, ReadOnlyReason::NotWritable { dir, .. } if *dir == data),
+        "{reason:?}"
     );
+    let listing = reader.list_sheets().expect("lists");
+    let mut ids: Vec<&str> = listing.sheets.iter().map(|s| s.id.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, ["also-kept", "kept"]);
+    assert!(listing.notices.is_empty(), "{:?}", listing.notices);
+    assert_eq!(reader.load_settings::<Settings>().value, settings("ko", 30));
+
     let mut changed = sheet.clone();
     changed.set_final_rule(FinalRule::Wins);
-    let err = store.save_sheet(&sid, &changed).expect_err("cannot save");
+    let err = reader
+        .save_sheet(&id("kept"), &changed)
+        .expect_err("cannot save");
+    assert!(matches!(err, StoreError::ReadOnly(_)), "{err:?}");
+    let text = err.to_string();
+    assert!(
+        text.starts_with(&format!(
+            "not saved: the data folder {} cannot be written (",
+            data.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        !text.contains(".probe") && !text.contains(".tmp-"),
+        "{text}"
+    );
+    assert!(matches!(
+        reader.save_settings(&settings("en", 1)),
+        Err(StoreError::ReadOnly(_))
+    ));
+    // The store that opened while the folder was writable is refused by the system instead,
+    // with the same kind of error naming the folder.
+    let err = store
+        .save_sheet(&id("kept"), &changed)
+        .expect_err("cannot save");
+    assert!(matches!(err, StoreError::ReadOnly(_)), "{err:?}");
     assert!(
         err.to_string().contains(&sheets.display().to_string()),
         "{err}"
     );
-    assert_eq!(store.load_sheet(&sid).expect("still loads").value, sheet);
+    assert!(!err.to_string().contains(".tmp-"), "{err}");
+    assert_eq!(
+        store.load_sheet(&id("kept")).expect("still loads").value,
+        sheet
+    );
+}
+
+#[test]
+fn a_data_folder_that_is_a_regular_file_is_named_in_plain_words() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("data");
+    fs::write(&file, "x").expect("write");
+    let err = Store::open(&file).expect_err("a file is not a folder");
+    assert!(matches!(err, StoreError::NotAFolder { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "cannot use the data folder {}: it is a file, not a folder",
+            file.display()
+        )
+    );
+    assert_eq!(fs::read_to_string(&file).expect("untouched"), "x");
+}
+
+/// Two windows on one data folder: the second opens read-only, says why, shows what the first
+/// saved, and cannot overwrite it.
+#[test]
+fn a_second_store_on_one_folder_is_read_only_and_no_saved_game_is_lost() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let first = Store::open(dir.path()).expect("opens");
+    assert_eq!(first.access(), Access::Writable);
+    let sid = id("evening");
+    let mut sheet = seed_sheet(RuleSet::default());
+    first.save_sheet(&sid, &sheet).expect("saves");
+
+    let second = Store::open(dir.path()).expect("opens");
+    assert_eq!(
+        second.access(),
+        Access::ReadOnly(ReadOnlyReason::InUse {
+            dir: dir.path().to_path_buf()
+        })
+    );
+    let seen = second.load_sheet(&sid).expect("loads").value;
+    assert_eq!(seen, sheet);
+
+    // The first window adds a game; the second tries to save its older copy.
+    sheet
+        .add_game(Game::new(vec![
+            Hand::of_value(0),
+            Hand::of_value(3),
+            Hand::of_value(5),
+            Hand::of_value(7),
+        ]))
+        .expect("game");
+    first.save_sheet(&sid, &sheet).expect("saves");
+    let mut stale = seen.clone();
+    stale.set_final_rule(FinalRule::Wins);
+    for _ in 0..2 {
+        let err = second.save_sheet(&sid, &stale).expect_err("read-only");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "not saved: the data folder {} is in use by another window",
+                dir.path().display()
+            )
+        );
+    }
+    assert_eq!(first.load_sheet(&sid).expect("loads").value, sheet);
+    assert_eq!(second.load_sheet(&sid).expect("loads").value, sheet);
+    // The second window never touched the first one's temporary or backup files.
+    first.save_sheet(&sid, &sheet).expect("still the writer");
+
+    // Once the first window closes, the next one is the writer.
+    drop(first);
+    drop(second);
+    // Another test of this binary may be starting a child process at this moment; the child
+    // holds a copy of the lock file's handle until it has exec'd, so allow it a moment.
+    let third = (0..100)
+        .map(|_| {
+            let store = Store::open(dir.path()).expect("opens");
+            if !store.access().is_writable() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            store
+        })
+        .find(|s| s.access().is_writable())
+        .expect("the lock is free once both windows are closed");
+    assert_eq!(third.load_sheet(&sid).expect("loads").value, sheet);
+}
+
+/// Without the lock's help (a synced folder, a program that ignores it), a save never
+/// overwrites a file that changed on disk since this store read or wrote it.
+#[test]
+fn a_sheet_changed_on_disk_is_never_overwritten() {
+    let (_dir, store) = open_temp();
+    let sid = id("shared");
+    let sheet = seed_sheet(RuleSet::default());
+    store.save_sheet(&sid, &sheet).expect("saves");
+    let path = store.sheet_path(&sid);
+    // Someone else saves a newer sheet there (valid, different).
+    let theirs = {
+        let other = tempfile::tempdir().expect("temp dir");
+        let elsewhere = Store::open(other.path()).expect("opens");
+        let mut theirs = sheet.clone();
+        theirs.set_final_rule(FinalRule::Wins);
+        elsewhere.save_sheet(&sid, &theirs).expect("saves");
+        fs::copy(elsewhere.sheet_path(&sid), &path).expect("copied over");
+        theirs
+    };
+    let mut mine = sheet.clone();
+    mine.set_planned_rounds(Some(3)).expect("rounds");
+    let err = store.save_sheet(&sid, &mine).expect_err("changed on disk");
+    assert!(matches!(err, StoreError::ChangedOnDisk { .. }), "{err:?}");
+    assert!(err.to_string().contains("shared.json"), "{err}");
+    assert_eq!(store.load_sheet(&sid).expect("loads").value, theirs);
+    // Having read it, this store may save over it again (the other copy becomes the backup).
+    store.save_sheet(&sid, &mine).expect("saves after reading");
+    let backup = fs::read(path.with_extension("json.bak")).expect("backup");
+    let envelope: serde_json::Value = serde_json::from_slice(&backup).expect("json");
+    let from_backup: Sheet = serde_json::from_value(envelope["sheet"].clone()).expect("sheet");
+    assert_eq!(from_backup, theirs);
+}
+
+#[test]
+fn a_newer_version_sheet_is_kept_aside_and_named_as_such() {
+    let (_dir, store) = open_temp();
+    let path = store.sheet_path(&id("future"));
+    let newer = br#"{"version": 9, "sheet": {"players": ["Ann", "Bo"], "hologram": true}}"#;
+    fs::write(&path, newer).expect("write");
+    let listing = store.list_sheets().expect("lists");
+    assert!(listing.sheets.is_empty());
+    let [notice] = listing.notices.as_slice() else {
+        panic!("{:?}", listing.notices);
+    };
+    assert!(notice.is_newer_version(), "{notice:?}");
+    assert_eq!(notice.problem(), Some(&FileProblem::Newer(9)));
+    let text = notice.to_string();
+    assert!(
+        text.contains("was made by a newer version of the app (format 9; this one reads up to 1)"),
+        "{text}"
+    );
+    assert!(text.contains("kept aside as"), "{text}");
+    assert!(
+        !text.contains("damaged") && !text.contains("not valid"),
+        "{text}"
+    );
+    let aside = notice.set_aside_to().expect("set aside");
+    assert_eq!(fs::read(aside).expect("kept byte for byte"), newer);
+}
+
+#[test]
+fn stale_temporary_files_are_removed_at_start_only_by_the_writer() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(dir.path()).expect("opens");
+    store
+        .save_sheet(&id("s"), &seed_sheet(RuleSet::default()))
+        .expect("saves");
+    drop(store);
+    let sheets = dir.path().join("sheets");
+    let stale = [
+        dir.path().join(".tmp-a1b2c3"),
+        sheets.join(".tmp-d4e5f6"),
+        sheets.join(".probe-x7y8z9"),
+    ];
+    for file in &stale {
+        fs::write(file, "half a save").expect("write");
+    }
+    let keep = sheets.join("notes.txt");
+    fs::write(&keep, "mine").expect("write");
+
+    let writer = Store::open(dir.path()).expect("opens");
+    assert!(writer.access().is_writable());
+    for file in &stale {
+        assert!(!file.exists(), "{} is left over", file.display());
+    }
+    assert!(keep.exists(), "only the store's own temporary files go");
+    // A second store must not delete the writer's temporary files: it may be mid-save.
+    let in_flight = sheets.join(".tmp-inflight");
+    fs::write(&in_flight, "being written").expect("write");
+    let reader = Store::open(dir.path()).expect("opens");
+    assert!(!reader.access().is_writable());
+    assert!(in_flight.exists());
+    assert_eq!(writer.list_sheets().expect("lists").sheets.len(), 1);
+}
+
+#[test]
+fn the_evening_is_saved_like_the_settings() {
+    let (_dir, store) = open_temp();
+    assert_eq!(store.evening_path(), store.dir().join("evening.json"));
+    let empty = store.load_evening::<Settings>();
+    assert_eq!(empty.value, Settings::default());
+    assert!(empty.notices.is_empty());
+    store.save_evening(&settings("first", 1)).expect("saves");
+    store.save_evening(&settings("second", 2)).expect("saves");
+    let json: serde_json::Value =
+        serde_json::from_slice(&fs::read(store.evening_path()).expect("file")).expect("json");
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["evening"]["language"], "second");
+    let backup: serde_json::Value = serde_json::from_slice(
+        &fs::read(store.evening_path().with_extension("json.bak")).expect("backup"),
+    )
+    .expect("json");
+    assert_eq!(backup["evening"]["language"], "first");
+    // A damaged evening is set aside and the backup recovers it.
+    fs::write(store.evening_path(), "{\"version\": 1, \"evening\"").expect("damage");
+    let loaded = store.load_evening::<Settings>();
+    assert_eq!(loaded.value, settings("first", 1));
+    assert_eq!(loaded.notices.len(), 2, "{:?}", loaded.notices);
+    assert!(loaded.notices[0].set_aside_to().is_some());
+    assert!(matches!(loaded.notices[1], Notice::Recovered { .. }));
 }
 
 #[test]
@@ -430,7 +677,12 @@ fn save_number(sheet: &Sheet) -> i64 {
 }
 
 fn child_saves_until_killed(folder: &Path) {
-    let store = Store::open(folder).expect("child opens");
+    // The parent has just closed the folder; a process it is still starting may briefly hold
+    // a copy of its lock handle.
+    let store = (0..100)
+        .map(|_| Store::open(folder).expect("child opens"))
+        .find(|s| s.access().is_writable())
+        .expect("the child becomes the writer");
     let sid = id("killed");
     let mut n = save_number(&store.load_sheet(&sid).expect("child loads").value);
     for _ in 0..1_000_000 {
@@ -460,9 +712,12 @@ fn sigkill_during_saves_never_loses_a_sheet() {
     }
     use std::os::unix::process::ExitStatusExt;
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = Store::open(dir.path()).expect("opens");
     let sid = id("killed");
-    store.save_sheet(&sid, &nth_sheet(0)).expect("first save");
+    // The parent only opens the folder between children: one writer at a time.
+    Store::open(dir.path())
+        .expect("opens")
+        .save_sheet(&sid, &nth_sheet(0))
+        .expect("first save");
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64)
@@ -512,6 +767,19 @@ fn sigkill_during_saves_never_loses_a_sheet() {
             killed += 1;
         }
 
+        // A restart after the crash: the store opens as the writer and tidies up.
+        let store = Store::open(dir.path()).expect("opens after the kill");
+        assert!(
+            store.access().is_writable(),
+            "round {round}: the lock died with the child"
+        );
+        for folder in [dir.path().to_path_buf(), dir.path().join("sheets")] {
+            let left = files_with(&folder, ".tmp-");
+            assert!(
+                left.is_empty(),
+                "round {round}: temporary files left: {left:?}"
+            );
+        }
         let loaded = store
             .load_sheet(&sid)
             .unwrap_or_else(|e| panic!("round {round} (seed {seed}): {e}"));
@@ -526,9 +794,24 @@ fn sigkill_during_saves_never_loses_a_sheet() {
             "round {round} (seed {seed}): file holds save {n}, last reported {last_saved}"
         );
         assert_eq!(loaded.value, nth_sheet(n), "round {round}: complete state");
+        // The backup is the previous good save: one behind, or the same when the kill fell
+        // between writing the backup and replacing the main file.
+        let backup = fs::read(store.sheet_path(&sid).with_extension("json.bak"))
+            .unwrap_or_else(|e| panic!("round {round}: no backup ({e})"));
+        let envelope: serde_json::Value = serde_json::from_slice(&backup)
+            .unwrap_or_else(|e| panic!("round {round}: backup is not JSON ({e})"));
+        let from_backup: Sheet = serde_json::from_value(envelope["sheet"].clone())
+            .unwrap_or_else(|e| panic!("round {round}: backup is not a sheet ({e})"));
+        let b = save_number(&from_backup);
+        assert!(
+            b == n - 1 || b == n,
+            "round {round} (seed {seed}): backup holds save {b}, main file save {n}"
+        );
+        assert_eq!(from_backup, nth_sheet(b), "round {round}: complete backup");
         last_saved = n;
     }
     assert_eq!(killed, KILLS, "every child was killed by SIGKILL");
+    let store = Store::open(dir.path()).expect("opens");
     let listing = store.list_sheets().expect("lists");
     assert_eq!(listing.sheets.len(), 1);
     assert!(listing.notices.is_empty());

@@ -1,0 +1,410 @@
+//! One named test per fixed bug, so a bug that comes back fails a test that says which.
+//!
+//! Window-only bugs (one end of turn per key-press frame, one notice per cause, the turn slider
+//! saving invalid rules for a frame) are pinned by the UI tests in `ui`.
+
+use std::ffi::OsString;
+use std::fs;
+use std::process::Command;
+
+use rummikub_companion::rules::{Preset, RuleSet, RulesError};
+use rummikub_companion::score::table::{Cell, read_score_csv};
+use rummikub_companion::score::{Game, Hand, Remaining};
+use rummikub_companion::store::{Access, ReadOnlyReason, SheetId, Store, StoreError};
+use rummikub_companion::timer::{Timer, TimerError, TimerSettings};
+
+use crate::util::{seed_sheet, t0};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rummikub-companion");
+
+/// Runs the CLI in-process with any arguments (also non-UTF-8): (exit code, stdout, stderr).
+fn cli(args: Vec<OsString>) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = std::iter::once(OsString::from("rummikub-companion")).chain(args);
+    let code = rummikub_companion::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("utf-8 stdout"),
+        String::from_utf8(err).expect("utf-8 stderr"),
+    )
+}
+
+fn args(list: &[&str]) -> Vec<OsString> {
+    list.iter().map(OsString::from).collect()
+}
+
+/// `score` (with `flags`) on a CSV file holding `text`.
+fn score(flags: &[&str], text: &str) -> (i32, String, String, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("sheet.csv");
+    fs::write(&file, text).expect("write");
+    let mut all = args(&["score"]);
+    all.extend(args(flags));
+    all.push(file.clone().into_os_string());
+    let (code, out, err) = cli(all);
+    (code, out, err, file)
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not one JSON object ({e}): {text}"))
+}
+
+// ---- issue 14: audio ----
+
+#[test]
+fn a_malformed_alsa_config_does_not_panic_sound_test() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("asound.conf");
+    fs::write(&config, "pcm.!default { type hw card 0 }}} {\n").expect("write");
+    let out = Command::new(BIN)
+        .arg("sound-test")
+        .env("ALSA_CONFIG_PATH", &config)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr
+            .lines()
+            .last()
+            .is_some_and(|l| l.starts_with("error: no audio output: ")),
+        "{stderr}"
+    );
+}
+
+// ---- issue 14: the data folder ----
+
+#[test]
+fn a_read_only_data_folder_still_shows_its_sheets_and_names_no_probe_file() {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("temp dir");
+    let data = dir.path().join("data");
+    let sid = SheetId::new("kept").expect("id");
+    Store::open(&data)
+        .expect("opens")
+        .save_sheet(&sid, &seed_sheet(RuleSet::default()))
+        .expect("saves");
+    let _sheets = crate::store::ReadOnly::make(&data.join("sheets"));
+    let _data = crate::store::ReadOnly::make(&data);
+    let store = Store::open(&data).expect("a read-only folder opens");
+    assert!(!store.access().is_writable());
+    assert_eq!(store.list_sheets().expect("lists").sheets.len(), 1);
+    let err = store
+        .save_sheet(&sid, &seed_sheet(RuleSet::default()))
+        .expect_err("refused");
+    assert!(!err.to_string().contains(".probe"), "{err}");
+}
+
+#[test]
+fn two_windows_on_one_data_folder_never_lose_a_saved_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sid = SheetId::new("evening").expect("id");
+    let one = Store::open(dir.path()).expect("opens");
+    let two = Store::open(dir.path()).expect("opens");
+    assert!(matches!(
+        two.access(),
+        Access::ReadOnly(ReadOnlyReason::InUse { .. })
+    ));
+    let mut sheet = seed_sheet(RuleSet::default());
+    one.save_sheet(&sid, &sheet).expect("saves");
+    let mut theirs = two.load_sheet(&sid).expect("loads").value;
+    sheet
+        .edit_game(
+            0,
+            Game::new((0..4).map(|v| Hand::of_value(v * 2)).collect()),
+        )
+        .expect("edit");
+    one.save_sheet(&sid, &sheet).expect("saves the edit");
+    // The bug: two saves in the other window removed the edit from the sheet and its backup.
+    theirs.set_planned_rounds(Some(2)).expect("rounds");
+    for _ in 0..2 {
+        assert!(matches!(
+            two.save_sheet(&sid, &theirs),
+            Err(StoreError::ReadOnly(ReadOnlyReason::InUse { .. }))
+        ));
+    }
+    assert_eq!(one.load_sheet(&sid).expect("loads").value, sheet);
+}
+
+#[test]
+fn a_newer_version_file_is_not_called_damaged() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(dir.path()).expect("opens");
+    fs::write(
+        store.settings_path(),
+        r#"{"version": 2, "settings": {"language": "ko"}}"#,
+    )
+    .expect("write");
+    let loaded = store.load_settings::<serde_json::Value>();
+    let [notice] = loaded.notices.as_slice() else {
+        panic!("{:?}", loaded.notices);
+    };
+    assert!(notice.is_newer_version());
+    assert!(
+        notice.to_string().contains("made by a newer version"),
+        "{notice}"
+    );
+    assert!(notice.to_string().contains("kept aside"), "{notice}");
+}
+
+#[test]
+fn temporary_files_left_by_a_crash_are_removed_at_start() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    drop(Store::open(dir.path()).expect("opens"));
+    let left = dir.path().join("sheets").join(".tmp-crashed");
+    fs::write(&left, "half").expect("write");
+    let _store = Store::open(dir.path()).expect("opens");
+    assert!(!left.exists());
+}
+
+// ---- issue 14: linear sheets ----
+
+/// `score` rescored the whole sheet per added game (4,000 games took 4.8 s). The speed is
+/// measured in `benches/score.rs`; this pins that a 20,000-game import is read completely.
+#[test]
+fn a_20000_game_sheet_imports_completely() {
+    let mut text = String::from("game,Ann,Bo,Cy\n");
+    for g in 0..20_000 {
+        let cells = match g % 3 {
+            0 => "0,5,R5 J",
+            1 => "7,0,3*",
+            _ => "2,2!,9",
+        };
+        text.push_str(&format!("{},{cells}\n", g + 1));
+    }
+    let imported = read_score_csv(&text, Preset::Korean.rules(), t0()).expect("reads");
+    assert_eq!(imported.sheet.games().len(), 20_000);
+    let standings = imported.sheet.standings();
+    assert_eq!(standings.totals.iter().sum::<i64>(), 0);
+    assert_eq!(standings.wins.iter().sum::<usize>(), 20_000);
+    // Ann goes out in games 1, 4, 7, …; Bo goes out or is named in the others.
+    let ann = 20_000_usize.div_ceil(3);
+    assert_eq!(standings.wins, vec![ann, 20_000 - ann, 0]);
+}
+
+// ---- issue 14: CLI errors name the cause ----
+
+#[test]
+fn a_semicolon_separated_csv_names_the_delimiter() {
+    let (code, _, err, file) = score(&[], "game;Ann;Bo\n1;0;5\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        format!(
+            "error: {}: row 1: the file is separated by ';', expected ','",
+            file.display()
+        )
+    );
+    let (code, _, err, _) = score(&[], "game\tAnn\tBo\n1\t0\t5\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the file is separated by tabs, expected ','"),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_invalid_utf8_argument_gets_its_number_and_byte_offset() {
+    use std::os::unix::ffi::OsStringExt;
+    let mut all = args(&["check", "R5"]);
+    all.push(OsString::from_vec(b"R6\xffR7".to_vec()));
+    let (code, out, err) = cli(all.clone());
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert_eq!(
+        err.trim(),
+        "error: argument 3 is not UTF-8 text (invalid byte at offset 2)"
+    );
+    all.push("--json".into());
+    let (code, out, _) = cli(all);
+    assert_eq!(code, 2);
+    let v = json(&out);
+    assert_eq!(v["error"]["kind"], "encoding");
+    assert_eq!(
+        v["error"]["message"],
+        "argument 3 is not UTF-8 text (invalid byte at offset 2)"
+    );
+}
+
+#[test]
+fn a_huge_token_is_cut_to_a_readable_length() {
+    let token = format!("R{}", "9".repeat(1_000_000));
+    let (code, _, err) = cli(args(&["check", &token]));
+    assert_eq!(code, 2);
+    assert!(err.len() < 400, "{} bytes on stderr", err.len());
+    assert!(err.contains(&format!("\"{}…\"", &token[..40])), "{err}");
+    // In a sheet's cell, for `score` and for `audit`.
+    let (code, _, err, _) = score(&[], &format!("game,Ann,Bo\n1,0,{token}\n"));
+    assert_eq!(code, 2);
+    assert!(err.len() < 400, "{} bytes on stderr", err.len());
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("paper.csv");
+    fs::write(&file, format!("game,Ann,Bo\n1,+5,{token}\n")).expect("write");
+    let mut all = args(&["audit"]);
+    all.push(file.into_os_string());
+    let (code, _, err) = cli(all);
+    assert_eq!(code, 2);
+    assert!(err.len() < 400, "{} bytes on stderr", err.len());
+    assert!(err.contains(&format!("\"{}…\"", &token[..40])), "{err}");
+    // Also in clap's own messages.
+    let (code, _, err) = cli(args(&["check", "--preset", &token, "R5"]));
+    assert_eq!(code, 2);
+    assert!(err.len() < 1000, "{} bytes on stderr", err.len());
+    assert!(err.contains(&format!("{}…", &token[..40])), "{err}");
+}
+
+#[test]
+fn json_bad_input_prints_an_error_object_on_stdout_too() {
+    let (code, out, err) = cli(args(&["check", "--json", "R5", "R14"]));
+    assert_eq!(code, 2);
+    let v = json(&out);
+    assert_eq!(v["error"]["kind"], "notation");
+    let message = err.trim().strip_prefix("error: ").expect("an error line");
+    assert_eq!(v["error"]["message"], message);
+    assert!(message.contains("R14"), "{message}");
+
+    let (code, out, err) = cli(args(&["solve", "--bogus", "--json", "R5"]));
+    assert_eq!(code, 2);
+    assert_eq!(json(&out)["error"]["kind"], "usage");
+    assert!(err.contains("--bogus"), "{err}");
+
+    let (code, out, _, _) = score(&["--json"], "game,Ann,Bo\n1,4,4\n");
+    assert_eq!(code, 2);
+    let v = json(&out);
+    assert_eq!(v["error"]["kind"], "sheet");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("mark the winner with \"!\"")),
+        "{v}"
+    );
+
+    let (code, out, _) = cli(args(&["score", "--json", "/no/such/file.csv"]));
+    assert_eq!(code, 2);
+    assert_eq!(json(&out)["error"]["kind"], "file");
+}
+
+#[test]
+fn options_after_the_tiles_are_read_as_options() {
+    let (code, out, err) = cli(args(&["check", "R10", "R11", "R12", "--json"]));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["total"], 33);
+    let (code, out, err) = cli(args(&[
+        "check",
+        "R10 R11 R12",
+        "--threshold",
+        "40",
+        "--json",
+    ]));
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(json(&out)["threshold"], 40);
+    let (code, out, err) = cli(args(&["solve", "R10", "R11", "R12", "B1", "--json"]));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["total"], 33);
+}
+
+// ---- issue 14: rules edges ----
+
+#[test]
+fn score_cell_star_alone_is_a_joker() {
+    let (code, out, err, _) = score(&["--json"], "game,Ann,Bo\n1,0,R5 *\n");
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["games"][0]["values"], serde_json::json!([0, 35]));
+    // The tournament: R5 + a 50-point joker, not a flat 100 for "not melded".
+    let (code, out, err, _) = score(
+        &["--json", "--preset", "tournament"],
+        "game,Ann,Bo\n1,0,R5 *\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["games"][0]["values"], serde_json::json!([0, 55]));
+    // The window's field reads it the same way.
+    let cell: Cell = "R5 *".parse().expect("cell");
+    assert!(!cell.hand.not_melded);
+    assert_eq!(Ok(cell.hand.left), "R5 *".parse::<Remaining>());
+    // Attached to the last token, `*` is still the mark.
+    for text in ["35*", "R5 K7*", "R5 **", "R5 *!"] {
+        let cell: Cell = text.parse().expect("cell");
+        let marked = text.ends_with("7*") || text == "35*" || text == "R5 **";
+        assert_eq!(cell.hand.not_melded, marked, "{text}");
+    }
+    let joker_and_mark: Cell = "R5 **".parse().expect("cell");
+    assert_eq!(joker_and_mark.hand.left.rack_value(30), 35);
+}
+
+#[test]
+fn score_refuses_a_rack_no_set_can_hold() {
+    let (code, _, err, file) = score(&[], "game,Ann,Bo\n1,0,J J J\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        format!(
+            "error: {}: row 2, column 3: Bo's rack: three jokers but a standard set has two",
+            file.display()
+        )
+    );
+    // The XP set has four jokers.
+    let (code, _, err, _) = score(&["--xp"], "game,Ann,Bo\n1,0,J J J\n");
+    assert_eq!(code, 0, "{err}");
+    // Five players play the XP set.
+    let (code, _, err, _) = score(&[], "game,A,B,C,D,E\n1,0,R5 R5 R5,1,2,3\n");
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn a_total_row_in_a_score_sheet_points_to_audit() {
+    for label in ["total", "합계", "rank", "순위"] {
+        let (code, _, err, _) = score(&[], &format!("game,Ann,Bo\n1,0,5\n{label},5,-5\n"));
+        assert_eq!(code, 2, "{label}");
+        assert!(
+            err.contains(&format!("row 3, column 1: \"{label}\" is a ")),
+            "{err}"
+        );
+        assert!(err.contains("use `audit`"), "{err}");
+    }
+}
+
+// ---- earlier bugs ----
+
+#[test]
+fn case_only_seat_names_are_refused_by_the_timer() {
+    let err = Timer::new(["Ann", "ann"], TimerSettings::default()).expect_err("same player");
+    assert_eq!(err, TimerError::DuplicateName("ann".into()));
+    let err = Timer::new(["Ann", " ANN "], TimerSettings::default()).expect_err("same player");
+    assert!(matches!(err, TimerError::DuplicateName(_)), "{err:?}");
+}
+
+#[test]
+fn out_of_range_timer_settings_are_rejected() {
+    let base = RuleSet::default();
+    let cases = [
+        (
+            RuleSet {
+                turn_seconds: 3,
+                ..base
+            },
+            RulesError::TurnLength(3),
+        ),
+        (
+            RuleSet {
+                turn_seconds: 20,
+                warning_seconds: 25,
+                ..base
+            },
+            RulesError::Warning(25),
+        ),
+        (
+            RuleSet {
+                tick_seconds: 31,
+                ..base
+            },
+            RulesError::Ticks(31),
+        ),
+    ];
+    for (rules, expected) in cases {
+        assert_eq!(rules.validate(), Err(expected));
+    }
+    assert_eq!(base.validate(), Ok(()));
+}
