@@ -797,7 +797,8 @@ impl Timer {
         if let Some(stats) = self.stats.get_mut(turn.player) {
             stats.add(&end);
         }
-        if let (Some(clock), Some(bank)) = (self.game.chess_clock(), self.banks.get_mut(turn.player))
+        if let (Some(clock), Some(bank)) =
+            (self.game.chess_clock(), self.banks.get_mut(turn.player))
         {
             // A flagged bank stays empty: no increment, no debt.
             *bank = match turn.length.checked_sub(turn.banked) {
@@ -1172,7 +1173,10 @@ impl Timer {
             });
             timer.game = timer.mode;
             for (seat, b) in timer.banks.iter_mut().enumerate() {
-                *b = saved.banks_ms.get(seat).map_or(bank, |&ms| Duration::from_millis(ms));
+                *b = saved
+                    .banks_ms
+                    .get(seat)
+                    .map_or(bank, |&ms| Duration::from_millis(ms));
             }
         }
         if let Some(ms) = saved.turn_ms {

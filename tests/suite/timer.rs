@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use rummikub_companion::rules::{ClockMode, Preset, RuleSet};
 use rummikub_companion::timer::{
-    ChessClock, Event, Penalty, Phase, PlayerStats, SavedChessClock, SavedTimer, Timer,
-    TimerError, TimerEvent, TimerMode, TimerSettings,
+    ChessClock, Event, Penalty, Phase, PlayerStats, SavedChessClock, SavedTimer, Timer, TimerError,
+    TimerEvent, TimerMode, TimerSettings,
 };
 
 fn s(secs: u64) -> Duration {
@@ -749,7 +749,11 @@ fn chess_clock_banks_and_increments_over_a_game_are_exact() {
     // A starts with 52.5 s: the display shows 53 and changes when 52 s are left.
     assert_eq!(t.display_seconds(now), 53);
     assert_eq!(t.next_display_change_at(now), Some(now + ms(500)));
-    assert_eq!(t.next_event_at(), Some(now + ms(42_500)), "warning at 10 s left");
+    assert_eq!(
+        t.next_event_at(),
+        Some(now + ms(42_500)),
+        "warning at 10 s left"
+    );
     now += s(50);
     t.end_turn(now).expect("applies"); // A: 2.5 + 5
     now += s(1);
@@ -811,10 +815,7 @@ fn chess_clock_flags_at_zero_once_and_the_table_decides() {
     assert_eq!(t.remaining(T0 + s(45)), Duration::ZERO);
     assert_eq!(t.display_seconds(T0 + s(45)), 0);
     assert_eq!(t.overtime(T0 + s(45)), s(15));
-    assert_eq!(
-        t.next_display_change_at(T0 + ms(45_500)),
-        Some(T0 + s(46))
-    );
+    assert_eq!(t.next_display_change_at(T0 + ms(45_500)), Some(T0 + s(46)));
     assert_eq!(t.next_event_at(), None);
     assert!(t.poll(T0 + s(3_600)).is_empty(), "the alarm sounds once");
     assert_eq!(t.current_player(), 0, "the engine does not end the turn");
@@ -873,6 +874,11 @@ fn chess_clock_undo_gives_the_bank_back_exactly_and_takes_back_the_increment() {
     t.undo(T0 + s(28)).expect("applies");
     // A's turn is back with 20.25 s used; B's discarded 7.75 s cost B nothing.
     assert_eq!(banks(&t, T0 + s(28)), [ms(39_750), s(60), s(60)]);
+    assert_eq!(
+        t.saved(T0 + s(28)).banks_ms,
+        [60_000, 60_000, 60_000],
+        "A's bank is back at its value at the start of the turn"
+    );
     assert_eq!(t.stats()[0], PlayerStats::default());
     let end = t.end_turn(T0 + s(30)).expect("applies");
     assert_eq!(end.time, ms(22_250));
@@ -977,7 +983,11 @@ fn chess_clock_banks_survive_save_and_restore_exactly() {
             increment_ms: 2_500
         })
     );
-    assert_eq!(saved.banks_ms, [92_375, 120_000], "B's bank at the start of B's turn");
+    assert_eq!(
+        saved.banks_ms,
+        [92_375, 120_000],
+        "B's bank at the start of B's turn"
+    );
     assert_eq!(saved.turn_ms, Some(114_875));
     let json = serde_json::to_string(&saved).expect("serialises");
     let loaded: SavedTimer = serde_json::from_str(&json).expect("loads");
@@ -989,7 +999,11 @@ fn chess_clock_banks_survive_save_and_restore_exactly() {
     assert_eq!(banks(&back, s(50)), [ms(92_375), ms(5_125)]);
     back.resume(s(50)).expect("applies");
     let events = back.poll(s(60));
-    assert_eq!(kinds(&events), [Event::TimeUp], "the warning is not repeated");
+    assert_eq!(
+        kinds(&events),
+        [Event::TimeUp],
+        "the warning is not repeated"
+    );
     assert_eq!(events[0].due, s(50) + ms(5_125));
     assert_eq!(back.flagged(s(60)), [1]);
     assert_eq!(back.saved(s(60)).banks_ms, saved.banks_ms);
@@ -1008,7 +1022,8 @@ fn per_turn_saves_are_unchanged_and_old_saves_load_as_per_turn() {
     t.start(T0).expect("applies");
     let json = serde_json::to_string(&t.saved(T0 + s(5))).expect("serialises");
     assert!(!json.contains("chess") && !json.contains("banks"), "{json}");
-    let old = r#"{"players":["A","B"],"stats":[],"current":1,"turn_ms":4000,"running":true,"last_id":3}"#;
+    let old =
+        r#"{"players":["A","B"],"stats":[],"current":1,"turn_ms":4000,"running":true,"last_id":3}"#;
     let saved: SavedTimer = serde_json::from_str(old).expect("an old file loads");
     assert_eq!((saved.chess, saved.banks_ms.len()), (None, 0));
     let back = Timer::restore(&saved, TimerSettings::default(), s(0)).expect("restores");
@@ -1036,10 +1051,7 @@ fn chess_clock_rules_load_validate_and_convert() {
         (ClockMode::PerTurn, 10, 10)
     );
     for preset in Preset::ALL {
-        assert_eq!(
-            TimerMode::from_rules(&preset.rules()),
-            TimerMode::PerTurn
-        );
+        assert_eq!(TimerMode::from_rules(&preset.rules()), TimerMode::PerTurn);
     }
     let rules = RuleSet {
         clock_mode: ClockMode::ChessClock,
@@ -1362,7 +1374,11 @@ fn a_thousand_random_chess_clock_turns_keep_every_bank_exact() {
     assert!(restarts > 10, "and restarts ({restarts})");
     assert!(games > 10, "and new games ({games})");
     assert!(model.flags > 20, "and flags ({})", model.flags);
-    assert!(model.increments > 200, "and increments ({})", model.increments);
+    assert!(
+        model.increments > 200,
+        "and increments ({})",
+        model.increments
+    );
     assert!(model.events > 1_000, "and events ({})", model.events);
     println!(
         "{ended} turns, {undos} undos, {restarts} restarts, {games} games, {} flags, \
