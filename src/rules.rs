@@ -91,6 +91,9 @@ impl Preset {
             turn_seconds: 60,
             warning_seconds: 10,
             tick_seconds: 0,
+            clock_mode: ClockMode::PerTurn,
+            bank_minutes: 10,
+            increment_seconds: 10,
             meld_threshold: 30,
             jokers_in_initial_meld: true,
             joker_penalty: 30,
@@ -141,6 +144,35 @@ pub const TURN_SECONDS: std::ops::RangeInclusive<u32> = 10..=300;
 pub const WARNING_SECONDS: std::ops::RangeInclusive<u32> = 0..=30;
 /// Allowed "tick each second in the last N seconds" values (0 = off).
 pub const TICK_SECONDS: std::ops::RangeInclusive<u32> = 0..=30;
+/// Allowed chess-clock time banks, in minutes per player.
+pub const BANK_MINUTES: std::ops::RangeInclusive<u32> = 1..=120;
+/// Allowed chess-clock increments, in seconds added per finished turn.
+pub const INCREMENT_SECONDS: std::ops::RangeInclusive<u32> = 0..=60;
+
+/// How the turn timer measures time.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::rules::{ClockMode, Preset, RuleSet};
+/// assert_eq!(Preset::Tournament.rules().clock_mode, ClockMode::PerTurn);
+/// let rules: RuleSet = serde_json::from_str(r#"{"clock_mode": "chess_clock"}"#).unwrap();
+/// assert_eq!((rules.clock_mode, rules.bank_minutes, rules.increment_seconds), (ClockMode::ChessClock, 10, 10));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockMode {
+    /// Every turn has the same length (`turn_seconds`); what is left of it is not carried over.
+    #[default]
+    PerTurn,
+    /// Each player has a time bank (`bank_minutes`) that their turns consume, and
+    /// `increment_seconds` added to it each time they end a turn in time (Fischer increment).
+    ChessClock,
+}
+
+impl ClockMode {
+    /// Both modes, in menu order.
+    pub const ALL: [ClockMode; 2] = [ClockMode::PerTurn, ClockMode::ChessClock];
+}
 
 /// Everything the table agreed on before play.
 ///
@@ -162,6 +194,12 @@ pub struct RuleSet {
     pub warning_seconds: u32,
     /// Tick each second in the last N seconds (0 = off).
     pub tick_seconds: u32,
+    /// Per-turn timing or a chess clock (the warning and ticks then count down the bank).
+    pub clock_mode: ClockMode,
+    /// Chess clock: each player's time bank, in minutes.
+    pub bank_minutes: u32,
+    /// Chess clock: seconds added to a player's bank when they end a turn in time.
+    pub increment_seconds: u32,
     /// Points the initial meld needs.
     pub meld_threshold: u32,
     /// Whether jokers may be used in the initial meld (a Korean house rule says no).
@@ -194,6 +232,12 @@ pub enum RulesError {
     /// Tick time outside 0–30 s or not shorter than the turn.
     #[error("tick time {0} s must be 0–30 s and shorter than the turn")]
     Ticks(u32),
+    /// Chess-clock bank outside 1–120 min.
+    #[error("time bank {0} min is outside 1–120 min")]
+    Bank(u32),
+    /// Chess-clock increment outside 0–60 s.
+    #[error("increment {0} s is outside 0–60 s")]
+    Increment(u32),
 }
 
 impl RuleSet {
@@ -214,6 +258,12 @@ impl RuleSet {
         }
         if !TICK_SECONDS.contains(&self.tick_seconds) || self.tick_seconds >= self.turn_seconds {
             return Err(RulesError::Ticks(self.tick_seconds));
+        }
+        if !BANK_MINUTES.contains(&self.bank_minutes) {
+            return Err(RulesError::Bank(self.bank_minutes));
+        }
+        if !INCREMENT_SECONDS.contains(&self.increment_seconds) {
+            return Err(RulesError::Increment(self.increment_seconds));
         }
         Ok(())
     }

@@ -43,7 +43,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::sound::{Cue, Sounder};
-use crate::timer::{Event, Timer, TimerError, TimerEvent, TimerSettings, TurnEnd};
+use crate::timer::{Event, Timer, TimerError, TimerEvent, TimerMode, TimerSettings, TurnEnd};
 
 /// How many delivered events are kept for the UI when nobody takes them.
 const LOG_LIMIT: usize = 256;
@@ -249,6 +249,11 @@ impl TimerRuntime {
     /// [`Timer::set_settings`] (applies from the next turn).
     pub fn set_settings(&self, settings: TimerSettings) {
         self.command(|t, _| t.set_settings(settings))
+    }
+
+    /// [`Timer::set_mode`] (at once when idle, else from the next reset).
+    pub fn set_mode(&self, mode: TimerMode) {
+        self.command(|t, _| t.set_mode(mode))
     }
 
     /// Takes the events delivered since the last call, oldest first (at most the last 256).

@@ -16,6 +16,45 @@
 //! Changing the settings never disturbs the turn in progress: each turn keeps the settings it
 //! started with, and new settings apply from the next turn.
 //!
+//! # Chess-clock mode
+//!
+//! In [`TimerMode::ChessClock`] each player has a time bank instead of a fixed turn length, as
+//! on tournament clocks: their running turn consumes it, and ending a turn in time adds the
+//! increment (Fischer). A turn's schedule is then computed from the bank at its start: the
+//! warning at the warning time left *in the bank*, ticks in its last seconds, and
+//! [`Event::TimeUp`] when it reaches zero — the player is **flagged**. The engine does not
+//! end the turn or remove the player (the table decides): the turn runs on as overtime, as a
+//! per-turn time-up does. The rules are kept simple and exact:
+//!
+//! - A flagged bank stays at zero: a turn ended at or after the flag adds no increment, and the
+//!   overtime is not carried as debt. The player stays [flagged](Timer::is_flagged) until a
+//!   reset; their later turns start out of time ([`Timer::is_timed_out`]) with no new alarm,
+//!   since their bank does not *reach* zero again.
+//! - A flag carries no draw [`Penalty`] (the rules have none; the table decides).
+//! - [`Timer::undo`] of an end-turn gives the bank back exactly as it was at that turn's start
+//!   (the increment is taken back); [`Timer::restart_turn`] starts the turn over with the bank
+//!   it had at its start; [`Timer::reset`] fills every bank.
+//! - A game is played in one mode: [`Timer::set_mode`] applies at once when no game is under
+//!   way, otherwise the mode and bank size apply from the next [`reset`](Timer::reset); a new
+//!   increment applies from the next end of turn.
+//!
+//! ```
+//! use std::time::Duration;
+//! use rummikub_companion::timer::{ChessClock, Event, Timer, TimerMode, TimerSettings};
+//!
+//! let s = Duration::from_secs;
+//! let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
+//! timer.set_mode(TimerMode::ChessClock(ChessClock { bank: s(60), increment: s(5) }));
+//! timer.start(s(0)).unwrap();
+//! timer.end_turn(s(20)).unwrap(); // Ann used 20 s and gets 5 s back
+//! assert_eq!(timer.bank(0, s(20)), Some(s(45)));
+//! assert_eq!(timer.remaining(s(30)), s(50)); // Bo's bank, running
+//! let events = timer.poll(s(90)); // Bo's bank is empty at 80 s
+//! assert_eq!(events.last().map(|e| (e.event, e.due)), Some((Event::TimeUp, s(80))));
+//! assert_eq!(timer.flagged(s(90)), [1]);
+//! assert_eq!(timer.penalty(s(90)), None); // the table decides
+//! ```
+//!
 //! # Example
 //! ```
 //! use std::time::Duration;
@@ -38,8 +77,7 @@
 
 use std::time::Duration;
 
-use crate::rules::RuleSet;
-use crate::rules::{SeatProblem, check_seats};
+use crate::rules::{ClockMode, RuleSet, SeatProblem, check_seats};
 
 pub use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
@@ -83,20 +121,23 @@ impl TimerSettings {
         }
     }
 
-    /// A turn's alerts as (running time, event), in delivery order. A warning or tick that
-    /// would fall at or before the start of the turn is left out; `TimeUp` is always last.
-    fn schedule(&self) -> Vec<(Duration, Event)> {
+    /// The alerts of a turn of `length` as (running time, event), in delivery order. A
+    /// warning or tick that would fall at or before the start of the turn is left out;
+    /// `TimeUp` is last, when `time_up` says so.
+    fn schedule(&self, length: Duration, time_up: bool) -> Vec<(Duration, Event)> {
         let mut schedule = Vec::new();
-        if !self.warning.is_zero() && self.warning < self.turn {
-            schedule.push((self.turn - self.warning, Event::Warning));
+        if !self.warning.is_zero() && self.warning < length {
+            schedule.push((length - self.warning, Event::Warning));
         }
         for n in (1..=self.ticks).rev() {
             let left = Duration::from_secs(n.into());
-            if left < self.turn {
-                schedule.push((self.turn - left, Event::Tick(n)));
+            if left < length {
+                schedule.push((length - left, Event::Tick(n)));
             }
         }
-        schedule.push((self.turn, Event::TimeUp));
+        if time_up {
+            schedule.push((length, Event::TimeUp));
+        }
         schedule.sort_by_key(|&(at, event)| (at, event.rank()));
         schedule
     }
@@ -115,6 +156,91 @@ impl From<&RuleSet> for TimerSettings {
     }
 }
 
+/// A chess clock's values: each player's time bank and the Fischer increment.
+///
+/// The engine accepts any values; the allowed ranges are the business of
+/// [`RuleSet::validate`].
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// use rummikub_companion::timer::ChessClock;
+/// let clock = ChessClock::default();
+/// assert_eq!((clock.bank, clock.increment), (Duration::from_secs(600), Duration::from_secs(10)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChessClock {
+    /// Each player's time at the start of a game.
+    pub bank: Duration,
+    /// Added to a player's bank when they end a turn before it is empty.
+    pub increment: Duration,
+}
+
+impl ChessClock {
+    /// The chess-clock values of `rules` (whatever their [`ClockMode`]).
+    pub fn from_rules(rules: &RuleSet) -> ChessClock {
+        ChessClock {
+            bank: Duration::from_secs(u64::from(rules.bank_minutes) * 60),
+            increment: Duration::from_secs(rules.increment_seconds.into()),
+        }
+    }
+}
+
+impl Default for ChessClock {
+    /// A 10-minute bank with a 10-second increment.
+    fn default() -> Self {
+        ChessClock::from_rules(&RuleSet::default())
+    }
+}
+
+/// How a turn's time is measured: see the [module docs](self#chess-clock-mode).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::rules::{ClockMode, Preset, RuleSet};
+/// use rummikub_companion::timer::{ChessClock, TimerMode};
+/// assert_eq!(TimerMode::from_rules(&Preset::Korean.rules()), TimerMode::PerTurn);
+/// let rules = RuleSet { clock_mode: ClockMode::ChessClock, ..RuleSet::default() };
+/// assert_eq!(TimerMode::from_rules(&rules), TimerMode::ChessClock(ChessClock::default()));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TimerMode {
+    /// Every turn has the turn length of the [`TimerSettings`].
+    #[default]
+    PerTurn,
+    /// Each player has a time bank that their turns consume.
+    ChessClock(ChessClock),
+}
+
+impl TimerMode {
+    /// The mode of `rules`.
+    pub fn from_rules(rules: &RuleSet) -> TimerMode {
+        match rules.clock_mode {
+            ClockMode::PerTurn => TimerMode::PerTurn,
+            ClockMode::ChessClock => TimerMode::ChessClock(ChessClock::from_rules(rules)),
+        }
+    }
+
+    /// The chess clock's values, in chess-clock mode.
+    pub fn chess_clock(self) -> Option<ChessClock> {
+        match self {
+            TimerMode::PerTurn => None,
+            TimerMode::ChessClock(clock) => Some(clock),
+        }
+    }
+
+    /// A full bank: the chess clock's bank, zero in per-turn mode (no bank is used).
+    fn full_bank(self) -> Duration {
+        self.chess_clock().map_or(Duration::ZERO, |c| c.bank)
+    }
+}
+
+impl From<&RuleSet> for TimerMode {
+    fn from(rules: &RuleSet) -> Self {
+        TimerMode::from_rules(rules)
+    }
+}
+
 /// An alert of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -122,7 +248,7 @@ pub enum Event {
     Warning,
     /// This many whole seconds are left (only when ticks are on).
     Tick(u32),
-    /// The turn's time is up.
+    /// The turn's time is up (chess clock: the bank is empty, the player is flagged).
     TimeUp,
 }
 
@@ -211,7 +337,7 @@ pub struct PlayerStats {
     pub turns: u32,
     /// Running time of those turns, pauses excluded, overtime included.
     pub total: Duration,
-    /// Turns that ran out of time.
+    /// Turns that ran out of time (chess clock: also the later turns of a flagged player).
     pub timeouts: u32,
 }
 
@@ -252,9 +378,9 @@ pub struct TurnEnd {
     pub turn: u64,
     /// Its running time, pauses excluded, overtime included.
     pub time: Duration,
-    /// Whether its time ran out.
+    /// Whether its time ran out (chess clock: the player's bank was empty at its end).
     pub timed_out: bool,
-    /// The penalty to remind the player of, when the time ran out.
+    /// The penalty to remind the player of, when the time ran out (never on a chess clock).
     pub penalty: Option<Penalty>,
     /// The seat whose turn has now started.
     pub next: usize,
@@ -307,6 +433,8 @@ struct Turn {
     id: u64,
     player: usize,
     settings: TimerSettings,
+    /// Running time until time-up: the turn length, or the bank at the turn's start.
+    length: Duration,
     schedule: Vec<(Duration, Event)>,
     /// Running time before the current running stretch.
     banked: Duration,
@@ -317,12 +445,20 @@ struct Turn {
 }
 
 impl Turn {
-    fn new(id: u64, player: usize, settings: TimerSettings, now: Duration) -> Turn {
+    /// A running turn of `length`; `time_up` says whether reaching it is an event.
+    fn new(
+        id: u64,
+        player: usize,
+        settings: TimerSettings,
+        (length, time_up): (Duration, bool),
+        now: Duration,
+    ) -> Turn {
         Turn {
             id,
             player,
             settings,
-            schedule: settings.schedule(),
+            length,
+            schedule: settings.schedule(length, time_up),
             banked: Duration::ZERO,
             since: Some(now),
             collected: 0,
@@ -362,7 +498,7 @@ impl Turn {
     }
 
     fn timed_out(&self, now: Duration) -> bool {
-        self.elapsed(now) >= self.settings.turn
+        self.elapsed(now) >= self.length
     }
 }
 
@@ -382,6 +518,13 @@ pub struct Timer {
     names: Vec<String>,
     stats: Vec<PlayerStats>,
     settings: TimerSettings,
+    /// The mode of the next game.
+    mode: TimerMode,
+    /// The mode of this game.
+    game: TimerMode,
+    /// Chess clock: each seat's bank; for the player whose turn is under way, the bank at the
+    /// start of that turn.
+    banks: Vec<Duration>,
     current: usize,
     turn: Option<Turn>,
     undo: Option<Undo>,
@@ -399,8 +542,11 @@ impl Timer {
         let names = checked_names(names)?;
         Ok(Timer {
             stats: vec![PlayerStats::default(); names.len()],
+            banks: vec![Duration::ZERO; names.len()],
             names,
             settings,
+            mode: TimerMode::PerTurn,
+            game: TimerMode::PerTurn,
             current: 0,
             turn: None,
             undo: None,
@@ -461,14 +607,80 @@ impl Timer {
             .map_or(Duration::ZERO, |t| t.elapsed(now))
     }
 
-    /// Time left in the current turn (the full turn when idle, zero after time-up).
+    /// Time left in the current turn (the full turn when idle, zero after time-up). On a
+    /// chess clock: the current player's bank (see [`bank`](Timer::bank)).
     pub fn remaining(&self, now: Duration) -> Duration {
-        self.turn_settings().turn.saturating_sub(self.elapsed(now))
+        self.length().saturating_sub(self.elapsed(now))
     }
 
-    /// Time past the end of the turn while waiting for the player to end it.
+    /// Time past the end of the turn (chess clock: past the flag) while waiting for the player
+    /// to end it.
     pub fn overtime(&self, now: Duration) -> Duration {
-        self.elapsed(now).saturating_sub(self.turn_settings().turn)
+        self.elapsed(now).saturating_sub(self.length())
+    }
+
+    /// The mode of the next game (see [`set_mode`](Timer::set_mode)).
+    pub fn mode(&self) -> TimerMode {
+        self.mode
+    }
+
+    /// The mode of the game under way (the next game's when idle): what the clock shows.
+    pub fn game_mode(&self) -> TimerMode {
+        self.game
+    }
+
+    /// Chess clock: the time left in `seat`'s bank at `now` (running down during their turn).
+    /// `None` in per-turn mode or for a seat nobody sits at.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::timer::{ChessClock, Timer, TimerMode, TimerSettings};
+    /// let s = Duration::from_secs;
+    /// let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
+    /// assert_eq!(timer.bank(0, s(0)), None);
+    /// timer.set_mode(TimerMode::ChessClock(ChessClock { bank: s(300), increment: s(0) }));
+    /// timer.start(s(0)).unwrap();
+    /// assert_eq!(timer.bank(0, s(42)), Some(s(258)));
+    /// assert_eq!(timer.bank(1, s(42)), Some(s(300)));
+    /// assert_eq!(timer.bank(2, s(42)), None);
+    /// ```
+    pub fn bank(&self, seat: usize, now: Duration) -> Option<Duration> {
+        self.game.chess_clock()?;
+        let bank = *self.banks.get(seat)?;
+        Some(match &self.turn {
+            Some(turn) if turn.player == seat => turn.length.saturating_sub(turn.elapsed(now)),
+            _ => bank,
+        })
+    }
+
+    /// Chess clock: whether `seat`'s bank is empty at `now` (the player is flagged; the table
+    /// decides what happens). Always `false` in per-turn mode.
+    pub fn is_flagged(&self, seat: usize, now: Duration) -> bool {
+        self.bank(seat, now).is_some_and(|bank| bank.is_zero())
+    }
+
+    /// Chess clock: the flagged seats at `now`, in seat order (none in per-turn mode).
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::timer::{ChessClock, Timer, TimerMode, TimerSettings};
+    /// let s = Duration::from_secs;
+    /// let mut timer = Timer::new(["Ann", "Bo", "Cy"], TimerSettings::default()).unwrap();
+    /// timer.set_mode(TimerMode::ChessClock(ChessClock { bank: s(60), increment: s(10) }));
+    /// timer.start(s(0)).unwrap();
+    /// assert!(timer.flagged(s(59)).is_empty());
+    /// assert_eq!(timer.flagged(s(60)), [0]);
+    /// let end = timer.end_turn(s(75)).unwrap(); // no increment for a flagged player
+    /// assert!(end.timed_out && end.penalty.is_none());
+    /// assert_eq!(timer.bank(0, s(75)), Some(s(0)));
+    /// assert_eq!(timer.flagged(s(80)), [0]);
+    /// ```
+    pub fn flagged(&self, now: Duration) -> Vec<usize> {
+        (0..self.names.len())
+            .filter(|&seat| self.is_flagged(seat, now))
+            .collect()
     }
 
     /// The whole seconds to show: the remaining time rounded up, so `10` appears exactly when
@@ -482,9 +694,10 @@ impl Timer {
         self.turn.as_ref().is_some_and(|t| t.timed_out(now))
     }
 
-    /// The penalty to remind the current player of, once their time has run out.
+    /// The penalty to remind the current player of, once their time has run out. `None` on a
+    /// chess clock: a flag has no draw penalty, the table decides.
     pub fn penalty(&self, now: Duration) -> Option<Penalty> {
-        self.is_timed_out(now).then_some(Penalty::RULES)
+        (self.is_timed_out(now) && self.game == TimerMode::PerTurn).then_some(Penalty::RULES)
     }
 
     /// The events due since the last poll, in order, each exactly once per turn.
@@ -510,7 +723,7 @@ impl Timer {
     pub fn next_display_change_at(&self, now: Duration) -> Option<Duration> {
         let turn = self.turn.as_ref()?;
         let elapsed = turn.elapsed(now);
-        let length = turn.settings.turn;
+        let length = turn.length;
         let target = if elapsed < length {
             // Remaining r in (k, k+1] shows k+1; it next changes when r reaches k.
             let left = length - elapsed;
@@ -577,11 +790,20 @@ impl Timer {
             turn: turn.id,
             time: turn.banked,
             timed_out,
-            penalty: timed_out.then_some(Penalty::RULES),
+            penalty: (timed_out && self.game == TimerMode::PerTurn).then_some(Penalty::RULES),
             next,
         };
         if let Some(stats) = self.stats.get_mut(turn.player) {
             stats.add(&end);
+        }
+        if let (Some(clock), Some(bank)) =
+            (self.game.chess_clock(), self.banks.get_mut(turn.player))
+        {
+            // A flagged bank stays empty: no increment, no debt.
+            *bank = match turn.length.checked_sub(turn.banked) {
+                Some(left) if !left.is_zero() => left + clock.increment,
+                _ => Duration::ZERO,
+            };
         }
         self.undo = Some(Undo { turn, end });
         self.current = next;
@@ -591,7 +813,9 @@ impl Timer {
 
     /// Takes back the last end-turn: the next player's turn is discarded, the previous turn
     /// continues with the running time it had, running or paused as the discarded turn was.
-    /// Events of the discarded turn that were already due are still delivered.
+    /// Events of the discarded turn that were already due are still delivered. On a chess
+    /// clock the player's bank is back exactly as it was at that turn's start (the increment
+    /// taken back), and the discarded turn took nothing from the next player's bank.
     pub fn undo(&mut self, now: Duration) -> Result<(), TimerError> {
         let mut undo = self.undo.take().ok_or(TimerError::NothingToUndo)?;
         self.collect(now);
@@ -599,14 +823,20 @@ impl Timer {
         if let Some(stats) = self.stats.get_mut(undo.end.player) {
             stats.remove(&undo.end);
         }
+        if self.game.chess_clock().is_some()
+            && let Some(bank) = self.banks.get_mut(undo.end.player)
+        {
+            *bank = undo.turn.length;
+        }
         undo.turn.since = was_running.then_some(now);
         self.current = undo.turn.player;
         self.turn = Some(undo.turn);
         Ok(())
     }
 
-    /// Starts the current player's turn over with the full time (and the current settings).
-    /// The abandoned turn is not counted; its events that were already due are delivered.
+    /// Starts the current player's turn over with the full time (and the current settings);
+    /// on a chess clock, with the bank the player had at the start of the turn. The abandoned
+    /// turn is not counted; its events that were already due are delivered.
     pub fn restart_turn(&mut self, now: Duration) -> Result<(), TimerError> {
         if self.turn.is_none() {
             return Err(TimerError::NotStarted);
@@ -618,24 +848,63 @@ impl Timer {
     }
 
     /// A new game: no turn, seat 0 to start, statistics cleared, undo and undelivered events
-    /// dropped. Players and settings stay.
+    /// dropped. Players and settings stay. The game is played in the [mode](Timer::mode) set
+    /// last, and a chess clock's banks are full again.
     pub fn reset(&mut self) {
         self.turn = None;
         self.undo = None;
         self.outbox.clear();
         self.current = 0;
         self.stats = vec![PlayerStats::default(); self.names.len()];
+        self.game = self.mode;
+        self.banks = vec![self.game.full_bank(); self.names.len()];
     }
 
-    /// Sets the timer values; the turn in progress keeps its own, new turns use these.
+    /// Sets the timer values; the turn in progress keeps its own, new turns use these. On a
+    /// chess clock the warning and ticks count down the bank, and the turn length is unused.
     pub fn set_settings(&mut self, settings: TimerSettings) {
         self.settings = settings;
     }
 
+    /// Sets the mode: per turn or a chess clock. When no game is under way (idle) it applies
+    /// at once, with full banks. During a game, the game's mode and bank size stay until the
+    /// next [`reset`](Timer::reset) (a bank changing size mid-game would be unfair to
+    /// someone); if both are chess clocks, the new increment applies from the next end of
+    /// turn.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::timer::{ChessClock, Timer, TimerMode, TimerSettings};
+    /// let s = Duration::from_secs;
+    /// let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
+    /// let chess = TimerMode::ChessClock(ChessClock { bank: s(600), increment: s(10) });
+    /// timer.set_mode(chess);
+    /// assert_eq!(timer.remaining(s(0)), s(600)); // idle: Ann's full bank
+    /// timer.start(s(0)).unwrap();
+    /// timer.set_mode(TimerMode::PerTurn);
+    /// assert_eq!(timer.game_mode(), chess); // until the next reset
+    /// timer.reset();
+    /// assert_eq!(timer.game_mode(), TimerMode::PerTurn);
+    /// assert_eq!(timer.remaining(s(0)), s(60));
+    /// ```
+    pub fn set_mode(&mut self, mode: TimerMode) {
+        self.mode = mode;
+        if self.turn.is_none() {
+            self.game = mode;
+            self.banks = vec![mode.full_bank(); self.names.len()];
+        } else if let (TimerMode::ChessClock(game), TimerMode::ChessClock(new)) =
+            (&mut self.game, mode)
+        {
+            game.increment = new.increment;
+        }
+    }
+
     /// Replaces the players (2–6 distinct non-empty names, in seat order) while the clock is
     /// not running: before a game, or with the clock paused between or during turns. A player
-    /// who keeps their name keeps their statistics (and the turn in progress, if it is theirs;
-    /// the player whose turn it is cannot be removed mid-turn). When idle, seat 0 starts.
+    /// who keeps their name keeps their statistics and chess-clock bank (and the turn in
+    /// progress, if it is theirs; the player whose turn it is cannot be removed mid-turn); a
+    /// new player starts with a full bank. When idle, seat 0 starts.
     /// Clears the undo of the last end-turn.
     pub fn set_players<I, S>(&mut self, names: I) -> Result<(), TimerError>
     where
@@ -655,6 +924,11 @@ impl Timer {
         self.stats = names
             .iter()
             .map(|n| self.seat_of(n).map(|i| self.stats[i]).unwrap_or_default())
+            .collect();
+        let full = self.game.full_bank();
+        self.banks = names
+            .iter()
+            .map(|n| self.seat_of(n).map_or(full, |i| self.banks[i]))
             .collect();
         self.names = names;
         self.current = current;
@@ -688,13 +962,37 @@ impl Timer {
         Ok(())
     }
 
+    /// Running time until time-up: the turn's length, or what a turn starting now would have.
+    fn length(&self) -> Duration {
+        match (&self.turn, self.game) {
+            (Some(turn), _) => turn.length,
+            (None, TimerMode::PerTurn) => self.settings.turn,
+            (None, TimerMode::ChessClock(_)) => {
+                self.banks.get(self.current).copied().unwrap_or_default()
+            }
+        }
+    }
+
     fn seat_of(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)
     }
 
     fn begin_turn(&mut self, now: Duration) {
         self.last_id += 1;
-        self.turn = Some(Turn::new(self.last_id, self.current, self.settings, now));
+        self.turn = Some(self.new_turn(now));
+    }
+
+    /// A turn for the current player with the last id, running from `now`.
+    fn new_turn(&self, now: Duration) -> Turn {
+        let length = match self.game {
+            TimerMode::PerTurn => (self.settings.turn, true),
+            // An empty bank does not reach zero again: no second alarm for a flagged player.
+            TimerMode::ChessClock(_) => {
+                let bank = self.banks.get(self.current).copied().unwrap_or_default();
+                (bank, !bank.is_zero())
+            }
+        };
+        Turn::new(self.last_id, self.current, self.settings, length, now)
     }
 
     fn collect(&mut self, now: Duration) {
@@ -747,10 +1045,21 @@ pub struct SavedStats {
     pub timeouts: u32,
 }
 
+/// A chess clock as saved: whole milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SavedChessClock {
+    /// Each player's bank at the start of a game, in milliseconds.
+    pub bank_ms: u64,
+    /// The increment in milliseconds.
+    pub increment_ms: u64,
+}
+
 /// The timer as saved between runs of the app: the table, whose turn it is and the
-/// statistics. A turn under way is saved with its running time and comes back paused, so a
-/// restart never eats into (or adds to) anyone's time. Clock values are not saved: they belong
-/// to one run's monotonic clock.
+/// statistics, and on a chess clock the banks. A turn under way is saved with its running time
+/// and comes back paused, so a restart never eats into (or adds to) anyone's time. Clock values
+/// are not saved: they belong to one run's monotonic clock. Files saved before chess-clock
+/// mode existed load as per-turn games.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SavedTimer {
@@ -766,6 +1075,14 @@ pub struct SavedTimer {
     pub running: bool,
     /// The last turn id handed out.
     pub last_id: u64,
+    /// The chess clock of the game; `None` (and left out of the file) for per-turn timing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chess: Option<SavedChessClock>,
+    /// Chess clock: each seat's bank in milliseconds; for the player whose turn is under way,
+    /// the bank at the start of that turn (`turn_ms` is counted against it), so the saved
+    /// state changes only when a turn ends. A missing seat gets a full bank.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub banks_ms: Vec<u64>,
 }
 
 impl SavedTimer {
@@ -798,11 +1115,21 @@ impl Timer {
             turn_ms: self.turn.as_ref().map(|t| ms(t.elapsed(now))),
             running: self.phase() == Phase::Running,
             last_id: self.last_id,
+            chess: self.game.chess_clock().map(|c| SavedChessClock {
+                bank_ms: ms(c.bank),
+                increment_ms: ms(c.increment),
+            }),
+            banks_ms: match self.game {
+                TimerMode::PerTurn => Vec::new(),
+                TimerMode::ChessClock(_) => self.banks.iter().map(|&b| ms(b)).collect(),
+            },
         }
     }
 
     /// A timer from a saved state, with `settings` for new turns; a saved turn comes back
-    /// paused with its running time, its alerts already passed not sounded again.
+    /// paused with its running time, its alerts already passed not sounded again. The game
+    /// keeps the mode it was saved with (and its banks); that is also the [mode](Timer::mode)
+    /// until [`set_mode`](Timer::set_mode) is called.
     ///
     /// # Example
     /// ```
@@ -837,10 +1164,24 @@ impl Timer {
         }
         timer.current = saved.current;
         timer.last_id = saved.last_id;
+        if let Some(clock) = saved.chess {
+            let bank = Duration::from_millis(clock.bank_ms);
+            timer.mode = TimerMode::ChessClock(ChessClock {
+                bank,
+                increment: Duration::from_millis(clock.increment_ms),
+            });
+            timer.game = timer.mode;
+            for (seat, b) in timer.banks.iter_mut().enumerate() {
+                *b = saved
+                    .banks_ms
+                    .get(seat)
+                    .map_or(bank, |&ms| Duration::from_millis(ms));
+            }
+        }
         if let Some(ms) = saved.turn_ms {
             let elapsed = Duration::from_millis(ms);
             timer.last_id += 1;
-            let mut turn = Turn::new(timer.last_id, timer.current, settings, now);
+            let mut turn = timer.new_turn(now);
             turn.banked = elapsed;
             turn.since = None;
             turn.collected = turn

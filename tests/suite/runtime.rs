@@ -234,3 +234,41 @@ fn the_worker_thread_delivers_events_on_the_real_clock_by_itself() {
     assert_eq!(next[0].event.player, 1);
     drop(rt); // joins the worker
 }
+
+#[test]
+fn a_chess_clock_sounds_at_10_s_left_in_the_bank_and_once_at_the_flag() {
+    use rummikub_companion::timer::{ChessClock, TimerMode};
+    let r = rig(TimerSettings::default());
+    r.rt.set_mode(TimerMode::ChessClock(ChessClock {
+        bank: s(90),
+        increment: s(5),
+    }));
+    r.rt.start().expect("starts");
+    r.clock.advance(s(30));
+    r.rt.end_turn().expect("ends"); // A: 65 s in the bank
+    assert_eq!(r.rt.read(|t, now| t.bank(0, now)), Some(s(65)));
+    assert_eq!(
+        r.run_until_idle(),
+        2,
+        "B: the warning at 80 s, the flag at 90 s"
+    );
+    assert_eq!(r.sounder.played(), [Cue::Warning, Cue::TimeUp]);
+    assert_eq!(r.clock.now(), s(1_120));
+    assert_eq!(r.rt.read(|t, now| t.flagged(now)), [1]);
+    assert_eq!(r.rt.read(|t, now| t.penalty(now)), None);
+    r.clock.advance(s(10));
+    r.rt.end_turn().expect("ends"); // C plays; B stays flagged
+    r.clock.advance(s(80));
+    assert_eq!(r.rt.pump().len(), 1, "C's warning");
+    r.clock.advance(s(9));
+    r.rt.end_turn().expect("ends"); // C: 1 + 5
+    assert_eq!(r.rt.read(|t, now| t.bank(2, now)), Some(s(6)));
+    // A's turn, then B's starts with an empty bank: no second alarm.
+    r.clock.advance(s(1));
+    r.rt.end_turn().expect("ends");
+    assert_eq!(r.rt.next_wake(), None);
+    assert_eq!(
+        r.sounder.played(),
+        [Cue::Warning, Cue::TimeUp, Cue::Warning]
+    );
+}

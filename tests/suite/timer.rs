@@ -1,11 +1,13 @@
 //! The turn-timer engine on fake time: exact event times, pauses, late and jittered polls,
-//! rotation, undo, statistics, and a 1,000-turn random simulation against a simple model.
+//! rotation, undo, statistics, and a 1,000-turn random simulation against a simple model; the
+//! same for chess-clock mode (banks, increments, flags), with its own random simulation.
 
 use std::time::Duration;
 
-use rummikub_companion::rules::Preset;
+use rummikub_companion::rules::{ClockMode, Preset, RuleSet};
 use rummikub_companion::timer::{
-    Event, Penalty, Phase, PlayerStats, Timer, TimerError, TimerEvent, TimerSettings,
+    ChessClock, Event, Penalty, Phase, PlayerStats, SavedChessClock, SavedTimer, Timer, TimerError,
+    TimerEvent, TimerMode, TimerSettings,
 };
 
 fn s(secs: u64) -> Duration {
@@ -697,5 +699,690 @@ fn a_thousand_random_turns_deliver_every_event_once_in_order_at_the_exact_runnin
     println!(
         "{ended} turns, {undos} undos, {timeouts} time-outs, {} events, {} polls",
         model.events, model.polls
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chess-clock mode: a time bank per player, a Fischer increment per finished turn.
+
+fn chess(bank: Duration, increment: Duration) -> TimerMode {
+    TimerMode::ChessClock(ChessClock { bank, increment })
+}
+
+fn chess_timer(players: &[&str], bank: Duration, increment: Duration) -> Timer {
+    let mut t = timer(players, TimerSettings::default());
+    t.set_mode(chess(bank, increment));
+    t
+}
+
+/// Every seat's bank at `now`.
+fn banks(t: &Timer, now: Duration) -> Vec<Duration> {
+    (0..t.players().len())
+        .map(|seat| t.bank(seat, now).expect("a chess clock"))
+        .collect()
+}
+
+#[test]
+fn chess_clock_banks_and_increments_over_a_game_are_exact() {
+    let mut t = chess_timer(&["A", "B", "C"], s(60), s(5));
+    assert_eq!(t.game_mode(), chess(s(60), s(5)));
+    assert_eq!(t.remaining(T0), s(60), "idle: the starting player's bank");
+    t.start(T0).expect("applies");
+    assert_eq!(banks(&t, T0 + ms(12_500)), [ms(47_500), s(60), s(60)]);
+    let end = t.end_turn(T0 + ms(12_500)).expect("applies");
+    assert_eq!(
+        (end.player, end.time, end.timed_out, end.penalty, end.next),
+        (0, ms(12_500), false, None, 1)
+    );
+    assert_eq!(banks(&t, T0 + ms(12_500)), [ms(52_500), s(60), s(60)]);
+    let mut now = T0 + ms(12_500);
+    assert_eq!(t.remaining(now + s(20)), s(40));
+    now += s(30);
+    t.end_turn(now).expect("applies"); // B: 60 − 30 + 5
+    // C thinks 5 s, pauses for 100 s, plays 20 s more.
+    t.pause(now + s(5)).expect("applies");
+    assert_eq!(t.bank(2, now + s(105)), Some(s(55)), "a pause does not run");
+    t.resume(now + s(105)).expect("applies");
+    now += s(125);
+    t.end_turn(now).expect("applies"); // C: 60 − 25 + 5
+    assert_eq!(banks(&t, now), [ms(52_500), s(35), s(40)]);
+    // A starts with 52.5 s: the display shows 53 and changes when 52 s are left.
+    assert_eq!(t.display_seconds(now), 53);
+    assert_eq!(t.next_display_change_at(now), Some(now + ms(500)));
+    assert_eq!(
+        t.next_event_at(),
+        Some(now + ms(42_500)),
+        "warning at 10 s left"
+    );
+    now += s(50);
+    t.end_turn(now).expect("applies"); // A: 2.5 + 5
+    now += s(1);
+    t.end_turn(now).expect("applies"); // B: 34 + 5
+    assert_eq!(banks(&t, now), [ms(7_500), s(39), s(40)]);
+    let [a, b, c] = [t.stats()[0], t.stats()[1], t.stats()[2]];
+    assert_eq!((a.turns, a.total, a.timeouts), (2, ms(62_500), 0));
+    assert_eq!((b.turns, b.total, b.timeouts), (2, s(31), 0));
+    assert_eq!((c.turns, c.total, c.timeouts), (1, s(25), 0));
+    assert!(t.flagged(now).is_empty());
+}
+
+#[test]
+fn chess_clock_warns_at_10_s_left_in_the_bank_and_ticks_its_last_seconds() {
+    let mut t = timer(&["A", "B"], settings(s(60), s(10), 3));
+    t.set_mode(chess(s(120), s(2)));
+    t.start(T0).expect("applies");
+    let nano = Duration::from_nanos(1);
+    assert!(t.poll(T0 + s(110) - nano).is_empty());
+    let warning = t.poll(T0 + s(110));
+    assert_eq!(kinds(&warning), [Event::Warning]);
+    assert_eq!((warning[0].due, warning[0].running), (T0 + s(110), s(110)));
+    assert_eq!(t.display_seconds(T0 + s(110)), 10);
+    t.end_turn(T0 + s(115)).expect("applies"); // A: 5 s left + 2
+    t.end_turn(T0 + s(145)).expect("applies"); // B: 90 + 2
+    assert_eq!(banks(&t, T0 + s(145)), [s(7), s(92)]);
+    // A starts below the warning time: no warning, ticks at 3, 2 and 1 s left, then the flag.
+    let events = t.poll(T0 + s(200));
+    assert_eq!(
+        kinds(&events),
+        [
+            Event::Tick(3),
+            Event::Tick(2),
+            Event::Tick(1),
+            Event::TimeUp
+        ]
+    );
+    let dues: Vec<Duration> = events.iter().map(|e| e.due - T0).collect();
+    assert_eq!(dues, [s(149), s(150), s(151), s(152)]);
+    assert!(events.iter().all(|e| e.player == 0));
+}
+
+#[test]
+fn chess_clock_flags_at_zero_once_and_the_table_decides() {
+    let mut t = chess_timer(&["A", "B"], s(30), s(10));
+    t.start(T0).expect("applies");
+    let nano = Duration::from_nanos(1);
+    assert_eq!(kinds(&t.poll(T0 + s(30) - nano)), [Event::Warning]);
+    assert!(!t.is_flagged(0, T0 + s(30) - nano));
+    assert!(!t.is_timed_out(T0 + s(30) - nano));
+    let up = t.poll(T0 + s(30));
+    assert_eq!(kinds(&up), [Event::TimeUp]);
+    assert_eq!(up[0].due, T0 + s(30));
+    assert!(t.is_flagged(0, T0 + s(30)));
+    assert!(!t.is_flagged(1, T0 + s(30)));
+    assert_eq!(t.flagged(T0 + s(30)), [0]);
+    assert!(t.is_timed_out(T0 + s(30)));
+    assert_eq!(t.penalty(T0 + s(45)), None, "a flag has no draw penalty");
+    assert_eq!(t.remaining(T0 + s(45)), Duration::ZERO);
+    assert_eq!(t.display_seconds(T0 + s(45)), 0);
+    assert_eq!(t.overtime(T0 + s(45)), s(15));
+    assert_eq!(t.next_display_change_at(T0 + ms(45_500)), Some(T0 + s(46)));
+    assert_eq!(t.next_event_at(), None);
+    assert!(t.poll(T0 + s(3_600)).is_empty(), "the alarm sounds once");
+    assert_eq!(t.current_player(), 0, "the engine does not end the turn");
+    let end = t.end_turn(T0 + s(47)).expect("applies");
+    assert!(end.timed_out);
+    assert_eq!(end.penalty, None);
+    assert_eq!(
+        t.bank(0, T0 + s(47)),
+        Some(Duration::ZERO),
+        "no increment for a flagged player, no debt either"
+    );
+    t.end_turn(T0 + s(57)).expect("applies"); // B: 20 + 10
+    assert_eq!(banks(&t, T0 + s(57)), [Duration::ZERO, s(30)]);
+    // A's next turn starts out of time, with no second alarm.
+    assert!(t.is_timed_out(T0 + s(57)));
+    assert_eq!(t.overtime(T0 + s(60)), s(3));
+    assert_eq!(t.next_event_at(), None);
+    assert!(t.poll(T0 + s(200)).is_empty());
+    let end = t.end_turn(T0 + s(64)).expect("applies");
+    assert!(end.timed_out);
+    assert_eq!(t.flagged(T0 + s(64)), [0]);
+    assert_eq!((t.stats()[0].turns, t.stats()[0].timeouts), (2, 2));
+    t.reset();
+    assert!(t.flagged(T0 + s(64)).is_empty());
+    assert_eq!(banks(&t, T0 + s(64)), [s(30), s(30)]);
+}
+
+#[test]
+fn chess_clock_banks_do_not_run_while_paused() {
+    let mut t = chess_timer(&["A", "B"], s(60), s(10));
+    t.start(T0).expect("applies");
+    t.pause(T0 + s(20)).expect("applies");
+    assert_eq!(banks(&t, T0 + s(500)), [s(40), s(60)]);
+    assert!(t.poll(T0 + s(500)).is_empty());
+    assert_eq!(t.next_event_at(), None);
+    assert_eq!(t.next_display_change_at(T0 + s(500)), None);
+    t.resume(T0 + s(600)).expect("applies");
+    assert_eq!(t.next_event_at(), Some(T0 + s(630)));
+    let events = t.poll(T0 + s(700));
+    assert_eq!(kinds(&events), [Event::Warning, Event::TimeUp]);
+    assert_eq!(events[1].due, T0 + s(640));
+    // Ending a paused turn: the bank is what it was at the pause, plus the increment.
+    let mut t = chess_timer(&["A", "B"], s(60), s(10));
+    t.start(T0).expect("applies");
+    t.pause(T0 + s(15)).expect("applies");
+    t.end_turn(T0 + s(90)).expect("applies");
+    assert_eq!(banks(&t, T0 + s(90)), [s(55), s(60)]);
+}
+
+#[test]
+fn chess_clock_undo_gives_the_bank_back_exactly_and_takes_back_the_increment() {
+    let mut t = chess_timer(&["A", "B", "C"], s(60), s(10));
+    t.start(T0).expect("applies");
+    t.end_turn(T0 + ms(20_250)).expect("applies");
+    assert_eq!(banks(&t, T0 + s(28)), [ms(49_750), ms(52_250), s(60)]);
+    t.undo(T0 + s(28)).expect("applies");
+    // A's turn is back with 20.25 s used; B's discarded 7.75 s cost B nothing.
+    assert_eq!(banks(&t, T0 + s(28)), [ms(39_750), s(60), s(60)]);
+    assert_eq!(
+        t.saved(T0 + s(28)).banks_ms,
+        [60_000, 60_000, 60_000],
+        "A's bank is back at its value at the start of the turn"
+    );
+    assert_eq!(t.stats()[0], PlayerStats::default());
+    let end = t.end_turn(T0 + s(30)).expect("applies");
+    assert_eq!(end.time, ms(22_250));
+    assert_eq!(banks(&t, T0 + s(30)), [ms(47_750), s(60), s(60)]);
+    // Undo of the end of a flagged turn: the flag stays, the overtime runs on, no new alarm.
+    let mut t = chess_timer(&["A", "B"], s(30), s(10));
+    t.start(T0).expect("applies");
+    assert_eq!(kinds(&t.poll(T0 + s(35))), [Event::Warning, Event::TimeUp]);
+    t.end_turn(T0 + s(36)).expect("applies");
+    assert_eq!(banks(&t, T0 + s(36)), [Duration::ZERO, s(30)]);
+    t.undo(T0 + s(40)).expect("applies");
+    assert_eq!(t.flagged(T0 + s(40)), [0]);
+    assert_eq!(t.overtime(T0 + s(41)), s(7));
+    assert!(t.poll(T0 + s(100)).is_empty());
+    // Undo while paused, then the same end again: the same bank as the first time.
+    let mut t = chess_timer(&["A", "B"], s(60), s(3));
+    t.start(T0).expect("applies");
+    t.end_turn(T0 + s(10)).expect("applies");
+    let first = banks(&t, T0 + s(10));
+    t.pause(T0 + s(12)).expect("applies");
+    t.undo(T0 + s(20)).expect("applies");
+    assert_eq!(t.phase(), Phase::Paused);
+    t.end_turn(T0 + s(30)).expect("applies");
+    assert_eq!(banks(&t, T0 + s(30)), first);
+}
+
+#[test]
+fn chess_clock_restart_turn_gives_back_the_bank_the_turn_started_with() {
+    let mut t = chess_timer(&["A", "B"], s(60), s(10));
+    t.start(T0).expect("applies");
+    t.end_turn(T0 + s(20)).expect("applies");
+    t.end_turn(T0 + s(50)).expect("applies"); // B: 30 + 10
+    let id = t.turn_id();
+    assert_eq!(kinds(&t.poll(T0 + s(95))), [Event::Warning]); // A's 50 s bank, 10 s left
+    t.restart_turn(T0 + s(95)).expect("applies");
+    assert_ne!(t.turn_id(), id);
+    assert_eq!(banks(&t, T0 + s(95)), [s(50), s(40)]);
+    assert_eq!(t.stats()[0].turns, 1, "the abandoned turn is not counted");
+    assert_eq!(t.next_event_at(), Some(T0 + s(135)));
+    assert!(!t.can_undo());
+}
+
+#[test]
+fn chess_clock_mode_changes_apply_before_a_game_or_at_reset() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    assert_eq!(t.bank(0, T0), None, "per-turn mode has no banks");
+    assert!(!t.is_flagged(0, T0));
+    t.set_mode(chess(s(300), s(5)));
+    assert_eq!(banks(&t, T0), [s(300), s(300)], "idle: at once");
+    t.start(T0).expect("applies");
+    // Mid-game: the bank size and mode wait for the reset, the increment does not.
+    t.set_mode(chess(s(600), s(20)));
+    assert_eq!(t.mode(), chess(s(600), s(20)));
+    assert_eq!(t.game_mode(), chess(s(300), s(20)));
+    t.end_turn(T0 + s(30)).expect("applies");
+    assert_eq!(banks(&t, T0 + s(30)), [s(290), s(300)]);
+    t.set_mode(TimerMode::PerTurn);
+    assert_eq!(t.game_mode(), chess(s(300), s(20)));
+    assert_eq!(t.remaining(T0 + s(40)), s(290));
+    t.reset();
+    assert_eq!(t.game_mode(), TimerMode::PerTurn);
+    assert_eq!(t.bank(0, T0), None);
+    t.start(T0 + s(100)).expect("applies");
+    assert_eq!(t.remaining(T0 + s(100)), s(60));
+    assert_eq!(t.penalty(T0 + s(160)), Some(Penalty::RULES));
+    // A new bank size applies at the reset.
+    t.set_mode(chess(s(90), s(0)));
+    assert_eq!(t.bank(0, T0 + s(160)), None);
+    t.reset();
+    assert_eq!(banks(&t, T0 + s(160)), [s(90), s(90)]);
+}
+
+#[test]
+fn chess_clock_banks_follow_the_players_by_name() {
+    let mut t = chess_timer(&["A", "B", "C"], s(60), s(10));
+    t.start(T0).expect("applies");
+    t.end_turn(T0 + s(20)).expect("applies"); // A: 50
+    t.end_turn(T0 + s(50)).expect("applies"); // B: 40; C's turn
+    t.rename_player(1, "Bea").expect("applies");
+    assert_eq!(t.bank(1, T0 + s(50)), Some(s(40)));
+    t.pause(T0 + s(55)).expect("applies");
+    // C keeps the turn (and its bank) at seat 0, D joins with a full bank, Bea leaves.
+    t.set_players(["C", "D", "A"]).expect("applies");
+    assert_eq!(banks(&t, T0 + s(99)), [s(55), s(60), s(50)]);
+    t.resume(T0 + s(100)).expect("applies");
+    t.end_turn(T0 + s(110)).expect("applies"); // C: 60 − 15 + 10
+    assert_eq!(banks(&t, T0 + s(110)), [s(55), s(60), s(50)]);
+    assert_eq!(t.current_player(), 1);
+}
+
+#[test]
+fn chess_clock_banks_survive_save_and_restore_exactly() {
+    let mut t = chess_timer(&["A", "B"], s(120), ms(2_500));
+    t.start(T0).expect("applies");
+    t.end_turn(T0 + ms(30_125)).expect("applies"); // A: 92.375
+    t.poll(T0 + ms(145_000)); // B's warning (at 110 s running) sounded
+    let saved = t.saved(T0 + ms(145_000));
+    assert_eq!(
+        saved.chess,
+        Some(SavedChessClock {
+            bank_ms: 120_000,
+            increment_ms: 2_500
+        })
+    );
+    assert_eq!(
+        saved.banks_ms,
+        [92_375, 120_000],
+        "B's bank at the start of B's turn"
+    );
+    assert_eq!(saved.turn_ms, Some(114_875));
+    let json = serde_json::to_string(&saved).expect("serialises");
+    let loaded: SavedTimer = serde_json::from_str(&json).expect("loads");
+    assert_eq!(loaded, saved);
+    let mut back = Timer::restore(&loaded, TimerSettings::default(), s(9)).expect("restores");
+    assert_eq!(back.phase(), Phase::Paused);
+    assert_eq!(back.game_mode(), chess(s(120), ms(2_500)));
+    assert_eq!(back.mode(), back.game_mode());
+    assert_eq!(banks(&back, s(50)), [ms(92_375), ms(5_125)]);
+    back.resume(s(50)).expect("applies");
+    let events = back.poll(s(60));
+    assert_eq!(
+        kinds(&events),
+        [Event::TimeUp],
+        "the warning is not repeated"
+    );
+    assert_eq!(events[0].due, s(50) + ms(5_125));
+    assert_eq!(back.flagged(s(60)), [1]);
+    assert_eq!(back.saved(s(60)).banks_ms, saved.banks_ms);
+    // A saved file missing a seat's bank gives that seat a full bank.
+    let short = SavedTimer {
+        banks_ms: vec![1_000],
+        ..saved.clone()
+    };
+    let back = Timer::restore(&short, TimerSettings::default(), s(9)).expect("restores");
+    assert_eq!(banks(&back, s(9)), [s(1), s(120) - ms(114_875)]);
+}
+
+#[test]
+fn per_turn_saves_are_unchanged_and_old_saves_load_as_per_turn() {
+    let mut t = timer(&["A", "B"], TimerSettings::default());
+    t.start(T0).expect("applies");
+    let json = serde_json::to_string(&t.saved(T0 + s(5))).expect("serialises");
+    assert!(!json.contains("chess") && !json.contains("banks"), "{json}");
+    let old =
+        r#"{"players":["A","B"],"stats":[],"current":1,"turn_ms":4000,"running":true,"last_id":3}"#;
+    let saved: SavedTimer = serde_json::from_str(old).expect("an old file loads");
+    assert_eq!((saved.chess, saved.banks_ms.len()), (None, 0));
+    let back = Timer::restore(&saved, TimerSettings::default(), s(0)).expect("restores");
+    assert_eq!(back.game_mode(), TimerMode::PerTurn);
+    assert_eq!(back.remaining(s(1)), s(56));
+}
+
+#[test]
+fn chess_clock_undo_snapshots_rebase_to_the_bank_they_had() {
+    let mut t = chess_timer(&["A", "B"], s(60), s(10));
+    t.start(T0).expect("applies");
+    let snapshot = t.clone(); // taken at T0 + 12 s
+    t.end_turn(T0 + s(20)).expect("applies");
+    let back = snapshot.rebased(T0 + s(12), T0 + s(40));
+    assert_eq!(banks(&back, T0 + s(40)), [s(48), s(60)]);
+    assert_eq!(back.next_event_at(), Some(T0 + s(78)));
+}
+
+#[test]
+fn chess_clock_rules_load_validate_and_convert() {
+    // A settings file from before chess-clock mode loads as per-turn with default values.
+    let old: RuleSet = serde_json::from_str(r#"{"turn_seconds": 45}"#).expect("loads");
+    assert_eq!(
+        (old.clock_mode, old.bank_minutes, old.increment_seconds),
+        (ClockMode::PerTurn, 10, 10)
+    );
+    for preset in Preset::ALL {
+        assert_eq!(TimerMode::from_rules(&preset.rules()), TimerMode::PerTurn);
+    }
+    let rules = RuleSet {
+        clock_mode: ClockMode::ChessClock,
+        bank_minutes: 90,
+        increment_seconds: 30,
+        ..RuleSet::default()
+    };
+    assert!(rules.validate().is_ok());
+    assert_eq!(TimerMode::from_rules(&rules), chess(s(5_400), s(30)));
+    let json = serde_json::to_string(&rules).expect("serialises");
+    assert!(json.contains(r#""clock_mode":"chess_clock""#), "{json}");
+    assert_eq!(serde_json::from_str::<RuleSet>(&json).ok(), Some(rules));
+    let error = |r: RuleSet| r.validate().map_err(|e| e.to_string());
+    assert_eq!(
+        error(RuleSet {
+            bank_minutes: 0,
+            ..rules
+        }),
+        Err("time bank 0 min is outside 1–120 min".into())
+    );
+    assert_eq!(
+        error(RuleSet {
+            bank_minutes: 121,
+            ..rules
+        }),
+        Err("time bank 121 min is outside 1–120 min".into())
+    );
+    assert_eq!(
+        error(RuleSet {
+            increment_seconds: 61,
+            ..rules
+        }),
+        Err("increment 61 s is outside 0–60 s".into())
+    );
+    assert!(
+        RuleSet {
+            bank_minutes: 1,
+            increment_seconds: 0,
+            ..rules
+        }
+        .validate()
+        .is_ok()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1,000 simulated chess-clock turns against a model.
+
+/// The model's schedule of a chess-clock turn starting with `bank`: the per-turn schedule of a
+/// turn as long as the bank, without the alarm when the bank is already empty.
+fn expected_chess_schedule(st: TimerSettings, bank: Duration) -> Vec<(Duration, Event)> {
+    let mut all = expected_schedule(TimerSettings { turn: bank, ..st });
+    if bank.is_zero() {
+        all.retain(|&(_, e)| e != Event::TimeUp);
+    }
+    all
+}
+
+struct ChessModel {
+    timer: Timer,
+    turns: Vec<ModelTurn>,
+    current: usize,
+    undo: Option<(usize, usize)>,
+    stats: Vec<PlayerStats>,
+    /// Each seat's bank; the current player's at the start of the turn.
+    banks: Vec<Duration>,
+    settings: TimerSettings,
+    /// The game's clock, and the one the next game starts with.
+    clock: ChessClock,
+    next_clock: ChessClock,
+    events: u64,
+    flags: u64,
+    increments: u64,
+    last_poll: Option<Duration>,
+}
+
+impl ChessModel {
+    fn begin(&mut self, now: Duration) {
+        let id = self.timer.turn_id().expect("a turn started");
+        assert!(self.turns.iter().all(|t| t.id != id), "turn id {id} reused");
+        let player = self.timer.current_player();
+        let bank = self.banks[player];
+        self.turns.push(ModelTurn {
+            id,
+            player,
+            stretches: vec![(now, Duration::ZERO, None)],
+            expected: expected_chess_schedule(self.settings, bank),
+            delivered: 0,
+            length: bank,
+        });
+        self.current = self.turns.len() - 1;
+    }
+
+    fn poll(&mut self, now: Duration) {
+        let events = self.timer.poll(now);
+        let mut previous_due = Duration::ZERO;
+        for e in events {
+            self.events += 1;
+            let turn = self
+                .turns
+                .iter_mut()
+                .find(|t| t.id == e.turn)
+                .expect("event of a known turn");
+            let (running, event) = turn.expected[turn.delivered];
+            assert_eq!(
+                (e.event, e.running, e.player),
+                (event, running, turn.player)
+            );
+            assert_eq!(e.due, turn.instant_of(running, now).expect("reached"));
+            if let Some(previous) = self.last_poll {
+                assert!(e.due > previous, "{e:?} was due at the previous poll");
+            }
+            assert!(e.due >= previous_due && e.due <= now, "{e:?}");
+            previous_due = e.due;
+            if e.event == Event::TimeUp {
+                self.flags += 1;
+            }
+            turn.delivered += 1;
+        }
+        self.last_poll = Some(now);
+        for turn in &self.turns {
+            let reached = turn
+                .expected
+                .iter()
+                .filter(|(running, _)| turn.instant_of(*running, now).is_some())
+                .count();
+            assert_eq!(turn.delivered, reached, "turn {} at {now:?}", turn.id);
+        }
+    }
+
+    fn check(&self, now: Duration) {
+        let turn = &self.turns[self.current];
+        assert_eq!(self.timer.turn_id(), Some(turn.id));
+        assert_eq!(self.timer.current_player(), turn.player);
+        let elapsed = turn.elapsed(now);
+        assert_eq!(self.timer.elapsed(now), elapsed);
+        let expected: Vec<Duration> = (0..self.banks.len())
+            .map(|seat| match seat == turn.player {
+                true => turn.length.saturating_sub(elapsed),
+                false => self.banks[seat],
+            })
+            .collect();
+        assert_eq!(banks(&self.timer, now), expected, "banks at {now:?}");
+        assert_eq!(self.timer.remaining(now), expected[turn.player]);
+        assert_eq!(
+            self.timer.overtime(now),
+            elapsed.saturating_sub(turn.length)
+        );
+        assert_eq!(self.timer.is_timed_out(now), elapsed >= turn.length);
+        let flagged: Vec<usize> = (0..expected.len())
+            .filter(|&seat| expected[seat].is_zero())
+            .collect();
+        assert_eq!(self.timer.flagged(now), flagged);
+        assert_eq!(self.timer.penalty(now), None);
+        assert_eq!(self.timer.stats(), self.stats.as_slice());
+    }
+
+    fn end_turn(&mut self, now: Duration) {
+        let end = self.timer.end_turn(now).expect("end turn");
+        let turn = &mut self.turns[self.current];
+        turn.pause(now);
+        let (elapsed, player, length) = (turn.elapsed(now), turn.player, turn.length);
+        let timed_out = elapsed >= length;
+        assert_eq!(
+            (end.time, end.timed_out, end.player, end.penalty),
+            (elapsed, timed_out, player, None)
+        );
+        let st = &mut self.stats[player];
+        st.turns += 1;
+        st.total += elapsed;
+        st.timeouts += u32::from(timed_out);
+        self.banks[player] = if timed_out {
+            Duration::ZERO
+        } else {
+            self.increments += u64::from(!self.clock.increment.is_zero());
+            length - elapsed + self.clock.increment
+        };
+        let ended = self.current;
+        self.begin(now);
+        self.undo = Some((ended, self.current));
+    }
+
+    fn undo(&mut self, now: Duration) {
+        let (ended, discarded) = self.undo.take().expect("something to undo");
+        self.timer.undo(now).expect("undo");
+        let was_running = self.turns[discarded].running();
+        self.turns[discarded].pause(now);
+        let turn = &self.turns[ended];
+        let (player, elapsed, length) = (turn.player, turn.elapsed(now), turn.length);
+        let st = &mut self.stats[player];
+        st.turns -= 1;
+        st.total -= elapsed;
+        st.timeouts -= u32::from(elapsed >= length);
+        self.banks[player] = length;
+        if was_running {
+            self.turns[ended].resume(now);
+        }
+        self.current = ended;
+    }
+
+    fn restart(&mut self, now: Duration) {
+        self.timer.restart_turn(now).expect("restart");
+        let was_running = self.turns[self.current].running();
+        self.turns[self.current].pause(now);
+        self.undo = None;
+        self.begin(now);
+        if !was_running {
+            // The new turn starts running whatever the old one did, as in the engine.
+            assert_eq!(self.timer.phase(), Phase::Running);
+        }
+    }
+
+    fn new_game(&mut self, now: Duration) {
+        self.poll(now);
+        self.timer.reset();
+        for turn in &mut self.turns {
+            turn.pause(now);
+        }
+        self.clock = self.next_clock;
+        self.banks = vec![self.clock.bank; self.banks.len()];
+        self.stats = vec![PlayerStats::default(); self.banks.len()];
+        self.undo = None;
+        self.timer.start(now).expect("applies");
+        self.begin(now);
+    }
+}
+
+fn random_clock(rng: &mut Rng) -> ChessClock {
+    let banks = [s(20), s(45), ms(7_500), s(90)];
+    let increments = [Duration::ZERO, s(2), s(5), ms(1_500)];
+    ChessClock {
+        bank: banks[rng.below(4) as usize],
+        increment: increments[rng.below(4) as usize],
+    }
+}
+
+#[test]
+fn a_thousand_random_chess_clock_turns_keep_every_bank_exact() {
+    let mut rng = Rng(0xC10C_2026);
+    let first = random_settings(&mut rng);
+    let clock = random_clock(&mut rng);
+    let players = ["A", "B", "C"];
+    let mut t = timer(&players, first);
+    t.set_mode(TimerMode::ChessClock(clock));
+    let mut model = ChessModel {
+        timer: t,
+        turns: Vec::new(),
+        current: 0,
+        undo: None,
+        stats: vec![PlayerStats::default(); players.len()],
+        banks: vec![clock.bank; players.len()],
+        settings: first,
+        clock,
+        next_clock: clock,
+        events: 0,
+        flags: 0,
+        increments: 0,
+        last_poll: None,
+    };
+    let mut now = T0;
+    model.timer.start(now).expect("applies");
+    model.begin(now);
+    let (mut ended, mut undos, mut restarts, mut games) = (0, 0, 0, 1);
+    while ended < 1_000 {
+        now += match rng.below(10) {
+            0 => Duration::ZERO,
+            2 | 3 => model
+                .timer
+                .next_event_at()
+                .map_or(Duration::ZERO, |due| due.saturating_sub(now)),
+            1 => Duration::from_nanos(rng.below(30_000_000_000)),
+            _ => Duration::from_nanos(rng.below(1_500_000_000)),
+        };
+        match rng.below(100) {
+            0..=64 => model.poll(now),
+            65..=71 => {
+                if model.turns[model.current].running() {
+                    model.timer.pause(now).expect("applies");
+                    model.turns[model.current].pause(now);
+                } else {
+                    model.timer.resume(now).expect("applies");
+                    model.turns[model.current].resume(now);
+                }
+            }
+            72..=73 => {
+                let st = random_settings(&mut rng);
+                model.timer.set_settings(st);
+                model.settings = st;
+            }
+            74 => {
+                // Mid-game: only the increment changes now, the rest at the next game.
+                let next = random_clock(&mut rng);
+                model.timer.set_mode(TimerMode::ChessClock(next));
+                model.next_clock = next;
+                model.clock.increment = next.increment;
+            }
+            75 => {
+                model.restart(now);
+                restarts += 1;
+            }
+            76 => {
+                model.new_game(now);
+                games += 1;
+            }
+            77..=80 if model.undo.is_some() => {
+                model.undo(now);
+                undos += 1;
+            }
+            77..=87 => {
+                model.end_turn(now);
+                ended += 1;
+            }
+            _ => {}
+        }
+        model.check(now);
+    }
+    model.poll(now + s(1_000));
+    let timeouts: u32 = model.stats.iter().map(|s| s.timeouts).sum();
+    assert!(undos > 50, "the simulation exercised undo ({undos})");
+    assert!(restarts > 10, "and restarts ({restarts})");
+    assert!(games > 10, "and new games ({games})");
+    assert!(model.flags > 20, "and flags ({})", model.flags);
+    assert!(
+        model.increments > 200,
+        "and increments ({})",
+        model.increments
+    );
+    assert!(model.events > 1_000, "and events ({})", model.events);
+    println!(
+        "{ended} turns, {undos} undos, {restarts} restarts, {games} games, {} flags, \
+         {} increments, {} events, {timeouts} time-outs in the last game",
+        model.flags, model.increments, model.events
     );
 }
