@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::score::layout;
-use super::{EXIT_YES, bad_input, print_json};
+use super::{EXIT_YES, InputError, bad_input, print_json};
 use crate::history::{History, history};
 use crate::rules::FinalRule;
 use crate::score::table::signed;
@@ -30,11 +30,11 @@ pub struct HistoryArgs {
 pub(super) fn run(args: &HistoryArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let dir = match data_dir_from(std::env::var_os(DATA_ENV)) {
         Ok(dir) => dir,
-        Err(e) => return bad_input(err, e),
+        Err(e) => return bad_input(out, err, args.json, InputError::File, e),
     };
     let scan = match read_sheets(&dir) {
         Ok(scan) => scan,
-        Err(e) => return bad_input(err, e),
+        Err(e) => return bad_input(out, err, args.json, InputError::File, e),
     };
     for skipped in &scan.skipped {
         let _ = writeln!(err, "notice: {}", skipped_text(skipped));

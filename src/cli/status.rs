@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{EXIT_YES, bad_input, print_json};
+use super::{EXIT_YES, InputError, bad_input, print_json};
 use crate::evening::Evening;
 use crate::score::Sheet;
 use crate::store::{DATA_ENV, SheetId, Store, data_dir_from};
@@ -70,11 +70,14 @@ fn sheet_json(id: &str, sheet: &Sheet) -> Value {
 pub fn run(args: &StatusArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let dir = match data_dir_from(std::env::var_os(DATA_ENV)) {
         Ok(dir) => dir,
-        Err(e) => return bad_input(err, e),
+        Err(e) => return bad_input(out, err, args.json, InputError::File, e),
     };
     if !dir.is_dir() {
         return bad_input(
+            out,
             err,
+            args.json,
+            InputError::File,
             format!(
                 "the data folder {} cannot be read: it does not exist",
                 dir.display()
@@ -83,13 +86,16 @@ pub fn run(args: &StatusArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
     if let Err(e) = std::fs::read_dir(&dir) {
         return bad_input(
+            out,
             err,
+            args.json,
+            InputError::File,
             format!("the data folder {} cannot be read: {e}", dir.display()),
         );
     }
     let store = match Store::open(&dir) {
         Ok(store) => store,
-        Err(e) => return bad_input(err, e),
+        Err(e) => return bad_input(out, err, args.json, InputError::File, e),
     };
     let loaded = store.load_evening::<Evening>();
     for notice in &loaded.notices {
