@@ -220,6 +220,20 @@ pub struct Strings {
     pub phones_off_hint: &'static str,
     pub copy_link: &'static str,
     pub not_on_sheet: fn(&str) -> String,
+    // Chess clock
+    pub clock_mode: &'static str,
+    pub per_turn: &'static str,
+    pub chess_clock: &'static str,
+    pub time_bank: &'static str,
+    pub increment: &'static str,
+    pub minutes: &'static str,
+    pub clock_mode_next_game: &'static str,
+    pub flagged: &'static str,
+    // Saving
+    pub not_saving: &'static str,
+    pub read_only_in_use: &'static str,
+    pub read_only_folder: &'static str,
+    pub kept_aside_newer: fn(&str) -> String,
 }
 
 /// English.
@@ -398,6 +412,22 @@ pub static EN: Strings = Strings {
     phones_off_hint: "Off: nothing is served. On: a page on this network only, behind a secret link that changes every evening.",
     copy_link: "Copy link",
     not_on_sheet: |name| format!("{name} is not a player of the open sheet"),
+    clock_mode: "Clock",
+    per_turn: "Per turn",
+    chess_clock: "Chess clock (time bank + increment)",
+    time_bank: "Time bank",
+    increment: "Increment per turn",
+    minutes: " min",
+    clock_mode_next_game: "The clock mode and bank apply from the next game (Reset).",
+    flagged: "Flagged",
+    not_saving: "Nothing is being saved: there is no usable data folder. Changes last only while the window is open.",
+    read_only_in_use: "Read-only: another window has this data folder open. Everything is shown; changes here are not saved.",
+    read_only_folder: "Read-only: the data folder cannot be written. Everything is shown; changes here are not saved.",
+    kept_aside_newer: |file| {
+        format!(
+            "A file was made by a newer version of the app; it was kept aside as {file}, untouched."
+        )
+    },
 };
 
 /// 한국어.
@@ -567,6 +597,20 @@ pub static KO: Strings = Strings {
     phones_off_hint: "꺼짐: 아무것도 열지 않습니다. 켜짐: 이 네트워크에서만, 매 저녁 바뀌는 비밀 링크로 페이지를 엽니다.",
     copy_link: "링크 복사",
     not_on_sheet: |name| format!("{name}은(는) 열린 점수표의 플레이어가 아닙니다"),
+    clock_mode: "시계",
+    per_turn: "턴마다",
+    chess_clock: "체스 시계 (시간 저금 + 턴마다 추가)",
+    time_bank: "시간 저금",
+    increment: "턴마다 추가",
+    minutes: "분",
+    clock_mode_next_game: "시계 방식과 시간 저금은 다음 게임(초기화)부터 적용됩니다.",
+    flagged: "시간 소진",
+    not_saving: "저장되지 않습니다: 쓸 수 있는 데이터 폴더가 없습니다. 바뀐 내용은 창을 닫으면 사라집니다.",
+    read_only_in_use: "읽기 전용: 다른 창이 이 데이터 폴더를 열고 있습니다. 모두 보이지만 여기서 바꾼 내용은 저장되지 않습니다.",
+    read_only_folder: "읽기 전용: 데이터 폴더에 쓸 수 없습니다. 모두 보이지만 여기서 바꾼 내용은 저장되지 않습니다.",
+    kept_aside_newer: |file| {
+        format!("새 버전의 앱이 만든 파일이라 {file}(으)로 따로 두었습니다. 건드리지 않았습니다.")
+    },
 };
 
 fn kind_ko(kind: Kind) -> &'static str {

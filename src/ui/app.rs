@@ -31,8 +31,8 @@ use crate::runtime::{Clock, SystemClock, TimerRuntime};
 use crate::score::{Players, ScoreError, Sheet};
 use crate::server::{PhoneAction, Refusal, TableState};
 use crate::sound::{Cue, SoundError, Sounder};
-use crate::store::{CsvLayout, SheetId, Store};
-use crate::timer::{EndTurnGuard, Phase, Timer, TimerSettings};
+use crate::store::{Access, CsvLayout, ReadOnlyReason, SheetId, Store};
+use crate::timer::{EndTurnGuard, Phase, Timer, TimerMode, TimerSettings};
 
 /// Everything the user chose that outlives the window: saved through `store` as JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -423,12 +423,14 @@ impl App {
             .timer
             .as_ref()
             .and_then(|saved| Timer::restore(saved, timer_settings, clock.now()).ok());
-        let timer = match restored {
+        let mut timer = match restored {
             Some(timer) => timer,
             None => Timer::new(seat_names(settings), timer_settings)
                 .or_else(|_| Timer::new(defaults, timer_settings))
                 .expect("four distinct default names make a valid table"),
         };
+        // A restored game keeps its own mode; this is the mode of new games.
+        timer.set_mode(TimerMode::from_rules(&settings.rules));
         if thread {
             let spawned = TimerRuntime::spawn(
                 timer.clone(),
@@ -612,6 +614,24 @@ impl App {
         }
     }
 
+    /// While nothing can be saved: the standing line to show, and its technical detail.
+    pub fn not_saving(&self) -> Option<(String, String)> {
+        let s = self.settings.language.strings();
+        match &self.store {
+            None => Some((s.not_saving.to_owned(), String::new())),
+            Some(store) => match store.access() {
+                Access::Writable => None,
+                Access::ReadOnly(reason) => {
+                    let line = match reason {
+                        ReadOnlyReason::InUse { .. } => s.read_only_in_use,
+                        _ => s.read_only_folder,
+                    };
+                    Some((line.to_owned(), reason.to_string()))
+                }
+            },
+        }
+    }
+
     /// Whether the screen is being kept awake now.
     pub fn keeping_awake(&self) -> bool {
         self.awake.is_some()
@@ -756,6 +776,7 @@ impl App {
             };
             self.timer
                 .set_settings(TimerSettings::from_rules(&settings.rules));
+            self.timer.set_mode(TimerMode::from_rules(&settings.rules));
             self.save_settings(settings);
         }
         if let Some(sheet) = snapshot.sheet {
@@ -933,6 +954,7 @@ impl App {
             self.history.record(Change::RulesChanged, before);
             self.timer
                 .set_settings(TimerSettings::from_rules(&settings.rules));
+            self.timer.set_mode(TimerMode::from_rules(&settings.rules));
         }
         self.save_settings(settings);
     }
@@ -1210,7 +1232,7 @@ impl App {
         if self.view != View::Timer {
             self.clock_strip(ui, &input, &mut actions);
         }
-        if let Some(i) = self.notices.ui(ui, lang) {
+        if let Some(i) = self.notices.ui(ui, lang, self.not_saving()) {
             actions.push(Action::Dismiss(i));
         }
         egui::CentralPanel::default().show(ui, |ui| {

@@ -47,6 +47,10 @@ pub struct ClockSnapshot {
     pub penalty: Option<Penalty>,
     /// The time-up flash is in its bright half.
     pub flash_on: bool,
+    /// Chess-clock mode: each seat's time bank now (`None` in per-turn mode).
+    pub banks: Vec<Option<Duration>>,
+    /// Chess-clock mode: the seats whose bank has run out.
+    pub flagged: Vec<bool>,
 }
 
 impl ClockSnapshot {
@@ -75,6 +79,12 @@ impl ClockSnapshot {
                 .zip(timer.stats().iter().copied())
                 .collect(),
             penalty: timer.penalty(now),
+            banks: (0..players.len())
+                .map(|seat| timer.bank(seat, now))
+                .collect(),
+            flagged: (0..players.len())
+                .map(|seat| timer.is_flagged(seat, now))
+                .collect(),
             players,
             flash_on: (now.as_millis() / 500).is_multiple_of(2),
         }

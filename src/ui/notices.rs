@@ -38,6 +38,9 @@ impl AppNotice {
         match self {
             AppNotice::Store(notice) => {
                 let line = match notice {
+                    Notice::SetAside { moved_to, .. } if notice.is_newer_version() => {
+                        (s.kept_aside_newer)(&moved_to.display().to_string())
+                    }
                     Notice::SetAside { moved_to, .. } => {
                         (s.set_aside)(&moved_to.display().to_string())
                     }
@@ -94,15 +97,29 @@ impl Notices {
         self.shown.iter().map(|n| n.text(lang).0).collect()
     }
 
-    /// Draws the notices in a bottom panel; returns the index of one the user closed.
-    pub fn ui(&self, ui: &mut Ui, lang: Language) -> Option<usize> {
-        if self.shown.is_empty() {
+    /// Draws the notices in a bottom panel; returns the index of one the user closed. A
+    /// `standing` line (nothing can be saved now) comes first and has no close button: it
+    /// stays as long as its cause.
+    pub fn ui(
+        &self,
+        ui: &mut Ui,
+        lang: Language,
+        standing: Option<(String, String)>,
+    ) -> Option<usize> {
+        if self.shown.is_empty() && standing.is_none() {
             return None;
         }
         let s = lang.strings();
         let mut closed = None;
         egui::Panel::bottom("notices").show(ui, |ui| {
             ui.add_space(4.0);
+            if let Some((line, detail)) = &standing {
+                let text = RichText::new(line)
+                    .color(Color32::WHITE)
+                    .background_color(Color32::from_rgb(0xb7, 0x1c, 0x1c))
+                    .strong();
+                ui.add(egui::Label::new(text).wrap()).on_hover_text(detail);
+            }
             for (i, notice) in self.shown.iter().enumerate() {
                 let (line, detail) = notice.text(lang);
                 ui.horizontal(|ui| {

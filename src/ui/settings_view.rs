@@ -11,7 +11,10 @@ use egui::{Color32, RichText, Ui};
 use super::app::Settings;
 use super::phones::Phones;
 use crate::i18n::{Language, Strings};
-use crate::rules::{FinalRule, Preset, RuleSet, TICK_SECONDS, TURN_SECONDS, WARNING_SECONDS};
+use crate::rules::{
+    BANK_MINUTES, ClockMode, FinalRule, INCREMENT_SECONDS, Preset, RuleSet, TICK_SECONDS,
+    TURN_SECONDS, WARNING_SECONDS,
+};
 use crate::tile::TileSet;
 
 /// What the settings view asks the app to do.
@@ -114,8 +117,12 @@ fn draw(
                     };
                     let selected = new.rules.preset() == Some(preset);
                     if ui.selectable_label(selected, name).clicked() {
+                        // A preset sets the game's rules; the table's set and clock stay.
                         new.rules = RuleSet {
                             tile_set: new.rules.tile_set,
+                            clock_mode: new.rules.clock_mode,
+                            bank_minutes: new.rules.bank_minutes,
+                            increment_seconds: new.rules.increment_seconds,
                             ..preset.rules()
                         };
                     }
@@ -127,6 +134,35 @@ fn draw(
             ui.end_row();
 
             let r = &mut new.rules;
+            ui.label(s.clock_mode);
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut r.clock_mode, ClockMode::PerTurn, s.per_turn);
+                    ui.radio_value(&mut r.clock_mode, ClockMode::ChessClock, s.chess_clock);
+                });
+                if r.clock_mode == ClockMode::ChessClock {
+                    ui.horizontal(|ui| {
+                        let label = ui.label(s.time_bank);
+                        ui.add(
+                            egui::DragValue::new(&mut r.bank_minutes)
+                                .range(BANK_MINUTES)
+                                .suffix(s.minutes)
+                                .update_while_editing(false),
+                        )
+                        .labelled_by(label.id);
+                        let label = ui.label(s.increment);
+                        ui.add(
+                            egui::DragValue::new(&mut r.increment_seconds)
+                                .range(INCREMENT_SECONDS)
+                                .suffix(s.seconds)
+                                .update_while_editing(false),
+                        )
+                        .labelled_by(label.id);
+                    });
+                }
+                ui.label(RichText::new(s.clock_mode_next_game).weak());
+            });
+            ui.end_row();
             seconds_row(ui, s.turn_length, &mut r.turn_seconds, TURN_SECONDS, s);
             seconds_row(
                 ui,

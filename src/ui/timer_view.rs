@@ -280,13 +280,17 @@ impl TimerView {
 
 fn stats_ui(ui: &mut Ui, lang: Language, snap: &ClockSnapshot) {
     let s = lang.strings();
+    let chess = snap.banks.iter().any(Option::is_some);
     ui.label(RichText::new(s.statistics).strong());
     egui::Grid::new("timer-stats").striped(true).show(ui, |ui| {
         for h in [s.player, s.turns, s.total_time, s.average_time, s.time_outs] {
             ui.label(RichText::new(h).strong());
         }
+        if chess {
+            ui.label(RichText::new(s.time_bank).strong());
+        }
         ui.end_row();
-        for (name, st) in &snap.stats {
+        for (seat, (name, st)) in snap.stats.iter().enumerate() {
             ui.label(name);
             ui.label(st.turns.to_string());
             ui.label(format!("{}{}", secs_1(st.total), s.seconds));
@@ -295,6 +299,13 @@ fn stats_ui(ui: &mut Ui, lang: Language, snap: &ClockSnapshot) {
                     .map_or("—".to_owned(), |a| format!("{}{}", secs_1(a), s.seconds)),
             );
             ui.label(st.timeouts.to_string());
+            if let Some(Some(bank)) = snap.banks.get(seat) {
+                if snap.flagged.get(seat).copied().unwrap_or(false) {
+                    ui.label(RichText::new(s.flagged).color(RED).strong());
+                } else {
+                    ui.label(clock::mm_ss(bank.as_secs()));
+                }
+            }
             ui.end_row();
         }
     });

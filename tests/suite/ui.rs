@@ -1298,3 +1298,95 @@ fn a_phone_ends_its_own_turn_through_the_windows_guard_and_undo() {
         "not saved yet"
     );
 }
+
+// ---- Two windows, a read-only folder, the chess clock ----
+
+#[test]
+fn a_second_window_on_the_same_folder_is_read_only_and_says_so_standing() {
+    let mut first = table(Language::English);
+    apply(
+        &mut first.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New { rounds: None }),
+    );
+    let game = rummikub_companion::score::Game::new(
+        [0, 5, 7, 9]
+            .map(rummikub_companion::score::Hand::of_value)
+            .to_vec(),
+    );
+    apply(
+        &mut first.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::SaveGame(
+            None,
+            game.clone(),
+        )),
+    );
+    first.harness.run();
+    assert!(first.harness.state().not_saving().is_none());
+    // The same folder, a second window.
+    let clock = Arc::new(ManualClock::default());
+    let deps = AppDeps::manual(
+        clock,
+        Arc::new(RecordingSounder::default()),
+        first.data.path(),
+    );
+    let mut second = Harness::builder()
+        .with_size([1100.0, 900.0])
+        .build_eframe(move |cc| App::new(cc, deps));
+    second.run();
+    let (line, _) = second.state().not_saving().expect("read-only");
+    assert!(line.contains("another window"), "{line}");
+    assert!(
+        second
+            .query_all_by_label_contains("another window has this data folder open")
+            .next()
+            .is_some(),
+        "shown, with no close button of its own"
+    );
+    assert_eq!(
+        second.state().sheet().map(|s| s.games().len()),
+        Some(1),
+        "the second window still shows the sheet"
+    );
+    // A change there is refused, and the first window's game is safe.
+    let ctx = second.ctx.clone();
+    second.state_mut().apply(
+        &ctx,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::Delete(0, game)),
+    );
+    second.run();
+    let store = rummikub_companion::store::Store::open(first.data.path()).expect("opens");
+    let id = rummikub_companion::store::SheetId::new(
+        first
+            .harness
+            .state()
+            .evening()
+            .sheet
+            .as_deref()
+            .expect("an open sheet"),
+    )
+    .expect("id");
+    assert_eq!(store.load_sheet(&id).expect("loads").value.games().len(), 1);
+}
+
+#[test]
+fn the_chess_clock_shows_each_players_bank_and_who_is_flagged() {
+    let mut t = table(Language::English);
+    let mut settings = t.harness.state().settings().clone();
+    settings.rules.clock_mode = rummikub_companion::rules::ClockMode::ChessClock;
+    settings.rules.bank_minutes = 1;
+    settings.rules.increment_seconds = 5;
+    apply(&mut t.harness, Action::Settings(settings));
+    t.harness.run();
+    assert!(t.shows("Time bank"));
+    t.key(Key::Space);
+    t.advance(20.0);
+    t.key(Key::Space); // Ann: 60 - 20 + 5 = 45 s left
+    assert!(t.shows("0:45"), "Ann's bank after the increment");
+    assert!(t.shows("Running 1:00"), "Bo's clock shows Bo's bank");
+    t.advance(61.0);
+    assert!(t.shows("Flagged"), "Bo's bank ran out");
+    assert!(
+        !t.shows("Draw 1 tile"),
+        "the table decides: no draw penalty on a flag"
+    );
+}
