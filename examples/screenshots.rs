@@ -124,7 +124,13 @@ impl Shots {
         let ctx = &cc.egui_ctx;
         let names = PLAYERS.map(String::from).to_vec();
         app.apply(ctx, Action::Timer(TimerCommand::SetPlayers(names)));
-        app.apply(ctx, Action::Sheet(SheetRequest::New { rounds: Some(1) }));
+        app.apply(
+            ctx,
+            Action::Sheet(SheetRequest::New {
+                rounds: Some(1),
+                target: None,
+            }),
+        );
         for left in SEED_002 {
             let game = Game::new(left.into_iter().map(Hand::of_value).collect());
             app.apply(ctx, Action::Sheet(SheetRequest::SaveGame(None, game)));

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use super::clock::ClockSnapshot;
@@ -18,20 +18,22 @@ use super::notices::{AppNotice, Notices};
 use super::phones::{self, Phones};
 use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::sheet_view::SheetRequest;
-use super::sheet_view::SheetView;
+use super::sheet_view::{SheetContext, SheetView};
 use super::table_view::TableCommand;
 pub use super::timer_view::TimerCommand;
 use super::timer_view::{TableInput, TimerView};
 pub use super::undo::Change;
 use super::undo::{History, OpenSheet, Snapshot};
 use crate::evening::Evening;
+use crate::history::History as Record;
 use crate::i18n::{self, Language};
 use crate::rules::RuleSet;
 use crate::runtime::{Clock, SystemClock, TimerRuntime};
-use crate::score::{Players, ScoreError, Sheet};
+use crate::score::export::{ExportLabels, sheet_csv};
+use crate::score::{GameNumber, Players, ScoreError, Sheet, SheetSummary};
 use crate::server::{PhoneAction, Refusal, TableState};
 use crate::sound::{Cue, SoundError, Sounder};
-use crate::store::{Access, CsvLayout, ReadOnlyReason, SheetId, Store};
+use crate::store::{Access, ReadOnlyReason, SheetId, Store};
 use crate::timer::{EndTurnGuard, Phase, Timer, TimerMode, TimerSettings};
 
 /// Everything the user chose that outlives the window: saved through `store` as JSON.
@@ -236,7 +238,12 @@ pub struct App {
     timer: TimerRuntime,
     notices: Notices,
     sheet: OpenSheet,
-    past_sheets: Vec<(SheetId, DateTime<Utc>)>,
+    past_sheets: Vec<(SheetId, SheetSummary)>,
+    /// The history across evenings, while shown, and the files it had to skip.
+    history_data: Option<(Record, Vec<String>)>,
+    /// Where the next window screenshot goes (an exported picture), and the slot it lands in.
+    picture_to: Option<std::path::PathBuf>,
+    picture: Arc<std::sync::Mutex<Option<Arc<egui::ColorImage>>>>,
     history: History,
     guard: EndTurnGuard,
     keys: KeyLatch,
@@ -354,6 +361,9 @@ impl App {
             notices,
             sheet: None,
             past_sheets: Vec::new(),
+            history_data: None,
+            picture_to: None,
+            picture: Arc::default(),
             history: History::default(),
             guard: EndTurnGuard::default(),
             keys: KeyLatch::default(),
@@ -388,16 +398,20 @@ impl App {
         let Some(store) = &self.store else { return };
         match store.list_sheets() {
             Ok(listing) => {
-                self.notices.extend_store(listing.notices);
+                self.notices.extend_store(listing.notices.clone());
                 self.past_sheets = listing
-                    .sheets
-                    .iter()
-                    .map(|saved| (saved.id.clone(), saved.sheet.last_activity()))
+                    .played()
+                    .map(|saved| (saved.id.clone(), saved.sheet.summary()))
                     .collect();
+                // The evening's sheet, else the latest one played (never an empty one).
+                let latest = listing.latest_played().map(|saved| saved.id.clone());
                 let mut sheets = listing.sheets;
-                let index = wanted
+                let Some(index) = wanted
                     .and_then(|w| sheets.iter().position(|s| s.id.as_str() == w))
-                    .unwrap_or(0);
+                    .or_else(|| sheets.iter().position(|s| Some(&s.id) == latest.as_ref()))
+                else {
+                    return;
+                };
                 if index < sheets.len() {
                     let saved = sheets.swap_remove(index);
                     self.sheet = Some((saved.id, saved.sheet));
@@ -814,7 +828,7 @@ impl App {
         self.sheet_view.error = None;
         let before = self.sheet_snapshot();
         let result = match request {
-            SheetRequest::New { rounds } => self.new_sheet(rounds).map(|()| {
+            SheetRequest::New { rounds, target } => self.new_sheet(rounds, target).map(|()| {
                 // A new evening: the phones' old links stop working.
                 let state = self.table_state();
                 let ctx = self.ctx.clone();
@@ -855,6 +869,18 @@ impl App {
                 Ok(Change::GameDeleted(n.round, n.in_round))
             }),
             SheetRequest::Export => self.export_sheet().map(|()| None),
+            SheetRequest::ApplyRules => {
+                let rules = self.settings.rules;
+                self.change_sheet(|sheet| {
+                    let wanted = super::sheet_view::with_scoring(sheet.rules(), &rules);
+                    sheet.set_rules(wanted).map(|()| Change::RulesApplied)
+                })
+            }
+            SheetRequest::ExportPicture => self.export_picture().map(|()| None),
+            SheetRequest::History(show) => {
+                self.history_data = show.then(|| self.read_history());
+                Ok(None)
+            }
         };
         match result {
             Ok(Some(change)) => self.history.record(change, before),
@@ -863,19 +889,22 @@ impl App {
         }
     }
 
-    fn new_sheet(&mut self, rounds: Option<u32>) -> Result<(), String> {
+    fn new_sheet(&mut self, rounds: Option<u32>, target: Option<i64>) -> Result<(), String> {
         let lang = self.settings.language;
         let created = Utc::now();
         let players =
             Players::new(self.settings.players.clone()).map_err(|e| i18n::score_error(lang, &e))?;
-        let sheet = Sheet::new(players, self.settings.rules, rounds, created)
+        let mut sheet = Sheet::new(players, self.settings.rules, rounds, created)
+            .map_err(|e| i18n::score_error(lang, &e))?;
+        sheet
+            .set_target(target)
             .map_err(|e| i18n::score_error(lang, &e))?;
         let id = match &self.store {
             Some(store) => store.new_sheet_id(created),
             None => SheetId::new(&created.format("%Y%m%d-%H%M%S").to_string())
                 .map_err(|e| e.to_string())?,
         };
-        self.past_sheets.insert(0, (id.clone(), created));
+
         self.sheet = Some((id, sheet));
         self.sheet_view.close_form();
         self.save_sheet()
@@ -921,25 +950,106 @@ impl App {
             .save_sheet(id, sheet)
             .map_err(|e| (lang.strings().save_failed)(&e.to_string()))?;
         self.notices.extend_store(notices);
-        if let Some(entry) = self.past_sheets.iter_mut().find(|(past, _)| past == id) {
-            entry.1 = sheet.last_activity();
+        // The "Open" list: played sheets only, the latest first.
+        self.past_sheets.retain(|(past, _)| past != id);
+        if !sheet.is_empty() {
+            self.past_sheets.insert(0, (id.clone(), sheet.summary()));
         }
         Ok(())
     }
 
-    fn export_sheet(&mut self) -> Result<(), String> {
+    /// A new file in the exports folder for this sheet: never an existing one.
+    fn export_path(&self, extension: &str) -> Result<std::path::PathBuf, String> {
         let s = self.settings.language.strings();
-        let (Some(store), Some((id, sheet))) = (&self.store, &self.sheet) else {
-            return Ok(());
+        let (Some(store), Some((id, _))) = (&self.store, &self.sheet) else {
+            return Err(s.not_saving.to_owned());
         };
         let folder = store.dir().join("exports");
         std::fs::create_dir_all(&folder).map_err(|e| (s.save_failed)(&e.to_string()))?;
-        let path = folder.join(format!("{id}.csv"));
-        crate::store::export_csv(sheet, CsvLayout::Points, &path)
-            .map_err(|e| (s.save_failed)(&e.to_string()))?;
+        let path = (1..)
+            .map(|n| match n {
+                1 => folder.join(format!("{id}.{extension}")),
+                n => folder.join(format!("{id}-{n}.{extension}")),
+            })
+            .find(|p| !p.exists())
+            .unwrap_or_else(|| folder.join(format!("{id}.{extension}")));
+        Ok(path)
+    }
+
+    /// Writes the sheet as CSV for people and spreadsheets: a BOM (Excel reads the names),
+    /// headers and rows as on screen, the rules, totals and winner; never over another file.
+    fn export_sheet(&mut self) -> Result<(), String> {
+        let lang = self.settings.language;
+        let s = lang.strings();
+        let path = self.export_path("csv")?;
+        let Some((_, sheet)) = &self.sheet else {
+            return Ok(());
+        };
+        let labels = ExportLabels {
+            game: s.csv_game,
+            points: s.csv_points,
+            total: s.totals,
+            wins: s.wins,
+            rank: s.rank,
+            winner: s.csv_winner,
+            leader: s.leader,
+            other_winner: s.csv_other_winner,
+            other_leader: s.csv_other_leader,
+            rules: s.csv_rules,
+            remaining: s.csv_remaining,
+        };
+        let rules = super::sheet_view::rules_line(lang, sheet.rules());
+        let row_label = |n: GameNumber| (s.game_label)(n.round, n.in_round);
+        let text = sheet_csv(sheet, &labels, &rules, &row_label);
+        std::fs::write(&path, text).map_err(|e| (s.save_failed)(&e.to_string()))?;
         self.notices
             .push(AppNotice::Exported(path.display().to_string()));
         Ok(())
+    }
+
+    /// Asks for a screenshot of the window (the sheet and its chart); saved when it arrives.
+    fn export_picture(&mut self) -> Result<(), String> {
+        self.picture_to = Some(self.export_path("png")?);
+        let slot = Arc::clone(&self.picture);
+        self.ctx.request_screenshot(move |image| {
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some(image);
+            }
+        });
+        Ok(())
+    }
+
+    /// Saves a screenshot that arrived for an exported picture.
+    fn save_picture(&mut self) {
+        let image = self.picture.lock().ok().and_then(|mut slot| slot.take());
+        let (Some(image), Some(path)) = (image, self.picture_to.take()) else {
+            return;
+        };
+        match save_png(&path, &image) {
+            Ok(()) => self
+                .notices
+                .push(AppNotice::Exported(path.display().to_string())),
+            Err(e) => self.notices.push(AppNotice::SaveFailed(e.to_string())),
+        }
+    }
+
+    /// Every saved sheet's history (unreadable sheets skipped and named).
+    fn read_history(&self) -> (Record, Vec<String>) {
+        let Some(store) = &self.store else {
+            return (crate::history::history([], None), Vec::new());
+        };
+        match crate::store::read_sheets(store.dir()) {
+            Ok(scan) => {
+                let skipped = scan
+                    .skipped
+                    .iter()
+                    .map(|s| s.file.display().to_string())
+                    .collect();
+                let history = crate::history::history(scan.sheets.iter().map(|s| &s.sheet), None);
+                (history, skipped)
+            }
+            Err(e) => (crate::history::history([], None), vec![e.to_string()]),
+        }
     }
 
     // ---- settings ----
@@ -1251,9 +1361,13 @@ impl App {
                 }
                 View::Sheet => {
                     let sheet = self.sheet.as_ref().map(|(_, sheet)| sheet);
-                    let request =
-                        self.sheet_view
-                            .ui(ui, lang, sheet, &self.past_sheets, Utc::now());
+                    let context = SheetContext {
+                        settings_rules: &self.settings.rules,
+                        past: &self.past_sheets,
+                        open: self.sheet.as_ref().map(|(id, _)| id),
+                        history: self.history_data.as_ref(),
+                    };
+                    let request = self.sheet_view.ui(ui, lang, sheet, &context, Utc::now());
                     actions.extend(request.map(Action::Sheet));
                 }
                 View::Meld => self.meld.ui(ui, lang, &self.settings.rules),
@@ -1277,6 +1391,20 @@ impl App {
     }
 }
 
+/// Writes an RGBA image as a PNG file.
+fn save_png(path: &std::path::Path, image: &egui::ColorImage) -> std::io::Result<()> {
+    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let [w, h] = image.size;
+    let mut encoder = png::Encoder::new(file, w as u32, h as u32);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_array()).collect();
+    encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(&bytes))
+        .map_err(std::io::Error::other)
+}
+
 /// Whether two seat names are the same player (trimmed, ignoring case), as the seat rule says.
 fn same_name(a: &str, b: &str) -> bool {
     a.trim().to_lowercase() == b.trim().to_lowercase()
@@ -1286,6 +1414,7 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.phone_requests(&ctx);
+        self.save_picture();
         for action in self.frame(ui) {
             self.apply(&ctx, action);
         }

@@ -5,7 +5,9 @@
 //! settings and score sheets go through [`crate::store`], which writes atomically.
 
 pub mod app;
+mod chart;
 mod clock;
+mod history_view;
 mod meld_view;
 mod notices;
 pub mod phones;

@@ -11,9 +11,11 @@ use egui::{Color32, RichText, Ui};
 
 use super::tiles;
 use crate::evening::Draft;
+use crate::history::History;
 use crate::i18n::{self, Language};
-use crate::rules::FinalRule;
+use crate::rules::{FinalRule, Preset, RuleSet};
 use crate::score::{Game, Hand, Remaining, ScoreError, Sheet};
+use crate::score::{MatchState, SheetState, SheetSummary};
 use crate::store::SheetId;
 use crate::tile::Tile;
 
@@ -24,7 +26,15 @@ pub enum SheetRequest {
     New {
         /// Planned rounds, or open-ended.
         rounds: Option<u32>,
+        /// A target total that ends the match, if any.
+        target: Option<i64>,
     },
+    /// Score the open sheet under the settings' rules from now on (undoable).
+    ApplyRules,
+    /// Write the sheet and its chart as a picture.
+    ExportPicture,
+    /// Show (or hide) the history across evenings.
+    History(bool),
     /// Open a saved sheet.
     Open(SheetId),
     /// Add (`None`) or replace (`Some(index)`) a game.
@@ -32,7 +42,7 @@ pub enum SheetRequest {
     /// Delete this game, at this index (if it is still there: a second click of a
     /// double-click finds another game in its row and deletes nothing).
     Delete(usize, Game),
-    /// Write the sheet as CSV next to the data.
+    /// Write the sheet as CSV (with a BOM, headers in the UI language, the rules and winner).
     Export,
 }
 
@@ -53,12 +63,72 @@ pub struct SheetView {
     form: Option<Form>,
     rounds: u32,
     open_ended: bool,
+    /// A target total for new sheets (used when `use_target`).
+    target: i64,
+    use_target: bool,
     /// A problem with the last request (e.g. a refused game), shown in the view.
     pub error: Option<String>,
 }
 
-/// The saved sheets to offer under "Open": id and last activity.
-pub type PastSheets = [(SheetId, DateTime<Utc>)];
+/// The saved sheets to offer under "Open": id and summary (sheets with no games are left out).
+pub type PastSheets = [(SheetId, SheetSummary)];
+
+/// What the sheet view needs besides the sheet: the settings' rules (for "Apply to this
+/// sheet"), the saved sheets, which one is open, and the history when it is shown.
+pub struct SheetContext<'a> {
+    /// The rules new sheets get.
+    pub settings_rules: &'a RuleSet,
+    /// The saved sheets.
+    pub past: &'a PastSheets,
+    /// The open sheet's id.
+    pub open: Option<&'a SheetId>,
+    /// The history across evenings, when asked for, with the files that were skipped.
+    pub history: Option<&'a (History, Vec<String>)>,
+}
+
+/// The rules a sheet is scored under, in one line: "Korean manual · joker 30 · highest total".
+pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
+    let s = lang.strings();
+    // The preset whose scoring this is (timer values and the tile set do not score).
+    let scoring = Preset::ALL.into_iter().find(|p| {
+        let r = p.rules();
+        (r.joker_penalty, r.not_melded_value, r.final_rule)
+            == (
+                rules.joker_penalty,
+                rules.not_melded_value,
+                rules.final_rule,
+            )
+    });
+    let preset = match scoring {
+        Some(Preset::Korean) => s.preset_korean,
+        Some(Preset::English) => s.preset_english,
+        Some(Preset::Tournament) => s.preset_tournament,
+        None => s.preset_custom,
+    };
+    let rule = match rules.final_rule {
+        FinalRule::Total => s.rule_total_short,
+        FinalRule::Wins => s.rule_wins_short,
+    };
+    let mut line = format!(
+        "{preset} · {} · {rule}",
+        (s.joker_counts)(rules.joker_penalty)
+    );
+    if let Some(v) = rules.not_melded_value {
+        line.push_str(&format!(" · {}", (s.not_melded_counts)(v)));
+    }
+    line
+}
+
+/// The scoring part of `rules` put onto the sheet's rules (timer values never touch a sheet).
+pub fn with_scoring(sheet_rules: &RuleSet, from: &RuleSet) -> RuleSet {
+    RuleSet {
+        joker_penalty: from.joker_penalty,
+        not_melded_value: from.not_melded_value,
+        final_rule: from.final_rule,
+        tile_set: from.tile_set,
+        ..*sheet_rules
+    }
+}
 
 /// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
 fn signed(n: i64) -> String {
@@ -166,21 +236,57 @@ impl SheetView {
         ui: &mut Ui,
         lang: Language,
         sheet: Option<&Sheet>,
-        past: &PastSheets,
+        context: &SheetContext<'_>,
         now: DateTime<Utc>,
     ) -> Option<SheetRequest> {
         let s = lang.strings();
-        let mut request = self.toolbar(ui, lang, sheet, past);
+        let mut request = self.toolbar(ui, lang, sheet, context);
         ui.separator();
         if let Some(e) = &self.error {
             ui.colored_label(RED, e);
+        }
+        if let Some(history) = context.history {
+            super::history_view::ui(ui, lang, &history.0, &history.1);
+            ui.separator();
         }
         let Some(sheet) = sheet else {
             ui.label(s.no_sheets);
             return request;
         };
+        // The rules this sheet is scored under; settings change them only when asked.
+        ui.label(RichText::new(rules_line(lang, sheet.rules())).strong());
+        let wanted = with_scoring(sheet.rules(), context.settings_rules);
+        if wanted != *sheet.rules()
+            && let Some(r) = apply_rules_ui(ui, lang, sheet, &wanted)
+        {
+            request = Some(r);
+        }
         if let Some(r) = self.table(ui, lang, sheet) {
             request = Some(r);
+        }
+        match_ui(ui, lang, sheet);
+        if !sheet.games().is_empty() {
+            let names = sheet.players().names();
+            let standings = sheet.standings();
+            let leaders = standings.winners(sheet.rules().final_rule);
+            let series = names
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| {
+                    let mut total = 0;
+                    let mut points = vec![[0.0, 0.0]];
+                    for (g, score) in sheet.scores().iter().enumerate() {
+                        total += score.points.get(seat).copied().unwrap_or(0);
+                        points.push([(g + 1) as f64, total as f64]);
+                    }
+                    super::chart::Series {
+                        name: name.clone(),
+                        points,
+                        leading: leaders.contains(&seat),
+                    }
+                })
+                .collect();
+            super::chart::lines(ui, "running-totals", series, 220.0, s.games_axis);
         }
         ui.add_space(8.0);
         if self.form.is_some() {
@@ -198,14 +304,15 @@ impl SheetView {
         ui: &mut Ui,
         lang: Language,
         sheet: Option<&Sheet>,
-        past: &PastSheets,
+        context: &SheetContext<'_>,
     ) -> Option<SheetRequest> {
         let s = lang.strings();
         let mut request = None;
         ui.horizontal_wrapped(|ui| {
             if ui.button(s.new_sheet).clicked() {
                 let rounds = (!self.open_ended).then_some(self.rounds.max(1));
-                request = Some(SheetRequest::New { rounds });
+                let target = self.use_target.then_some(self.target.max(1));
+                request = Some(SheetRequest::New { rounds, target });
                 self.form = None;
             }
             let label = ui.label(s.planned_rounds);
@@ -218,13 +325,26 @@ impl SheetView {
             )
             .labelled_by(label.id);
             ui.checkbox(&mut self.open_ended, s.open_ended);
+            if self.target == 0 {
+                self.target = 100;
+            }
+            let target = ui.checkbox(&mut self.use_target, s.target_total);
+            ui.add_enabled(
+                self.use_target,
+                egui::DragValue::new(&mut self.target)
+                    .range(1..=10_000)
+                    .update_while_editing(false),
+            )
+            .labelled_by(target.id);
             ui.separator();
             ui.menu_button(s.open_sheet, |ui| {
-                if past.is_empty() {
+                if context.past.is_empty() {
                     ui.label(s.no_sheets);
                 }
-                for (id, when) in past {
-                    if ui.button(local_time(*when)).clicked() {
+                for (id, summary) in context.past {
+                    let open = context.open == Some(id);
+                    let line = summary_line(lang, summary);
+                    if ui.selectable_label(open, line).clicked() {
                         request = Some(SheetRequest::Open(id.clone()));
                         self.form = None;
                         ui.close();
@@ -236,6 +356,16 @@ impl SheetView {
                 .clicked()
             {
                 request = Some(SheetRequest::Export);
+            }
+            if ui
+                .add_enabled(sheet.is_some(), egui::Button::new(s.export_picture))
+                .clicked()
+            {
+                request = Some(SheetRequest::ExportPicture);
+            }
+            let showing = context.history.is_some();
+            if ui.selectable_label(showing, s.history).clicked() {
+                request = Some(SheetRequest::History(!showing));
             }
         });
         request
@@ -511,5 +641,123 @@ impl SheetView {
             self.form = None;
         }
         request
+    }
+}
+
+/// One line of the "Open" list: date, players, games, leader, state.
+fn summary_line(lang: Language, summary: &SheetSummary) -> String {
+    let s = lang.strings();
+    let state = match summary.state {
+        SheetState::Finished => s.state_finished,
+        SheetState::Playing | SheetState::Empty => s.state_playing,
+    };
+    format!(
+        "{} · {} · {} · {} {} · {state}",
+        local_time(summary.last_activity),
+        summary.players.join(", "),
+        (s.games_count)(summary.games),
+        s.leader,
+        summary.leaders.join(", ")
+    )
+}
+
+/// "Apply to this sheet": what would move (points, winner) under the settings' rules.
+fn apply_rules_ui(
+    ui: &mut Ui,
+    lang: Language,
+    sheet: &Sheet,
+    wanted: &RuleSet,
+) -> Option<SheetRequest> {
+    let s = lang.strings();
+    let mut request = None;
+    ui.group(|ui| {
+        ui.label((s.settings_rules_differ)(&rules_line(lang, wanted)));
+        let mut preview = sheet.clone();
+        match preview.set_rules(*wanted) {
+            Ok(()) => {
+                let names = sheet.players().names();
+                let before = sheet.standings();
+                let after = preview.standings();
+                let moves: Vec<String> = names
+                    .iter()
+                    .zip(before.totals.iter().zip(&after.totals))
+                    .filter(|(_, (a, b))| a != b)
+                    .map(|(n, (a, b))| format!("{n} {} → {}", signed(*a), signed(*b)))
+                    .collect();
+                let winners = |st: &crate::score::Standings, rule| {
+                    st.winners(rule)
+                        .iter()
+                        .filter_map(|&i| names.get(i).cloned())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let (was, will) = (
+                    winners(&before, sheet.rules().final_rule),
+                    winners(&after, wanted.final_rule),
+                );
+                if moves.is_empty() {
+                    ui.label(s.no_points_move);
+                } else {
+                    ui.label(moves.join(" · "));
+                }
+                if was != will {
+                    ui.label(RichText::new((s.winner_would_change)(&was, &will)).strong());
+                }
+                if ui.button(s.apply_to_sheet).clicked() {
+                    request = Some(SheetRequest::ApplyRules);
+                }
+            }
+            Err(e) => {
+                ui.colored_label(RED, i18n::score_error(lang, &e));
+            }
+        }
+    });
+    request
+}
+
+/// The match's end: final standings and the winner, large; or how far the end still is.
+fn match_ui(ui: &mut Ui, lang: Language, sheet: &Sheet) {
+    let s = lang.strings();
+    let names = sheet.players().names();
+    let who = |seats: &[usize]| {
+        seats
+            .iter()
+            .filter_map(|&i| names.get(i).cloned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match sheet.match_state() {
+        MatchState::Finished(end) => {
+            ui.add_space(6.0);
+            ui.label(
+                RichText::new((s.match_over)(end.after_game, &who(&end.winners)))
+                    .size(28.0)
+                    .strong()
+                    .color(GREEN),
+            );
+            let other = match end.rule.other() {
+                FinalRule::Total => s.rule_total_short,
+                FinalRule::Wins => s.rule_wins_short,
+            };
+            ui.label((s.winner_under)(other, &who(&end.other_winners)));
+            if end.games_after > 0 {
+                ui.label(RichText::new((s.games_after_end)(end.games_after)).italics());
+            }
+        }
+        MatchState::Playing {
+            games_left,
+            to_target,
+        } => {
+            let mut parts = Vec::new();
+            if let Some(n) = games_left {
+                parts.push((s.games_left)(n));
+            }
+            if let Some(points) = to_target {
+                parts.push((s.points_to_target)(points));
+            }
+            if !parts.is_empty() {
+                ui.label(parts.join(" · "));
+            }
+        }
     }
 }

@@ -44,7 +44,13 @@ fn status_after_a_restart_matches_the_evening_before_it() {
     let mut app = open_app(data.path(), &clock);
     let names: Vec<String> = ["루미", "큐브", "퍼니"].map(String::from).to_vec();
     app.apply(&ctx, Action::Timer(TimerCommand::SetPlayers(names)));
-    app.apply(&ctx, Action::Sheet(SheetRequest::New { rounds: Some(1) }));
+    app.apply(
+        &ctx,
+        Action::Sheet(SheetRequest::New {
+            rounds: Some(1),
+            target: None,
+        }),
+    );
     let game = Game::new([0, 7, 12].map(Hand::of_value).to_vec());
     app.apply(&ctx, Action::Sheet(SheetRequest::SaveGame(None, game)));
     for secs in [0.0, 12.5, 3.0, 40.0] {

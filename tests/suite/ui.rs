@@ -678,7 +678,10 @@ fn undo_and_redo_across_twenty_mixed_actions_restore_each_state_exactly() {
     let mut t = table(Language::English);
     apply(
         &mut t.harness,
-        Action::Sheet(SheetRequest::New { rounds: Some(1) }),
+        Action::Sheet(SheetRequest::New {
+            rounds: Some(1),
+            target: None,
+        }),
     );
     let game = |left: [u32; 4]| Game::new(left.iter().map(|&v| Hand::of_value(v)).collect());
     let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
@@ -703,7 +706,10 @@ fn undo_and_redo_across_twenty_mixed_actions_restore_each_state_exactly() {
         Action::Sheet(SheetRequest::SaveGame(None, game([32, 13, 2, 0]))),
         Action::Timer(TimerCommand::Reset),
         Action::Timer(TimerCommand::Primary),
-        Action::Sheet(SheetRequest::New { rounds: None }),
+        Action::Sheet(SheetRequest::New {
+            rounds: None,
+            target: None,
+        }),
         Action::Timer(TimerCommand::Primary),
     ];
     let base = t.harness.state().undo_depth(); // the seats and the new sheet
@@ -1276,7 +1282,10 @@ fn a_phone_ends_its_own_turn_through_the_windows_guard_and_undo() {
     let old_link = t.harness.state().phones().url().map(str::to_owned);
     apply(
         &mut t.harness,
-        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New { rounds: None }),
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New {
+            rounds: None,
+            target: None,
+        }),
     );
     t.harness.run();
     let rack = phone_post(
@@ -1306,7 +1315,10 @@ fn a_second_window_on_the_same_folder_is_read_only_and_says_so_standing() {
     let mut first = table(Language::English);
     apply(
         &mut first.harness,
-        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New { rounds: None }),
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New {
+            rounds: None,
+            target: None,
+        }),
     );
     let game = rummikub_companion::score::Game::new(
         [0, 5, 7, 9]
@@ -1389,4 +1401,158 @@ fn the_chess_clock_shows_each_players_bank_and_who_is_flagged() {
         !t.shows("Draw 1 tile"),
         "the table decides: no draw penalty on a flag"
     );
+}
+
+// ---- The sheet owns its rules; a match has an end; export; history (issue "sheet rules") ----
+
+fn seed_sheet_table() -> Table {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New {
+            rounds: Some(1),
+            target: None,
+        }),
+    );
+    for left in SEED_002 {
+        let hands = left
+            .iter()
+            .map(|v| rummikub_companion::score::Hand::of_value(v.parse().expect("a number")))
+            .collect();
+        apply(
+            &mut t.harness,
+            Action::Sheet(rummikub_companion::ui::app::SheetRequest::SaveGame(
+                None,
+                rummikub_companion::score::Game::new(hands),
+            )),
+        );
+    }
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t
+}
+
+#[test]
+fn settings_never_rescore_a_written_sheet_until_applied_and_apply_can_be_undone() {
+    let mut t = seed_sheet_table();
+    // 큐브 had a joker left in game 1: make it count, so the joker value matters.
+    let totals = |t: &Table| t.harness.state().sheet().expect("sheet").standings().totals;
+    let before = totals(&t);
+    assert!(
+        t.shows("Korean manual · joker 30 · highest total"),
+        "the sheet's rules"
+    );
+    let mut settings = t.harness.state().settings().clone();
+    settings.rules = rummikub_companion::rules::Preset::Tournament.rules();
+    apply(&mut t.harness, Action::Settings(settings.clone()));
+    settings.rules.turn_seconds = 45;
+    apply(&mut t.harness, Action::Settings(settings));
+    t.harness.run();
+    assert_eq!(
+        totals(&t),
+        before,
+        "a settings click changes no written score"
+    );
+    assert_eq!(
+        t.harness
+            .state()
+            .sheet()
+            .expect("sheet")
+            .rules()
+            .joker_penalty,
+        30
+    );
+    assert!(t.shows("Apply to this sheet"), "offered, with a preview");
+    t.harness.get_by_label("Apply to this sheet").click();
+    t.harness.run();
+    let applied = t.harness.state().sheet().expect("sheet").rules();
+    assert_eq!(applied.joker_penalty, 50);
+    assert_eq!(applied.turn_seconds, 60, "timer values never touch a sheet");
+    assert!(t.shows("Tournament · joker 50"));
+    apply(&mut t.harness, Action::Undo);
+    t.harness.run();
+    assert_eq!(
+        t.harness
+            .state()
+            .sheet()
+            .expect("sheet")
+            .rules()
+            .joker_penalty,
+        30,
+        "undo puts the sheet's rules back"
+    );
+    assert_eq!(totals(&t), before);
+}
+
+#[test]
+fn a_planned_match_ends_with_the_winner_large_and_export_never_overwrites() {
+    let mut t = seed_sheet_table();
+    assert!(
+        t.shows("Match over after game 4 · Winner: 루미"),
+        "one round of four players: the match ends after game 4"
+    );
+    assert!(t.shows("Winner by most wins: 루미"));
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::Export),
+    );
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::Export),
+    );
+    let exports: Vec<_> = std::fs::read_dir(t.data.path().join("exports"))
+        .expect("the exports folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(exports.len(), 2, "the second export is a new file");
+    let text = std::fs::read_to_string(&exports[0]).expect("readable");
+    assert!(
+        text.starts_with('\u{feff}'),
+        "a BOM for spreadsheet programs"
+    );
+    assert!(
+        text.contains("Round 1, game 2"),
+        "rows labelled as on screen"
+    );
+    assert!(text.contains("루미"));
+}
+
+#[test]
+fn the_open_list_skips_empty_sheets_and_an_empty_sheet_is_never_the_latest() {
+    let t = seed_sheet_table();
+    let mut t = t;
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New {
+            rounds: None,
+            target: None,
+        }),
+    );
+    t.harness.run();
+    assert!(t.harness.state().sheet().expect("sheet").games().is_empty());
+    let Table { harness, data, .. } = t;
+    drop(harness);
+    // The evening file says the empty sheet was open: remove that and start again.
+    std::fs::remove_file(data.path().join("evening.json")).expect("evening file");
+    let t = reopen(data);
+    let sheet = t.harness.state().sheet().expect("a sheet is open");
+    assert_eq!(
+        sheet.games().len(),
+        4,
+        "the played sheet, not the empty one"
+    );
+}
+
+#[test]
+fn the_history_view_shows_every_player_across_evenings() {
+    let mut t = seed_sheet_table();
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::History(true)),
+    );
+    t.harness.run();
+    assert!(t.shows("Head to head"));
+    assert!(t.shows("Match wins"));
+    assert!(t.shows("+35"), "루미's total over the evenings");
 }

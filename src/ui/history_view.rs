@@ -1,0 +1,92 @@
+//! History across evenings: who has been winning for months. Every saved sheet is read (an
+//! unreadable one is skipped and named), players are matched by name ignoring case and spaces,
+//! and each player's points are charted evening by evening.
+
+use egui::{RichText, Ui};
+
+use crate::history::History;
+use crate::i18n::Language;
+
+/// Draws the history: the table per player, head-to-head, the cumulative chart.
+pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
+    let s = lang.strings();
+    ui.label(RichText::new(s.history).strong().size(20.0));
+    for file in skipped {
+        ui.colored_label(
+            egui::Color32::from_rgb(0xef, 0x7d, 0x00),
+            (s.history_skipped)(file),
+        );
+    }
+    if history.players.is_empty() {
+        ui.label(s.history_empty);
+        return;
+    }
+    egui::Grid::new("history")
+        .striped(true)
+        .min_col_width(56.0)
+        .show(ui, |ui| {
+            for h in [
+                s.player,
+                s.evenings,
+                s.games_heading,
+                s.match_wins,
+                s.totals,
+                s.average,
+                s.best_game,
+            ] {
+                ui.label(RichText::new(h).strong());
+            }
+            ui.end_row();
+            for p in &history.players {
+                ui.label(RichText::new(&p.name).strong());
+                ui.label(p.evenings.to_string());
+                ui.label(p.games.to_string());
+                ui.label(format!("{} / {}", p.match_wins, p.matches));
+                ui.label(crate::score::table::signed(p.total));
+                ui.label(p.average().map_or("—".to_owned(), |a| format!("{a:+.1}")));
+                ui.label(
+                    p.best_game
+                        .map_or("—".to_owned(), crate::score::table::signed),
+                );
+                ui.end_row();
+            }
+        });
+    // Head to head: games in which the row's player scored more than the column's.
+    ui.label(RichText::new(s.head_to_head).strong());
+    egui::Grid::new("head-to-head")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            for p in &history.players {
+                ui.label(RichText::new(&p.name).strong());
+            }
+            ui.end_row();
+            for a in &history.players {
+                ui.label(RichText::new(&a.name).strong());
+                for b in &history.players {
+                    let cell = if a.key == b.key {
+                        "—".to_owned()
+                    } else {
+                        a.head_to_head.get(&b.key).copied().unwrap_or(0).to_string()
+                    };
+                    ui.label(cell);
+                }
+                ui.end_row();
+            }
+        });
+    let leader = history.players.first().map(|p| p.key.clone());
+    let series = history
+        .players
+        .iter()
+        .map(|p| super::chart::Series {
+            name: p.name.clone(),
+            points: p
+                .cumulative
+                .iter()
+                .map(|c| [(c.evening + 1) as f64, c.total as f64])
+                .collect(),
+            leading: leader.as_ref() == Some(&p.key),
+        })
+        .collect();
+    super::chart::lines(ui, "history-chart", series, 220.0, s.evenings);
+}
