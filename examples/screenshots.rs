@@ -76,6 +76,13 @@ fn shots() -> Vec<Shot> {
             });
         }
         for (view, at, face_to_face, show) in [
+            (
+                "history",
+                WARNING,
+                false,
+                Action::Sheet(SheetRequest::History(true)),
+            ),
+            ("phones", WARNING, false, Action::Show(View::Settings)),
             ("strip-timeup", TIME_UP, false, Action::Show(View::Sheet)),
             ("table", WARNING, false, Action::Show(View::Table)),
             ("table-timeup", TIME_UP, false, Action::Show(View::Table)),
@@ -176,6 +183,20 @@ impl eframe::App for Shots {
             settings.face_to_face = shot.face_to_face;
             self.app.apply(&ctx, Action::Settings(settings));
             self.app.apply(&ctx, Action::Show(View::Timer));
+            self.app
+                .apply(&ctx, Action::Sheet(SheetRequest::History(false)));
+            if matches!(shot.show, Action::Sheet(SheetRequest::History(true))) {
+                self.app.apply(&ctx, Action::Show(View::Sheet));
+            }
+            let phones = shot.name.starts_with("phones");
+            if phones != self.app.phones().is_on() {
+                if phones {
+                    let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+                    self.app.start_phones(&ctx, loopback);
+                } else {
+                    self.app.apply(&ctx, Action::Phones(false));
+                }
+            }
             self.app.apply(&ctx, shot.show.clone());
         }
         eframe::App::ui(&mut self.app, ui, frame);
@@ -199,7 +220,7 @@ fn main() -> eframe::Result<()> {
     std::fs::create_dir_all(&out).expect("output folder");
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1000.0, 760.0])
+            .with_inner_size([1000.0, 880.0])
             .with_title("rummikub-companion screenshots"),
         renderer: eframe::Renderer::Glow,
         ..Default::default()

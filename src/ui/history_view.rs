@@ -80,10 +80,12 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
         .iter()
         .map(|p| super::chart::Series {
             name: p.name.clone(),
-            points: p
-                .cumulative
-                .iter()
-                .map(|c| [(c.evening + 1) as f64, c.total as f64])
+            points: std::iter::once([0.0, 0.0])
+                .chain(
+                    p.cumulative
+                        .iter()
+                        .map(|c| [(c.evening + 1) as f64, c.total as f64]),
+                )
                 .collect(),
             leading: leader.as_ref() == Some(&p.key),
         })

@@ -57,13 +57,14 @@ impl SettingsView {
         phones: &Phones,
     ) -> Option<SettingsRequest> {
         let mut new = self.pending.take().unwrap_or_else(|| settings.clone());
+        // The phones first: the QR code is what the table looks for here.
+        if let Some(switch) = phones_ui(ui, &mut new, phones) {
+            return Some(SettingsRequest::Phones(switch));
+        }
+        ui.separator();
         let test_sound = draw(ui, &mut new, saved_in, self.adjusted);
         if test_sound {
             return Some(SettingsRequest::TestSound);
-        }
-        ui.separator();
-        if let Some(switch) = phones_ui(ui, &mut new, phones) {
-            return Some(SettingsRequest::Phones(switch));
         }
         // Commit only when no field is being typed in and no slider is held.
         let editing = ui.ctx().egui_wants_keyboard_input() || ui.input(|i| i.pointer.any_down());

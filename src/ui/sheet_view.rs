@@ -735,11 +735,6 @@ fn match_ui(ui: &mut Ui, lang: Language, sheet: &Sheet) {
                     .strong()
                     .color(GREEN),
             );
-            let other = match end.rule.other() {
-                FinalRule::Total => s.rule_total_short,
-                FinalRule::Wins => s.rule_wins_short,
-            };
-            ui.label((s.winner_under)(other, &who(&end.other_winners)));
             if end.games_after > 0 {
                 ui.label(RichText::new((s.games_after_end)(end.games_after)).italics());
             }
