@@ -37,3 +37,23 @@ fn holding_space_in_the_real_window_ends_exactly_one_turn() {
     assert_eq!(result["checks"]["hold_space_1_5s_turns"], 1, "{result}");
     assert_eq!(result["checks"]["double_click_turns_total"], 2, "{result}");
 }
+
+#[test]
+#[ignore = "needs Xvfb + AT-SPI + xdotool and ../shared/tools; .ci/run installs them and runs ignored tests"]
+fn the_window_starts_with_a_malformed_alsa_configuration() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = tempfile::tempdir().expect("temporary folder");
+    let output = Command::new("/usr/bin/python3")
+        .arg(root.join("tests/window/bad_alsa.py"))
+        .arg(env!("CARGO_BIN_EXE_rummikub-companion"))
+        .arg(root.join("../shared/tools"))
+        .arg(out.path())
+        .output()
+        .expect("Debian's /usr/bin/python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the window did not come up with a bad ALSA config:\n{stdout}\n{stderr}"
+    );
+}
