@@ -116,19 +116,36 @@ fn draw(
                         Preset::English => s.preset_english,
                         Preset::Tournament => s.preset_tournament,
                     };
-                    let selected = new.rules.preset() == Some(preset);
-                    if ui.selectable_label(selected, name).clicked() {
-                        // A preset sets the game's rules; the table's set and clock stay.
-                        new.rules = RuleSet {
-                            tile_set: new.rules.tile_set,
-                            clock_mode: new.rules.clock_mode,
-                            bank_minutes: new.rules.bank_minutes,
-                            increment_seconds: new.rules.increment_seconds,
-                            ..preset.rules()
-                        };
+                    // A preset sets the game's rules; the table's set and clock stay.
+                    let target = RuleSet {
+                        tile_set: new.rules.tile_set,
+                        clock_mode: new.rules.clock_mode,
+                        bank_minutes: new.rules.bank_minutes,
+                        increment_seconds: new.rules.increment_seconds,
+                        ..preset.rules()
+                    };
+                    let selected = new.rules == target;
+                    let mut button = ui.selectable_label(selected, name);
+                    // Before the click, say what it would change.
+                    let changes = preset_changes(s, &new.rules, &target);
+                    if !changes.is_empty() {
+                        button = button.on_hover_text(changes.join("\n"));
+                    }
+                    if button.clicked() {
+                        new.rules = target;
                     }
                 }
-                if new.rules.preset().is_none() {
+                let matches_one = Preset::ALL.iter().any(|p| {
+                    let r = p.rules();
+                    RuleSet {
+                        tile_set: new.rules.tile_set,
+                        clock_mode: new.rules.clock_mode,
+                        bank_minutes: new.rules.bank_minutes,
+                        increment_seconds: new.rules.increment_seconds,
+                        ..r
+                    } == new.rules
+                });
+                if !matches_one {
                     ui.label(RichText::new(s.preset_custom).italics());
                 }
             });
@@ -252,6 +269,65 @@ fn draw(
         ui.label(RichText::new((s.settings_saved_in)(path)).weak());
     }
     test_sound
+}
+
+/// What picking a preset would change, one line per value: "Turn length: 60s → 40s".
+fn preset_changes(s: &Strings, from: &RuleSet, to: &RuleSet) -> Vec<String> {
+    let secs = |v: u32| {
+        if v == 0 {
+            s.off.to_owned()
+        } else {
+            format!("{v}{}", s.seconds)
+        }
+    };
+    let not_melded = |v: Option<u32>| v.map_or(s.not_melded_rack.to_owned(), |v| v.to_string());
+    let rule = |r: FinalRule| match r {
+        FinalRule::Total => s.final_total,
+        FinalRule::Wins => s.final_wins,
+    };
+    let mut lines = Vec::new();
+    let mut line = |label: &str, a: String, b: String| {
+        if a != b {
+            lines.push(format!("{label}: {a} → {b}"));
+        }
+    };
+    line(
+        s.turn_length,
+        secs(from.turn_seconds),
+        secs(to.turn_seconds),
+    );
+    line(
+        s.warning_time,
+        secs(from.warning_seconds),
+        secs(to.warning_seconds),
+    );
+    line(s.tick_time, secs(from.tick_seconds), secs(to.tick_seconds));
+    line(
+        s.threshold,
+        from.meld_threshold.to_string(),
+        to.meld_threshold.to_string(),
+    );
+    line(
+        s.jokers_in_meld,
+        from.jokers_in_initial_meld.to_string(),
+        to.jokers_in_initial_meld.to_string(),
+    );
+    line(
+        s.joker_penalty,
+        from.joker_penalty.to_string(),
+        to.joker_penalty.to_string(),
+    );
+    line(
+        s.not_melded,
+        not_melded(from.not_melded_value),
+        not_melded(to.not_melded_value),
+    );
+    line(
+        s.final_rule,
+        rule(from.final_rule).to_owned(),
+        rule(to.final_rule).to_owned(),
+    );
+    lines
 }
 
 /// The phones section: the switch, the port, who may end a turn, and while on the link and

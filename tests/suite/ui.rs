@@ -1556,3 +1556,24 @@ fn the_history_view_shows_every_player_across_evenings() {
     assert!(t.shows("Match wins"));
     assert!(t.shows("+35"), "루미's total over the evenings");
 }
+
+#[test]
+fn a_preset_says_what_it_would_change_and_edited_values_show_as_custom() {
+    let mut t = table(Language::English);
+    apply(&mut t.harness, Action::Show(View::Settings));
+    t.harness.run();
+    t.harness.get_by_label("Tournament").hover();
+    t.harness.run();
+    t.harness.run();
+    assert!(
+        t.shows("Turn length: 60s → 40s"),
+        "the hover lists the changes"
+    );
+    assert!(t.shows("Joker left on a rack counts: 30 → 50"));
+    assert!(!t.shows("Custom"));
+    let mut settings = t.harness.state().settings().clone();
+    settings.rules.joker_penalty = 35;
+    apply(&mut t.harness, Action::Settings(settings));
+    t.harness.run();
+    assert!(t.shows("Custom"), "edited after a preset");
+}
