@@ -105,19 +105,6 @@ fn shots() -> Vec<Shot> {
     shots
 }
 
-fn save_png(path: &Path, image: &egui::ColorImage) -> std::io::Result<()> {
-    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
-    let [w, h] = image.size;
-    let mut encoder = png::Encoder::new(file, w as u32, h as u32);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let bytes: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_array()).collect();
-    encoder
-        .write_header()
-        .and_then(|mut writer| writer.write_image_data(&bytes))
-        .map_err(std::io::Error::other)
-}
-
 impl Shots {
     fn new(cc: &eframe::CreationContext<'_>, out: PathBuf) -> Shots {
         let data = tempfile::tempdir().expect("temporary data folder");
@@ -165,7 +152,7 @@ impl eframe::App for Shots {
         if let Some(image) = self.taken.lock().expect("not poisoned").take() {
             let shot = &self.shots[self.next];
             let path = self.out.join(&shot.name);
-            match save_png(&path, &image) {
+            match rummikub_companion::ui::save_png(&path, &image) {
                 Ok(()) => println!("saved {}", path.display()),
                 Err(e) => eprintln!("error: {}: {e}", path.display()),
             }

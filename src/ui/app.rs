@@ -1025,7 +1025,7 @@ impl App {
         let (Some(image), Some(path)) = (image, self.picture_to.take()) else {
             return;
         };
-        match save_png(&path, &image) {
+        match super::save_png(&path, &image) {
             Ok(()) => self
                 .notices
                 .push(AppNotice::Exported(path.display().to_string())),
@@ -1389,20 +1389,6 @@ impl App {
         });
         actions
     }
-}
-
-/// Writes an RGBA image as a PNG file.
-fn save_png(path: &std::path::Path, image: &egui::ColorImage) -> std::io::Result<()> {
-    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
-    let [w, h] = image.size;
-    let mut encoder = png::Encoder::new(file, w as u32, h as u32);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let bytes: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_array()).collect();
-    encoder
-        .write_header()
-        .and_then(|mut writer| writer.write_image_data(&bytes))
-        .map_err(std::io::Error::other)
 }
 
 /// Whether two seat names are the same player (trimmed, ignoring case), as the seat rule says.

@@ -72,3 +72,17 @@ pub fn run() -> eframe::Result<()> {
         Box::new(|cc| Ok(Box::new(App::new(cc, AppDeps::real())))),
     )
 }
+
+/// Writes an RGBA image (a window screenshot) as a PNG file.
+pub fn save_png(path: &std::path::Path, image: &egui::ColorImage) -> std::io::Result<()> {
+    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let [w, h] = image.size;
+    let mut encoder = png::Encoder::new(file, w as u32, h as u32);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let bytes: Vec<u8> = image.pixels.iter().flat_map(|p| p.to_array()).collect();
+    encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(&bytes))
+        .map_err(std::io::Error::other)
+}
