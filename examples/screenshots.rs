@@ -4,7 +4,7 @@
 //! The app runs on a fake clock (so the timer can be shown in its warning state) and a temporary
 //! data folder holding seed 002's score sheet.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
