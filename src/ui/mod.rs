@@ -11,6 +11,7 @@ mod history_view;
 mod meld_view;
 mod notices;
 pub mod phones;
+mod settings;
 mod settings_view;
 mod sheet_view;
 mod table_view;

@@ -8,8 +8,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::app::Settings;
 use super::phones::Phones;
+use super::settings::Settings;
 use crate::i18n::{Language, Strings};
 use crate::rules::{
     BANK_MINUTES, ClockMode, FinalRule, INCREMENT_SECONDS, Preset, RuleSet, TICK_SECONDS,

@@ -1,0 +1,45 @@
+//! The settings saved between runs (`settings.json` through `store`): the table's language,
+//! rules, sound, seats and phone options. Kept apart from the app so views can take it without
+//! depending on the app.
+
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Language;
+use crate::rules::RuleSet;
+
+/// Everything the user chose that outlives the window: saved through `store` as JSON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// UI language.
+    pub language: Language,
+    /// The table's rules.
+    pub rules: RuleSet,
+    /// Sound volume, 0–1.
+    pub volume: f32,
+    /// Sound off.
+    pub muted: bool,
+    /// Players in seat order (clockwise), shared by the timer and the score sheet.
+    pub players: Vec<String>,
+    /// The table view shows the clock twice, one half turned for the far side of the table.
+    pub face_to_face: bool,
+    /// The port the phones' page is served on.
+    pub phone_port: u16,
+    /// Any phone may end any turn (not only the current player's).
+    pub anyone_may_end: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            language: Language::default(),
+            rules: RuleSet::default(),
+            volume: 0.8,
+            muted: false,
+            players: Vec::new(),
+            face_to_face: false,
+            phone_port: super::phones::DEFAULT_PORT,
+            anyone_may_end: false,
+        }
+    }
+}
