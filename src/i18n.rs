@@ -8,8 +8,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::io;
+
 use crate::meld::{MeldProblem, SetProblem};
+use crate::rules::RulesError;
 use crate::score::{RemainingError, ScoreError, SeatProblem};
+use crate::solver::SolveError;
+use crate::sound::SoundError;
+use crate::store::{DATA_ENV, FORMAT_VERSION, FileProblem, Notice, ReadOnlyReason, StoreError};
 use crate::tile::{Color, Kind, NotationError, Position, Tile, TileError};
 use crate::timer::TimerError;
 use crate::ui::undo::Change;
@@ -923,11 +929,7 @@ pub fn meld_problem(lang: Language, problem: &MeldProblem) -> String {
                 crate::tile::TileSet::Standard => "기본 세트",
                 crate::tile::TileSet::Xp => "XP 세트",
             };
-            let what = if tile.is_joker() {
-                "조커".to_owned()
-            } else {
-                tile.to_string()
-            };
+            let what = self::tile(lang, *tile);
             format!(
                 "{what}이(가) {count}개지만 {set_name}에는 {}개뿐입니다",
                 tile_set.copies_of(*tile)
@@ -1074,6 +1076,14 @@ pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
         RemainingError::NotANumber(t) => format!("\"{t}\"은(는) 정수가 아닙니다"),
         RemainingError::TooLarge(t) => format!("{t}은(는) 너무 큽니다 (최대 9999)"),
         RemainingError::BadTiles { text, problem } => {
+            // Inside one score cell the set/column position means little: name the tile only.
+            let problem = match problem {
+                NotationError::BadTile { error, .. } => tile_error(lang, error),
+                NotationError::NotARack { found, .. } => {
+                    format!("\"{found}\"은(는) 받침대에 쓸 수 없습니다")
+                }
+                other => notation_error(lang, other),
+            };
             format!("\"{text}\"은(는) 숫자도 타일도 아닙니다: {problem}")
         }
         RemainingError::TooManyTiles(n) => {
@@ -1134,6 +1144,209 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
         ScoreError::ZeroRounds => "라운드는 1 이상이어야 합니다 (또는 정하지 않음)".into(),
         ScoreError::TargetNotPositive(t) => {
             format!("목표 점수는 1 이상이어야 합니다 (또는 정하지 않음): {t}")
+        }
+    }
+}
+
+/// A rule value out of range, in the language.
+pub fn rules_error(lang: Language, error: &RulesError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        RulesError::TurnLength(n) => format!("턴 시간 {n}초는 10~300초 범위 밖입니다"),
+        RulesError::Warning(n) => {
+            format!("경고 시간 {n}초는 0~30초이고 턴 시간보다 짧아야 합니다")
+        }
+        RulesError::Ticks(n) => {
+            format!("째깍 소리 시간 {n}초는 0~30초이고 턴 시간보다 짧아야 합니다")
+        }
+        RulesError::Bank(n) => format!("시간 은행 {n}분은 1~120분 범위 밖입니다"),
+        RulesError::Increment(n) => format!("턴마다 더하는 시간 {n}초는 0~60초 범위 밖입니다"),
+    }
+}
+
+/// Why a rack cannot be solved, in the language.
+pub fn solve_error(lang: Language, error: &SolveError) -> String {
+    match *error {
+        SolveError::TooManyCopies {
+            tile,
+            count,
+            tile_set,
+        } => meld_problem(
+            lang,
+            &MeldProblem::TooManyCopies {
+                tile,
+                count,
+                tile_set,
+            },
+        ),
+    }
+}
+
+/// Why there is no sound, in the language. The Korean text leaves out the audio system's own
+/// (English) detail: the window shows [`SoundError`]'s `Display` as the tooltip.
+pub fn sound_error(lang: Language, error: &SoundError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        SoundError::NotBuilt => "소리 없음: 이 빌드에는 소리 기능이 없습니다".into(),
+        SoundError::NoOutput(_) => "소리 없음: 소리를 낼 장치를 열 수 없습니다".into(),
+        SoundError::Failed(_) => "소리 없음: 소리 시스템을 시작하지 못했습니다".into(),
+        SoundError::Decode { .. } => "알림음 하나를 읽을 수 없습니다 (빌드 문제)".into(),
+    }
+}
+
+/// A system error kind in Korean words (the common ones; others are "시스템 오류").
+fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
+    match kind {
+        io::ErrorKind::NotFound => "찾을 수 없음",
+        io::ErrorKind::PermissionDenied => "권한 없음",
+        io::ErrorKind::AlreadyExists => "이미 있음",
+        io::ErrorKind::ReadOnlyFilesystem => "읽기 전용 디스크",
+        io::ErrorKind::StorageFull => "디스크 공간 부족",
+        io::ErrorKind::QuotaExceeded => "할당량 초과",
+        io::ErrorKind::NotADirectory => "폴더가 아님",
+        io::ErrorKind::IsADirectory => "파일이 아니라 폴더임",
+        io::ErrorKind::InvalidData => "잘못된 데이터",
+        io::ErrorKind::Interrupted => "중단됨",
+        io::ErrorKind::ResourceBusy => "사용 중",
+        io::ErrorKind::OutOfMemory => "메모리 부족",
+        _ => "시스템 오류",
+    }
+}
+
+/// What is wrong with a data file, in the language (a predicate after the file's name).
+pub fn file_problem(lang: Language, problem: &FileProblem) -> String {
+    if lang == Language::English {
+        return problem.to_string();
+    }
+    match problem {
+        FileProblem::Unreadable(_) => "을(를) 읽을 수 없습니다".into(),
+        FileProblem::Empty => "이(가) 비어 있습니다".into(),
+        FileProblem::NotJson(_) => "이(가) 잘렸거나 저장 형식이 아닙니다".into(),
+        FileProblem::NoVersion => "에 형식 번호가 없습니다".into(),
+        FileProblem::Newer(v) => format!(
+            "은(는) 이 앱의 새 버전이 만든 파일입니다 (형식 {v}, 이 버전은 {FORMAT_VERSION}까지 읽음)"
+        ),
+        FileProblem::Invalid(_) => "에 올바른 데이터가 없습니다".into(),
+    }
+}
+
+/// A load or save notice (a file set aside, recovered, …), in the language. File names are
+/// the user's own and stay as they are.
+pub fn notice(lang: Language, notice: &Notice) -> String {
+    if lang == Language::English {
+        return notice.to_string();
+    }
+    match notice {
+        Notice::SetAside {
+            file,
+            moved_to,
+            problem: problem @ FileProblem::Newer(_),
+        } => format!(
+            "{}{}: {}(으)로 따로 보관했습니다",
+            file.display(),
+            file_problem(lang, problem),
+            moved_to.display()
+        ),
+        Notice::SetAside {
+            file,
+            moved_to,
+            problem,
+        } => format!(
+            "{}{}: {}(으)로 보관했습니다",
+            file.display(),
+            file_problem(lang, problem),
+            moved_to.display()
+        ),
+        Notice::LeftInPlace { file, problem, .. } => format!(
+            "{}{}: 이름을 바꿀 수도 없어 그대로 두었습니다",
+            file.display(),
+            file_problem(lang, problem)
+        ),
+        Notice::Recovered { file, backup } => format!(
+            "{}을(를) 백업 {}에서 되살렸습니다",
+            file.display(),
+            backup.display()
+        ),
+    }
+}
+
+/// Why nothing can be saved, in the language.
+pub fn read_only_reason(lang: Language, reason: &ReadOnlyReason) -> String {
+    if lang == Language::English {
+        return reason.to_string();
+    }
+    match reason {
+        ReadOnlyReason::NotWritable { dir, kind } => format!(
+            "데이터 폴더 {}에 쓸 수 없습니다 ({})",
+            dir.display(),
+            io_kind_ko(*kind)
+        ),
+        ReadOnlyReason::InUse { dir } => {
+            format!(
+                "데이터 폴더 {}을(를) 다른 창이 쓰고 있습니다",
+                dir.display()
+            )
+        }
+    }
+}
+
+/// Why the store could not do what was asked, in the language.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{store_error, Language};
+/// use rummikub_companion::store::StoreError;
+/// let e = StoreError::BadId("../x".into());
+/// assert!(store_error(Language::English, &e).contains("is not a sheet name"));
+/// assert!(store_error(Language::Korean, &e).contains("점수표 이름이 아닙니다"));
+/// ```
+pub fn store_error(lang: Language, error: &StoreError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    match error {
+        StoreError::NoDataFolder => {
+            format!("데이터 폴더가 없습니다: 홈 폴더를 찾지 못했습니다 ({DATA_ENV}로 정하세요)")
+        }
+        StoreError::Folder { dir, source } => format!(
+            "데이터 폴더 {}을(를) 쓸 수 없습니다: {}",
+            dir.display(),
+            io_kind_ko(source.kind())
+        ),
+        StoreError::NotAFolder { dir } => format!(
+            "데이터 폴더 {}을(를) 쓸 수 없습니다: 폴더가 아니라 파일입니다",
+            dir.display()
+        ),
+        StoreError::ReadOnly(reason) => {
+            format!("저장하지 않음: {}", read_only_reason(lang, reason))
+        }
+        StoreError::ChangedOnDisk { file } => format!(
+            "저장하지 않음: {}을(를) 여기서 연 뒤 다른 창이나 프로그램이 바꿨습니다. 그대로 두었습니다",
+            file.display()
+        ),
+        StoreError::Write { file, source } => format!(
+            "{}을(를) 저장하지 못했습니다: {}",
+            file.display(),
+            io_kind_ko(source.kind())
+        ),
+        StoreError::Encode { file, .. } => {
+            format!("{}에 쓸 내용을 만들지 못했습니다", file.display())
+        }
+        StoreError::BadId(id) => {
+            format!("\"{id}\"은(는) 점수표 이름이 아닙니다 (글자, 숫자, -, _만 씁니다)")
+        }
+        StoreError::NotFound { file } => format!("저장된 점수표 {}이(가) 없습니다", file.display()),
+        StoreError::Unrecoverable { file, notices } => {
+            let notices: Vec<String> = notices.iter().map(|n| notice(lang, n)).collect();
+            format!(
+                "{}도 그 백업도 읽을 수 없습니다: {}",
+                file.display(),
+                notices.join("; ")
+            )
         }
     }
 }

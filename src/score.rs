@@ -44,7 +44,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{FinalRule, RuleSet};
-use crate::tile::{NotationError, Tile, TileSet, TooManyCopies, join_tiles, parse_rack, shorten};
+use crate::tile::{
+    NotationError, Tile, TileSet, TooManyCopies, join_tiles, normalize_width, parse_rack, shorten,
+};
 
 pub mod audit;
 pub mod export;
@@ -361,12 +363,12 @@ pub enum RemainingError {
     #[error("{0} is more than any rack can hold (at most 9999)")]
     TooLarge(String),
     /// Not a number and not tiles.
-    #[error("\"{text}\" is neither a number nor tiles: {problem}")]
+    #[error("\"{text}\" is neither a number nor tiles: {}", tile_problem(problem))]
     BadTiles {
-        /// What was entered.
+        /// What was entered (full-width forms read as ASCII).
         text: String,
-        /// The tile problem.
-        problem: String,
+        /// The tile problem, typed so the window can translate it.
+        problem: NotationError,
     },
     /// More than [`MAX_RACK_TILES`] tiles.
     #[error("{0} tiles is more than a whole set has (at most 160)")]
@@ -378,6 +380,7 @@ impl FromStr for Remaining {
 
     /// A whole number (`17`) or tiles (`R5 K7 J`, `빨강5 조커`).
     fn from_str(s: &str) -> Result<Remaining, RemainingError> {
+        let s = normalize_width(s);
         let text = s.trim();
         let Some(first) = text.chars().next() else {
             return Err(RemainingError::Empty);
@@ -390,7 +393,7 @@ impl FromStr for Remaining {
         }
         let tiles = parse_rack(text).map_err(|e| RemainingError::BadTiles {
             text: shorten(text),
-            problem: tile_problem(&e),
+            problem: e,
         })?;
         if tiles.len() > MAX_RACK_TILES {
             return Err(RemainingError::TooManyTiles(tiles.len()));

@@ -6,6 +6,7 @@
 //! and always prints the one canonical form (`R7`, `J`), so `FromStr` and `Display` round-trip
 //! and serde goes through them: the saved form is the human form.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -178,6 +179,35 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
+/// Reads full-width (전각) forms as ASCII: U+FF01..U+FF5E become U+0021..U+007E and the
+/// ideographic space U+3000 a plain space. A Korean IME in full-width mode types `ＲＯ１２`;
+/// players mean `RO12`. Every other character is kept, one character for one, so column
+/// positions in error messages stay right. Borrows when there is nothing to change.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::tile::normalize_width;
+/// assert_eq!(normalize_width("Ｒ１２\u{3000}｜Ｋ７"), "R12 |K7");
+/// assert!(matches!(normalize_width("R12"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn normalize_width(text: &str) -> Cow<'_, str> {
+    let wide = |c: char| matches!(c, '\u{FF01}'..='\u{FF5E}' | '\u{3000}');
+    if !text.chars().any(wide) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                '\u{3000}' => ' ',
+                '\u{FF01}'..='\u{FF5E}' => {
+                    char::from_u32(u32::from(c) - 0xFF01 + 0x21).unwrap_or(c)
+                }
+                other => other,
+            })
+            .collect(),
+    )
+}
+
 /// Why a single tile token could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileError {
@@ -205,6 +235,7 @@ impl FromStr for Tile {
     type Err = TileError;
 
     fn from_str(s: &str) -> Result<Tile, TileError> {
+        let s = normalize_width(s);
         let token = s.trim();
         if token.is_empty() {
             return Err(TileError::Empty);
@@ -546,6 +577,7 @@ pub enum NotationError {
 /// assert!(parse_sets("R1 R14").unwrap_err().to_string().contains("R14"));
 /// ```
 pub fn parse_sets(input: &str) -> Result<Vec<SetInput>, NotationError> {
+    let input = normalize_width(input);
     /// A piece of the input between separators: either a set's characters or a `|` / `;`.
     enum Piece {
         Set(Vec<(usize, char)>),
@@ -605,6 +637,7 @@ pub fn parse_sets(input: &str) -> Result<Vec<SetInput>, NotationError> {
 /// assert!(parse_rack("K9 | B9").is_err());
 /// ```
 pub fn parse_rack(input: &str) -> Result<Vec<Tile>, NotationError> {
+    let input = normalize_width(input);
     let chars: Vec<(usize, char)> = input.chars().enumerate().collect();
     if let Some(&(col, c)) = chars.iter().find(|(_, c)| matches!(c, '|' | ';')) {
         return Err(NotationError::NotARack {

@@ -51,7 +51,7 @@ impl AppNotice {
                         (s.left_in_place)(&file.display().to_string())
                     }
                 };
-                (line, Some(notice.to_string()))
+                (line, Some(crate::i18n::notice(lang, notice)))
             }
             AppNotice::SaveFailed(why) => ((s.save_failed)(why), None),
             AppNotice::SettingsNotSaved(why) => ((s.settings_not_saved)(why), None),

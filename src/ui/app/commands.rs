@@ -166,7 +166,10 @@ impl App {
                 Ok(notices) => self.notices.extend_store(notices),
                 Err(e) => self
                     .notices
-                    .push(AppNotice::SettingsNotSaved(e.to_string())),
+                    .push(AppNotice::SettingsNotSaved(i18n::store_error(
+                        self.settings.language,
+                        &e,
+                    ))),
             }
         }
         let sounder = self.timer.sounder();

@@ -436,7 +436,10 @@ impl App {
                 self.notices.extend_store(notices);
                 self.saved_evening = Some(evening);
             }
-            Err(e) => self.notices.push(AppNotice::SaveFailed(e.to_string())),
+            Err(e) => self.notices.push(AppNotice::SaveFailed(i18n::store_error(
+                self.settings.language,
+                &e,
+            ))),
         }
     }
 
@@ -475,7 +478,10 @@ impl App {
                         ReadOnlyReason::InUse { .. } => s.read_only_in_use,
                         _ => s.read_only_folder,
                     };
-                    Some((line.to_owned(), reason.to_string()))
+                    Some((
+                        line.to_owned(),
+                        i18n::read_only_reason(self.settings.language, &reason),
+                    ))
                 }
             },
         }

@@ -29,7 +29,10 @@ impl App {
                     self.sheet = Some((saved.id, saved.sheet));
                 }
             }
-            Err(e) => self.notices.push(AppNotice::SaveFailed(e.to_string())),
+            Err(e) => self.notices.push(AppNotice::SaveFailed(i18n::store_error(
+                self.settings.language,
+                &e,
+            ))),
         }
     }
 
@@ -130,7 +133,7 @@ impl App {
         };
         let loaded = store
             .load_sheet(id)
-            .map_err(|e| (lang.strings().save_failed)(&e.to_string()))?;
+            .map_err(|e| (lang.strings().save_failed)(&i18n::store_error(lang, &e)))?;
         self.notices.extend_store(loaded.notices);
         self.sheet = Some((id.clone(), loaded.value));
         self.sheet_view.close_form();
@@ -161,7 +164,7 @@ impl App {
         };
         let notices = store
             .save_sheet(id, sheet)
-            .map_err(|e| (lang.strings().save_failed)(&e.to_string()))?;
+            .map_err(|e| (lang.strings().save_failed)(&i18n::store_error(lang, &e)))?;
         self.notices.extend_store(notices);
         // The "Open" list: played sheets only, the latest first.
         self.past_sheets.retain(|(past, _)| past != id);
