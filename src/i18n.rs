@@ -12,6 +12,8 @@ use std::io;
 
 use crate::meld::{MeldProblem, SetProblem};
 use crate::rules::RulesError;
+use crate::score::audit::Finding;
+use crate::score::table::{TableError, TableProblem};
 use crate::score::{RemainingError, ScoreError, SeatProblem};
 use crate::solver::SolveError;
 use crate::sound::SoundError;
@@ -49,6 +51,17 @@ impl Language {
         } else {
             Language::English
         }
+    }
+
+    /// The language of the user's locale: the first non-empty of `LC_ALL`, `LC_MESSAGES` and
+    /// `LANG` (POSIX order; `C` and `POSIX` are English), else the system's setting.
+    pub fn of_system() -> Language {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|var| std::env::var(var).ok())
+            .find(|value| !value.is_empty())
+            .or_else(sys_locale::get_locale)
+            .map_or(Language::English, |tag| Language::from_locale(&tag))
     }
 
     /// The string table of this language.
@@ -1347,6 +1360,132 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
                 file.display(),
                 notices.join("; ")
             )
+        }
+    }
+}
+
+/// Names joined the Korean way: "A", "A, B", "A, B, C".
+fn list_ko<T: std::fmt::Display>(items: &[T]) -> String {
+    let words: Vec<String> = items.iter().map(ToString::to_string).collect();
+    words.join(", ")
+}
+
+/// Why a CSV sheet could not be read or scored, in the language. The cell text of
+/// [`TableProblem::Cell`] is already worded (in English) by the table reader.
+pub fn table_error(lang: Language, error: &TableError) -> String {
+    if lang == Language::English {
+        return error.to_string();
+    }
+    let columns = match error.columns.as_slice() {
+        [] => String::new(),
+        [one] => format!("{one}열"),
+        more => format!("{}열", list_ko(more)),
+    };
+    let place = match (error.row, columns.is_empty()) {
+        (Some(r), true) => format!("{r}행: "),
+        (Some(r), false) => format!("{r}행 {columns}: "),
+        (None, false) => format!("{columns}: "),
+        (None, true) => String::new(),
+    };
+    let problem = match &error.problem {
+        TableProblem::Csv(_) => "CSV로 읽을 수 없습니다".to_owned(),
+        TableProblem::NoHeader => {
+            "파일이 비어 있습니다: 첫 줄은 머리글(이름표 칸, 플레이어 이름들)이어야 합니다"
+                .to_owned()
+        }
+        TableProblem::Header(e) => format!("머리글: {}", score_error(lang, e)),
+        TableProblem::ColumnCount { found, expected } => {
+            format!("칸이 {found}개입니다. {expected}개여야 합니다 (이름표와 플레이어마다 하나)")
+        }
+        TableProblem::Cell { player, problem } => format!("{player}: {problem}"),
+        TableProblem::TwoWinnerMarks { first, second } => format!(
+            "{first}와(과) {second} 모두 \"!\"로 우승 표시됐습니다: 한 게임의 우승자는 한 명입니다"
+        ),
+        TableProblem::Game(e) => match e.as_ref() {
+            ScoreError::Tie { tied, value } => format!(
+                "{}의 남은 점수가 {value}(으)로 같습니다: 우승자에 \"!\"를 붙이세요",
+                list_ko(tied)
+            ),
+            other => score_error(lang, other),
+        },
+        TableProblem::DuplicateRow(label) => format!("\"{label}\" 행이 두 번 있습니다"),
+        TableProblem::Delimiter(c) => {
+            let name = if *c == '\t' {
+                "탭".to_owned()
+            } else {
+                format!("'{c}'")
+            };
+            format!("파일이 {name}(으)로 나뉘어 있습니다. 쉼표(',')여야 합니다")
+        }
+        TableProblem::SummaryRow { label, .. } => format!(
+            "\"{label}\"은(는) 게임이 아니라 요약 행입니다: score는 남은 값을 읽어 합계와 순위를 \
+             직접 계산합니다. 합계가 적힌 점수표를 검사하려면 audit를 쓰세요"
+        ),
+    };
+    format!("{place}{problem}")
+}
+
+/// One slip found on a hand-kept sheet, in the language.
+pub fn finding(lang: Language, finding: &Finding) -> String {
+    if lang == Language::English {
+        return finding.to_string();
+    }
+    let signed = crate::score::table::signed;
+    match finding {
+        Finding::NotZeroSum { line, label, sum } => {
+            format!(
+                "{line}행 ({label}): 점수 합이 0이 아니라 {}입니다",
+                signed(*sum)
+            )
+        }
+        Finding::SeveralWinners {
+            line,
+            label,
+            players,
+        } => format!(
+            "{line}행 ({label}): {} 모두 점수가 양수입니다: 한 게임의 우승자는 한 명입니다",
+            list_ko(players)
+        ),
+        Finding::WrongTotal {
+            player,
+            written,
+            correct,
+        } => {
+            let diff = written - correct;
+            let how = if diff > 0 {
+                format!("{diff} 많음")
+            } else {
+                format!("{} 적음", -diff)
+            };
+            format!(
+                "{player}의 합계: {}(이)라고 적혔지만 {}이어야 합니다 ({how})",
+                signed(*written),
+                signed(*correct)
+            )
+        }
+        Finding::WrongWins {
+            player,
+            written,
+            correct,
+        } => format!("{player}의 승 수: {written}(이)라고 적혔지만 {correct}이어야 합니다"),
+        Finding::WrongRank {
+            player,
+            written,
+            by_total,
+            by_wins,
+        } => {
+            let same = |correct: usize| usize::try_from(*written) == Ok(correct);
+            let should = match (same(*by_total), same(*by_wins)) {
+                _ if by_total == by_wins => format!("두 규칙 모두 {by_total}위여야 합니다"),
+                (false, true) => {
+                    format!("최다 승으로는 맞지만 최고 합계로는 {by_total}위여야 합니다")
+                }
+                (true, false) => {
+                    format!("최고 합계로는 맞지만 최다 승으로는 {by_wins}위여야 합니다")
+                }
+                _ => format!("최고 합계로는 {by_total}위, 최다 승으로는 {by_wins}위여야 합니다"),
+            };
+            format!("{player}의 순위: {written}위라고 적혔지만 {should}")
         }
     }
 }

@@ -7,12 +7,18 @@
 //! stderr. Options may come anywhere on the line (`check R5 R6 R7 --json`). Echoed input is cut
 //! to a readable length ([`crate::tile::shorten`]). Output goes through `Write` handles so tests
 //! can run commands in-process as well as through the built binary.
+//!
+//! The human-readable output and messages follow the table's language: `--lang ko|en` anywhere on
+//! the line, else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, then the system's). JSON keys
+//! and code values stay as they are; only `message`/`problem` strings follow the language.
+//! clap's own usage and help text stays English (clap has no translation support).
 
 use std::ffi::OsString;
 use std::io::Write;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::i18n::Language;
 use crate::rules::{Preset, RuleSet};
 use crate::tile::TileSet;
 
@@ -40,6 +46,9 @@ pub const EXIT_BAD_INPUT: i32 = 2;
                   Sets: separated by | ; or new lines, optionally declared run: / group:."
 )]
 pub struct Cli {
+    /// Language of the output: ko (한국어) or en (default: the locale).
+    #[arg(long, global = true, value_name = "ko|en", value_parser = parse_lang)]
+    pub lang: Option<Language>,
     /// What to do; no subcommand prints this help.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -62,6 +71,23 @@ pub enum Command {
     History(history::HistoryArgs),
     /// Print the saved evening: the timer's table and the open sheet.
     Status(status::StatusArgs),
+}
+
+/// Reads `--lang`: `ko`/`korean`/`한국어` or `en`/`english` (any case).
+fn parse_lang(text: &str) -> Result<Language, String> {
+    match text.trim().to_lowercase().as_str() {
+        "ko" | "kr" | "korean" | "한국어" => Ok(Language::Korean),
+        "en" | "english" => Ok(Language::English),
+        other => Err(format!(
+            "\"{}\" is not a language (ko or en)",
+            crate::tile::shorten(other)
+        )),
+    }
+}
+
+/// Whether the output is Korean (a short name for the many `if`s of the subcommands).
+pub(super) fn korean(lang: Language) -> bool {
+    lang == Language::Korean
 }
 
 /// Rule options shared by the subcommands that read rules.
@@ -132,14 +158,15 @@ where
         Ok(cli) => cli,
         Err(e) => return usage_error(&e, &args, out, err),
     };
+    let lang = cli.lang.unwrap_or_else(Language::of_system);
     match cli.command {
-        Some(Command::Check(args)) => check::run(&args, out, err),
-        Some(Command::Solve(args)) => solve::run(&args, out, err),
-        Some(Command::Score(args)) => score::run_score(&args, out, err),
-        Some(Command::Audit(args)) => score::run_audit(&args, out, err),
-        Some(Command::SoundTest) => sound_test::run(out, err),
-        Some(Command::History(args)) => history::run(&args, out, err),
-        Some(Command::Status(args)) => status::run(&args, out, err),
+        Some(Command::Check(args)) => check::run(&args, lang, out, err),
+        Some(Command::Solve(args)) => solve::run(&args, lang, out, err),
+        Some(Command::Score(args)) => score::run_score(&args, lang, out, err),
+        Some(Command::Audit(args)) => score::run_audit(&args, lang, out, err),
+        Some(Command::SoundTest) => sound_test::run(lang, out, err),
+        Some(Command::History(args)) => history::run(&args, lang, out, err),
+        Some(Command::Status(args)) => status::run(&args, lang, out, err),
         None => {
             use clap::CommandFactory;
             let help = Cli::command().render_help().to_string();
@@ -182,7 +209,7 @@ impl InputError {
 
 /// The first argument (1 = the subcommand) that is not UTF-8, as a message with the argument
 /// number and the offset of the first invalid byte.
-fn invalid_utf8_argument(args: &[OsString]) -> Option<String> {
+fn invalid_utf8_argument(args: &[OsString], lang: Language) -> Option<String> {
     args.iter().enumerate().skip(1).find_map(|(n, arg)| {
         if arg.to_str().is_some() {
             return None;
@@ -196,10 +223,24 @@ fn invalid_utf8_argument(args: &[OsString]) -> Option<String> {
         };
         #[cfg(not(unix))]
         let offset = arg.to_string_lossy().find('\u{fffd}').unwrap_or_default();
-        Some(format!(
-            "argument {n} is not UTF-8 text (invalid byte at offset {offset})"
-        ))
+        Some(if korean(lang) {
+            format!("{n}번째 인자가 UTF-8 글자가 아닙니다 ({offset}번째 바이트가 잘못됨)")
+        } else {
+            format!("argument {n} is not UTF-8 text (invalid byte at offset {offset})")
+        })
     })
+}
+
+/// The `--lang` value of a command line clap refused, if it has a readable one.
+fn lang_in(args: &[OsString]) -> Option<Language> {
+    let args: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    args.iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("--lang") {
+            Some("") => args.get(i + 1).and_then(|v| parse_lang(v).ok()),
+            Some(v) => v.strip_prefix('=').and_then(|v| parse_lang(v).ok()),
+            None => None,
+        })
 }
 
 /// A command line clap refused: help and version go to stdout (exit 0); a usage error is
@@ -216,8 +257,9 @@ fn usage_error(
         return EXIT_YES;
     }
     let json = args.iter().skip(1).any(|a| a == "--json");
-    if let Some(message) = invalid_utf8_argument(args) {
-        return bad_input(out, err, json, InputError::Encoding, message);
+    let lang = lang_in(args).unwrap_or_else(Language::of_system);
+    if let Some(message) = invalid_utf8_argument(args, lang) {
+        return bad_input(out, err, lang, json, InputError::Encoding, message);
     }
     for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
         if arg.chars().count() > crate::tile::ECHO_CHARS {
@@ -268,16 +310,27 @@ fn error_json(kind: InputError, message: &str) -> serde_json::Value {
 fn bad_input(
     out: &mut dyn Write,
     err: &mut dyn Write,
+    lang: Language,
     json: bool,
     kind: InputError,
     message: impl std::fmt::Display,
 ) -> i32 {
     let message = message.to_string();
-    let _ = writeln!(err, "error: {message}");
+    let _ = writeln!(err, "{} {message}", error_prefix(lang));
     if json {
         print_json(out, &error_json(kind, &message));
     }
     EXIT_BAD_INPUT
+}
+
+/// The word before a message on stderr: `error:` or `오류:`.
+fn error_prefix(lang: Language) -> &'static str {
+    if korean(lang) { "오류:" } else { "error:" }
+}
+
+/// The word before a warning on stderr: `warning:` or `경고:`.
+fn warning_prefix(lang: Language) -> &'static str {
+    if korean(lang) { "경고:" } else { "warning:" }
 }
 
 /// Writes a JSON value on one line.

@@ -13,7 +13,8 @@ use clap::Args;
 use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
-use super::{EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
+use super::{EXIT_NO, EXIT_YES, InputError, bad_input, korean, print_json};
+use crate::i18n::{self, Language};
 use crate::rules::{FinalRule, Preset, RuleSet};
 use crate::score::audit::{Audit, PaperRow, audit, read_paper_csv};
 use crate::score::table::{Imported, read_score_csv, signed};
@@ -74,7 +75,8 @@ pub struct AuditArgs {
 }
 
 /// Reads the file (or standard input for `-`) as UTF-8 text.
-fn read_text(path: &Path) -> Result<String, (InputError, String)> {
+fn read_text(path: &Path, lang: Language) -> Result<String, (InputError, String)> {
+    let ko = korean(lang);
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
@@ -84,37 +86,54 @@ fn read_text(path: &Path) -> Result<String, (InputError, String)> {
     read.map_err(|e| {
         (
             InputError::File,
-            format!("cannot read {}: {e}", path.display()),
+            if ko {
+                format!("{}을(를) 읽을 수 없습니다 ({e})", path.display())
+            } else {
+                format!("cannot read {}: {e}", path.display())
+            },
         )
     })?;
     String::from_utf8(bytes).map_err(|e| {
         (
             InputError::Encoding,
-            format!(
-                "{} is not UTF-8 text (invalid byte at offset {})",
-                path.display(),
-                e.utf8_error().valid_up_to()
-            ),
+            if ko {
+                format!(
+                    "{}은(는) UTF-8 글자가 아닙니다 ({}번째 바이트가 잘못됨)",
+                    path.display(),
+                    e.utf8_error().valid_up_to()
+                )
+            } else {
+                format!(
+                    "{} is not UTF-8 text (invalid byte at offset {})",
+                    path.display(),
+                    e.utf8_error().valid_up_to()
+                )
+            },
         )
     })
 }
 
-pub(super) fn run_score(args: &ScoreArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let text = match read_text(&args.file) {
+pub(super) fn run_score(
+    args: &ScoreArgs,
+    lang: Language,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let text = match read_text(&args.file, lang) {
         Ok(text) => text,
-        Err((kind, message)) => return bad_input(out, err, args.json, kind, message),
+        Err((kind, message)) => return bad_input(out, err, lang, args.json, kind, message),
     };
     let imported = match read_score_csv(&text, args.rules(), Utc::now()) {
         Ok(imported) => imported,
         Err(e) => {
-            let message = format!("{}: {e}", args.file.display());
-            return bad_input(out, err, args.json, InputError::Sheet, message);
+            let message = format!("{}: {}", args.file.display(), i18n::table_error(lang, &e));
+            return bad_input(out, err, lang, args.json, InputError::Sheet, message);
         }
     };
     if args.json {
         print_json(out, &score_json(&imported));
     } else {
-        let _ = out.write_all(score_text(&imported).as_bytes());
+        let _ = out.write_all(score_text(&imported, lang).as_bytes());
     }
     EXIT_YES
 }
@@ -124,10 +143,12 @@ fn names(players: &Players, seats: &[usize]) -> Vec<String> {
 }
 
 /// A final rule in words.
-fn rule_words(rule: FinalRule) -> &'static str {
-    match rule {
-        FinalRule::Total => "highest total",
-        FinalRule::Wins => "most wins, then total",
+fn rule_words(rule: FinalRule, lang: Language) -> &'static str {
+    match (korean(lang), rule) {
+        (false, FinalRule::Total) => "highest total",
+        (false, FinalRule::Wins) => "most wins, then total",
+        (true, FinalRule::Total) => "최고 합계",
+        (true, FinalRule::Wins) => "최다 승, 그다음 합계",
     }
 }
 
@@ -211,7 +232,24 @@ fn row(label: &str, cells: impl IntoIterator<Item = String>, note: &str) -> Vec<
     row
 }
 
-fn rules_line(rules: &RuleSet) -> String {
+fn rules_line(rules: &RuleSet, lang: Language) -> String {
+    if korean(lang) {
+        let preset = match rules.preset() {
+            Some(Preset::Korean) => "한국식",
+            Some(Preset::English) => "영국식",
+            Some(Preset::Tournament) => "대회",
+            None => "사용자 설정",
+        };
+        let not_melded = match rules.not_melded_value {
+            Some(v) => format!("미등록은 {v}점"),
+            None => "미등록은 받침대 값".to_owned(),
+        };
+        return format!(
+            "규칙: {preset} (받침대의 조커 {}점, {not_melded}); 최종 우승은 {}(으)로\n",
+            rules.joker_penalty,
+            rule_words(rules.final_rule, lang)
+        );
+    }
     let preset = rules
         .preset()
         .map_or("custom".to_owned(), |p| p.name().to_owned());
@@ -222,18 +260,28 @@ fn rules_line(rules: &RuleSet) -> String {
     format!(
         "rules: {preset} (joker on a rack {}, {not_melded}); final winner by {}\n",
         rules.joker_penalty,
-        rule_words(rules.final_rule)
+        rule_words(rules.final_rule, lang)
     )
 }
 
-fn score_text(imported: &Imported) -> String {
+fn score_text(imported: &Imported, lang: Language) -> String {
+    let ko = korean(lang);
+    let word = |en: &'static str, kr: &'static str| if ko { kr } else { en };
     let sheet = &imported.sheet;
     let players = sheet.players();
     let standings: Standings = sheet.standings();
     let rule = sheet.rules().final_rule;
-    let mut rows = vec![row("game", players.names().iter().cloned(), "winner")];
+    let mut rows = vec![row(
+        word("game", "게임"),
+        players.names().iter().cloned(),
+        word("winner", "우승"),
+    )];
     for (i, score) in sheet.scores().iter().enumerate() {
-        let how = if score.went_out { "" } else { " (pool out)" };
+        let how = if score.went_out {
+            ""
+        } else {
+            word(" (pool out)", " (더미 소진)")
+        };
         let winner = format!("{}{how}", players.names()[score.winner]);
         rows.push(row(
             &imported.labels[i],
@@ -242,48 +290,64 @@ fn score_text(imported: &Imported) -> String {
         ));
     }
     rows.push(row(
-        "total",
+        word("total", "합계"),
         standings.totals.iter().map(|&t| signed(t)),
         "",
     ));
     rows.push(row(
-        "wins",
+        word("wins", "승 수"),
         standings.wins.iter().map(ToString::to_string),
         "",
     ));
     for r in [rule, rule.other()] {
         let ranks = standings.ranks(r).iter().map(ToString::to_string);
-        rows.push(row("rank", ranks, &format!("by {}", rule_words(r))));
+        let by = if ko {
+            format!("{} 기준", rule_words(r, lang))
+        } else {
+            format!("by {}", rule_words(r, lang))
+        };
+        rows.push(row(word("rank", "순위"), ranks, &by));
     }
-    let mut text = rules_line(sheet.rules());
+    let mut text = rules_line(sheet.rules(), lang);
     text.push('\n');
     text.push_str(&layout(&rows, players.len()));
     text.push('\n');
     for r in [rule, rule.other()] {
         let winners = names(players, &standings.winners(r)).join(", ");
-        let other = if r == rule { "" } else { " (the other rule)" };
-        text.push_str(&format!("winner by {}{other}: {winners}\n", rule_words(r)));
+        let words = rule_words(r, lang);
+        if ko {
+            let other = if r == rule { "" } else { " (다른 규칙)" };
+            text.push_str(&format!("{words} 기준 우승{other}: {winners}\n"));
+        } else {
+            let other = if r == rule { "" } else { " (the other rule)" };
+            text.push_str(&format!("winner by {words}{other}: {winners}\n"));
+        }
     }
     text
 }
 
-pub(super) fn run_audit(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let text = match read_text(&args.file) {
+pub(super) fn run_audit(
+    args: &AuditArgs,
+    lang: Language,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let text = match read_text(&args.file, lang) {
         Ok(text) => text,
-        Err((kind, message)) => return bad_input(out, err, args.json, kind, message),
+        Err((kind, message)) => return bad_input(out, err, lang, args.json, kind, message),
     };
     let paper = match read_paper_csv(&text) {
         Ok(paper) => paper,
         Err(e) => {
-            let message = format!("{}: {e}", args.file.display());
-            return bad_input(out, err, args.json, InputError::Sheet, message);
+            let message = format!("{}: {}", args.file.display(), i18n::table_error(lang, &e));
+            return bad_input(out, err, lang, args.json, InputError::Sheet, message);
         }
     };
     let report = audit(&paper);
     if args.json {
-        print_json(out, &audit_json(&report));
+        print_json(out, &audit_json(&report, lang));
     } else {
-        let _ = out.write_all(audit_text(&report).as_bytes());
+        let _ = out.write_all(audit_text(&report, lang).as_bytes());
     }
     if report.is_clean() { EXIT_YES } else { EXIT_NO }
 }
@@ -293,7 +357,7 @@ fn written(row: &Option<PaperRow>) -> serde_json::Value {
         .map_or(serde_json::Value::Null, |r| json!(r.values))
 }
 
-fn audit_json(report: &Audit) -> serde_json::Value {
+fn audit_json(report: &Audit, lang: Language) -> serde_json::Value {
     let players = &report.sheet.players;
     let games: Vec<serde_json::Value> = report
         .games
@@ -311,7 +375,7 @@ fn audit_json(report: &Audit) -> serde_json::Value {
     json!({
         "players": players.names(),
         "clean": report.is_clean(),
-        "problems": report.findings().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "problems": report.findings().iter().map(|f| i18n::finding(lang, f)).collect::<Vec<_>>(),
         "games": games,
         "totals": {"written": written(&report.sheet.totals), "correct": report.totals},
         "wins": {"written": written(&report.sheet.wins), "correct": report.wins},
@@ -325,14 +389,20 @@ fn audit_json(report: &Audit) -> serde_json::Value {
     })
 }
 
-fn audit_text(report: &Audit) -> String {
+fn audit_text(report: &Audit, lang: Language) -> String {
+    let ko = korean(lang);
     let players = &report.sheet.players;
     let mut rows = vec![row("", players.names().iter().cloned(), "")];
     for g in &report.games {
-        let note = if g.sum == 0 {
-            "sums to 0".to_owned()
+        let sum = if g.sum == 0 {
+            "0".to_owned()
         } else {
-            format!("sums to {}", signed(g.sum))
+            signed(g.sum)
+        };
+        let note = if ko {
+            format!("합 {sum}")
+        } else {
+            format!("sums to {sum}")
         };
         rows.push(row(
             &g.row.label,
@@ -347,68 +417,104 @@ fn audit_text(report: &Audit) -> String {
                     .values
                     .iter()
                     .map(|&v| if sign { signed(v) } else { v.to_string() });
-                rows.push(row(&format!("{what} written"), cells, ""));
+                let label = if ko {
+                    format!("{what} (적힌 값)")
+                } else {
+                    format!("{what} written")
+                };
+                rows.push(row(&label, cells, ""));
             }
-            rows.push(row(&format!("{what} correct"), correct, ""));
+            let label = if ko {
+                format!("{what} (바른 값)")
+            } else {
+                format!("{what} correct")
+            };
+            rows.push(row(&label, correct, ""));
         };
     push_pair(
-        "wins",
+        if ko { "승 수" } else { "wins" },
         &report.sheet.wins,
         report.wins.iter().map(ToString::to_string).collect(),
         false,
     );
     push_pair(
-        "total",
+        if ko { "합계" } else { "total" },
         &report.sheet.totals,
         report.totals.iter().map(|&t| signed(t)).collect(),
         true,
     );
     if let Some(w) = &report.sheet.ranks {
         rows.push(row(
-            "rank written",
+            if ko {
+                "순위 (적힌 값)"
+            } else {
+                "rank written"
+            },
             w.values.iter().map(ToString::to_string),
             "",
         ));
     }
     for rule in [FinalRule::Total, FinalRule::Wins] {
         let ranks = report.ranks(rule).iter().map(ToString::to_string);
-        rows.push(row(
-            &format!("rank by {}", rule.name()),
-            ranks,
-            rule_words(rule),
-        ));
+        let label = if ko {
+            format!("순위 ({})", rule_words(rule, lang))
+        } else {
+            format!("rank by {}", rule.name())
+        };
+        let note = if ko { "" } else { rule_words(rule, lang) };
+        rows.push(row(&label, ranks, note));
     }
     let mut text = layout(&rows, players.len());
     text.push('\n');
-    text.push_str(&rank_verdict(report));
+    text.push_str(&rank_verdict(report, lang));
     let findings = report.findings();
-    match findings.len() {
-        0 => text.push_str("no problems found\n"),
-        n => {
+    match (ko, findings.len()) {
+        (false, 0) => text.push_str("no problems found\n"),
+        (true, 0) => text.push_str("문제가 없습니다\n"),
+        (false, n) => {
             let s = if n == 1 { "" } else { "s" };
             text.push_str(&format!("{n} problem{s} found:\n"));
-            for finding in findings {
-                text.push_str(&format!("  - {finding}\n"));
-            }
         }
+        (true, n) => text.push_str(&format!("문제 {n}개:\n")),
+    }
+    for finding in findings {
+        text.push_str(&format!("  - {}\n", i18n::finding(lang, &finding)));
     }
     text
 }
 
-fn rank_verdict(report: &Audit) -> String {
+fn rank_verdict(report: &Audit, lang: Language) -> String {
     if report.sheet.ranks.is_none() {
         return String::new();
     }
     let matches = report.ranks_match();
+    if korean(lang) {
+        let mut text = match matches.as_slice() {
+            [] => "적힌 순위는 어느 최종 규칙과도 맞지 않습니다".to_owned(),
+            [one] => format!("적힌 순위는 {} 규칙과 맞습니다", rule_words(*one, lang)),
+            _ => "적힌 순위는 두 최종 규칙 모두와 맞습니다".to_owned(),
+        };
+        if let Some(rule) = report.ranks_follow_written_totals() {
+            text.push_str(&format!(
+                "; 적힌 (틀린) 합계를 {} 기준으로 매긴 순위입니다",
+                rule_words(rule, lang)
+            ));
+        }
+        text.push('\n');
+        return text;
+    }
     let mut text = match matches.as_slice() {
         [] => "the written ranks match neither final rule".to_owned(),
-        [one] => format!("the written ranks match the {} rule", rule_words(*one)),
+        [one] => format!(
+            "the written ranks match the {} rule",
+            rule_words(*one, lang)
+        ),
         _ => "the written ranks match both final rules".to_owned(),
     };
     if let Some(rule) = report.ranks_follow_written_totals() {
         text.push_str(&format!(
             "; they rank the written (wrong) totals by {}",
-            rule_words(rule)
+            rule_words(rule, lang)
         ));
     }
     text.push('\n');
