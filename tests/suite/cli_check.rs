@@ -4,6 +4,7 @@ use std::process::{Command, Output};
 
 fn check(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rummikub-companion"))
+        .env("LC_ALL", "C") // English output, whatever the machine's locale
         .arg("check")
         .args(args)
         .output()

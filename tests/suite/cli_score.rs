@@ -12,7 +12,10 @@ use serde_json::{Value, json};
 fn run(args: &[&str]) -> (i32, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let argv = std::iter::once("rummikub-companion").chain(args.iter().copied());
+    // English output whatever the machine's locale (appended: argument numbers stay).
+    let argv = std::iter::once("rummikub-companion")
+        .chain(args.iter().copied())
+        .chain(["--lang", "en"]);
     let code = rummikub_companion::cli::run(argv, &mut out, &mut err);
     (
         code,
@@ -24,6 +27,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 /// Runs the built binary: (exit code, stdout, stderr).
 fn run_binary(args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_rummikub-companion"))
+        .env("LC_ALL", "C") // English output, whatever the machine's locale
         .args(args)
         .output()
         .expect("binary runs");

@@ -24,6 +24,7 @@ fn open_app(data: &Path, clock: &Arc<ManualClock>) -> App {
 
 fn status(data: &Path) -> (i32, Value, String) {
     let out = Command::new(BIN)
+        .env("LC_ALL", "C") // English output, whatever the machine's locale
         .args(["status", "--json"])
         .env("RUMMIKUB_COMPANION_DATA", data)
         .output()

@@ -41,6 +41,7 @@ fn score_binary(text: &str, flags: &[&str]) -> (i32, Value, String) {
     let file = dir.path().join("export.csv");
     std::fs::write(&file, text).expect("write");
     let output = Command::new(env!("CARGO_BIN_EXE_rummikub-companion"))
+        .env("LC_ALL", "C") // English output, whatever the machine's locale
         .arg("score")
         .arg("--json")
         .args(flags)

@@ -257,6 +257,7 @@ fn the_order_of_the_sheets_does_not_matter() {
 
 fn history_binary(data: &Path, args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_rummikub-companion"))
+        .env("LC_ALL", "C") // English output, whatever the machine's locale
         .arg("history")
         .args(args)
         .env("RUMMIKUB_COMPANION_DATA", data)

@@ -21,7 +21,10 @@ const BIN: &str = env!("CARGO_BIN_EXE_rummikub-companion");
 fn cli(args: Vec<OsString>) -> (i32, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let argv = std::iter::once(OsString::from("rummikub-companion")).chain(args);
+    // English output whatever the machine's locale (appended: argument numbers stay).
+    let argv = std::iter::once(OsString::from("rummikub-companion"))
+        .chain(args)
+        .chain(["--lang", "en"].map(OsString::from));
     let code = rummikub_companion::cli::run(argv, &mut out, &mut err);
     (
         code,
@@ -58,6 +61,7 @@ fn a_malformed_alsa_config_does_not_panic_sound_test() {
     let config = dir.path().join("asound.conf");
     fs::write(&config, "pcm.!default { type hw card 0 }}} {\n").expect("write");
     let out = Command::new(BIN)
+        .env("LC_ALL", "C") // English output, whatever the machine's locale
         .arg("sound-test")
         .env("ALSA_CONFIG_PATH", &config)
         .output()

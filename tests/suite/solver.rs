@@ -611,6 +611,7 @@ mod cli {
 
     fn run(args: &[&str]) -> (i32, String, String) {
         let out = Command::new(env!("CARGO_BIN_EXE_rummikub-companion"))
+            .env("LC_ALL", "C") // English output, whatever the machine's locale
             .arg("solve")
             .args(args)
             .output()
@@ -625,7 +626,11 @@ mod cli {
     fn run_in_process(args: &[&str]) -> (i32, String, String) {
         let mut out = Vec::new();
         let mut err = Vec::new();
-        let argv = ["rummikub-companion", "solve"].iter().chain(args);
+        // English output whatever the machine's locale.
+        let argv = ["rummikub-companion", "solve"]
+            .iter()
+            .chain(args)
+            .chain(&["--lang", "en"]);
         let code = rummikub_companion::cli::run(argv, &mut out, &mut err);
         (
             code,

@@ -11,7 +11,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_rummikub-companion");
 
 fn sound_test(alsa_config: Option<&Path>) -> Output {
     let mut cmd = Command::new(BIN);
-    cmd.arg("sound-test");
+    cmd.arg("sound-test").env("LC_ALL", "C"); // English output, whatever the locale
     if let Some(config) = alsa_config {
         cmd.env("ALSA_CONFIG_PATH", config);
     }
