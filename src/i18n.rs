@@ -1418,8 +1418,8 @@ pub fn table_error(lang: Language, error: &TableError) -> String {
             format!("파일이 {name}(으)로 나뉘어 있습니다. 쉼표(',')여야 합니다")
         }
         TableProblem::SummaryRow { label, .. } => format!(
-            "\"{label}\"은(는) 게임이 아니라 요약 행입니다: score는 남은 값을 읽어 합계와 순위를 \
-             직접 계산합니다. 합계가 적힌 점수표를 검사하려면 audit를 쓰세요"
+            "\"{label}\"은(는) 게임이 아니라 요약 행입니다: 이 명령은 남은 값을 읽어 합계와 순위를 \
+             직접 계산합니다. 합계가 적힌 점수표를 검사하려면 audit 명령을 쓰세요"
         ),
     };
     format!("{place}{problem}")

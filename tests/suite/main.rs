@@ -8,6 +8,7 @@ mod cli_score;
 mod evening;
 mod export;
 mod history;
+mod i18n;
 mod regression;
 mod runtime;
 mod server;

@@ -1,0 +1,1111 @@
+//! Every word in the table's language: each error kind the window or the command line can show
+//! exists in Korean with no Latin words (beyond tile-colour codes in a hint, file names and the
+//! like the user gave), the Korean string table has no English left in it, full-width (전각)
+//! input from a Korean IME reads as ASCII, and the command line follows `--lang` and the locale.
+//!
+//! The variant lists are exhaustive by construction: each enum has an `index` function with a
+//! `match` naming every variant (no `_` arm), so a new variant does not compile until it gets an
+//! index, and the coverage check then fails until the list holds an example of it.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::Command;
+
+use rummikub_companion::i18n::{self, Language};
+use rummikub_companion::meld::{MeldProblem, SetProblem};
+use rummikub_companion::rules::RulesError;
+use rummikub_companion::score::audit::Finding;
+use rummikub_companion::score::table::{TableError, TableProblem};
+use rummikub_companion::score::{Remaining, RemainingError, ScoreError, Seat, SeatProblem};
+use rummikub_companion::solver::SolveError;
+use rummikub_companion::sound::SoundError;
+use rummikub_companion::store::{DATA_ENV, FileProblem, Notice, ReadOnlyReason, StoreError};
+use rummikub_companion::tile::{
+    Color, NotationError, Position, Tile, TileError, TileSet, TooManyCopies, normalize_width,
+    parse_rack, parse_sets,
+};
+use rummikub_companion::timer::TimerError;
+
+const KO: Language = Language::Korean;
+const EN: Language = Language::English;
+
+/// Latin words a Korean error may contain: the colour codes of the notation hint
+/// (`R·B·K·O`), the file format, the XP set's name and the `audit` command a CSV error points to.
+const ERROR_WORDS: &[&str] = &["R", "B", "K", "O", "CSV", "XP", "audit"];
+
+/// Latin words the Korean string table may contain: keys (F1–F4, F11, P, Tab, Enter, Esc),
+/// the XP set, the CSV format and the notation example (`R10`, `J`).
+const TABLE_WORDS: &[&str] = &[
+    "F1", "F4", "F11", "P", "Tab", "Enter", "Esc", "XP", "CSV", "R10", "J",
+];
+
+/// The words of `text` made of ASCII letters and digits that hold a letter.
+fn latin_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Asserts the Korean text has Hangul, no Latin word outside `allowed`, and differs from
+/// the English text (a fallback to English would not).
+fn assert_korean(what: &str, korean: &str, english: &str, allowed: &[&str]) {
+    let stripped = korean.replace(DATA_ENV, "");
+    let stray: Vec<String> = latin_words(&stripped)
+        .into_iter()
+        .filter(|w| !allowed.contains(&w.as_str()))
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "{what}: Latin words {stray:?} in Korean text {korean:?}"
+    );
+    assert!(
+        korean.chars().any(|c| ('가'..='힣').contains(&c)),
+        "{what}: no Hangul in {korean:?}"
+    );
+    assert_ne!(korean, english, "{what}: Korean text is the English text");
+}
+
+/// Asserts every index `0..count` is produced by some example.
+fn assert_covers<T>(what: &str, examples: &[T], index: fn(&T) -> usize, count: usize) {
+    let mut seen = vec![false; count];
+    for e in examples {
+        seen[index(e)] = true;
+    }
+    let missing: Vec<usize> = (0..count).filter(|i| !seen[*i]).collect();
+    assert!(
+        missing.is_empty(),
+        "{what}: no example of variants {missing:?}"
+    );
+}
+
+fn check_all<T>(
+    what: &str,
+    examples: &[T],
+    index: fn(&T) -> usize,
+    count: usize,
+    translate: fn(Language, &T) -> String,
+) {
+    assert_covers(what, examples, index, count);
+    for e in examples {
+        let label = format!("{what} #{}", index(e));
+        assert_korean(&label, &translate(KO, e), &translate(EN, e), ERROR_WORDS);
+    }
+}
+
+fn r7() -> Tile {
+    Tile::numbered(Color::Red, 7).expect("R7")
+}
+
+fn k8() -> Tile {
+    Tile::numbered(Color::Black, 8).expect("K8")
+}
+
+fn seat(index: usize, name: &str) -> Seat {
+    Seat {
+        index,
+        name: name.to_owned(),
+    }
+}
+
+fn at() -> Position {
+    Position {
+        set: 2,
+        tile: Some(3),
+        column: 11,
+    }
+}
+
+// ---- the variants ----
+
+fn tile_error_index(e: &TileError) -> usize {
+    match e {
+        TileError::Empty => 0,
+        TileError::UnknownColor(..) => 1,
+        TileError::MissingNumber(_) => 2,
+        TileError::MissingColor(_) => 3,
+        TileError::NotANumber(..) => 4,
+        TileError::NumberOutOfRange(..) => 5,
+    }
+}
+
+fn tile_errors() -> Vec<TileError> {
+    vec![
+        TileError::Empty,
+        TileError::UnknownColor("커".into(), "커9".into()),
+        TileError::MissingNumber("빨강".into()),
+        TileError::MissingColor("12".into()),
+        TileError::NotANumber("일".into(), "빨일".into()),
+        TileError::NumberOutOfRange("14".into(), "빨14".into()),
+    ]
+}
+
+fn notation_error_index(e: &NotationError) -> usize {
+    match e {
+        NotationError::EmptyInput => 0,
+        NotationError::BadTile { .. } => 1,
+        NotationError::EmptySet { .. } => 2,
+        NotationError::StraySeparator { .. } => 3,
+        NotationError::UnknownDeclaration { .. } => 4,
+        NotationError::NotARack { .. } => 5,
+    }
+}
+
+fn notation_errors() -> Vec<NotationError> {
+    let mut all = vec![
+        NotationError::EmptyInput,
+        NotationError::EmptySet { at: at() },
+        NotationError::StraySeparator { at: at() },
+        NotationError::UnknownDeclaration {
+            word: "줄".into(),
+            at: at(),
+        },
+        NotationError::NotARack {
+            found: "|".into(),
+            at: at(),
+        },
+    ];
+    all.extend(
+        tile_errors()
+            .into_iter()
+            .map(|error| NotationError::BadTile { error, at: at() }),
+    );
+    all
+}
+
+fn set_problem_index(p: &SetProblem) -> usize {
+    match p {
+        SetProblem::TooFewTiles => 0,
+        SetProblem::NoNumberedTile => 1,
+        SetProblem::GroupTooLarge => 2,
+        SetProblem::RunTooLong => 3,
+        SetProblem::GroupRepeatsColor(..) => 4,
+        SetProblem::GroupMixesNumbers(..) => 5,
+        SetProblem::RunMixesColors(..) => 6,
+        SetProblem::RunAbove13(_) => 7,
+        SetProblem::RunBelow1(_) => 8,
+        SetProblem::ThirteenThenOne => 9,
+        SetProblem::NotConsecutive { .. } => 10,
+        SetProblem::Neither { .. } => 11,
+    }
+}
+
+fn set_problems() -> Vec<SetProblem> {
+    vec![
+        SetProblem::TooFewTiles,
+        SetProblem::NoNumberedTile,
+        SetProblem::GroupTooLarge,
+        SetProblem::RunTooLong,
+        SetProblem::GroupRepeatsColor(r7(), r7()),
+        SetProblem::GroupMixesNumbers(r7(), k8()),
+        SetProblem::RunMixesColors(r7(), k8()),
+        SetProblem::RunAbove13(r7()),
+        SetProblem::RunBelow1(r7()),
+        SetProblem::ThirteenThenOne,
+        SetProblem::NotConsecutive {
+            found: k8(),
+            after: r7(),
+            expected: 8,
+        },
+        SetProblem::Neither {
+            run: Box::new(SetProblem::RunMixesColors(r7(), k8())),
+            group: Box::new(SetProblem::GroupMixesNumbers(r7(), k8())),
+        },
+    ]
+}
+
+fn meld_problem_index(p: &MeldProblem) -> usize {
+    match p {
+        MeldProblem::Set(..) => 0,
+        MeldProblem::TooManyCopies { .. } => 1,
+        MeldProblem::JokersNotAllowed => 2,
+        MeldProblem::BelowThreshold { .. } => 3,
+    }
+}
+
+fn meld_problems() -> Vec<MeldProblem> {
+    vec![
+        MeldProblem::Set(0, SetProblem::TooFewTiles),
+        MeldProblem::TooManyCopies {
+            tile: r7(),
+            count: 3,
+            tile_set: TileSet::Standard,
+        },
+        MeldProblem::TooManyCopies {
+            tile: Tile::JOKER,
+            count: 5,
+            tile_set: TileSet::Xp,
+        },
+        MeldProblem::JokersNotAllowed,
+        MeldProblem::BelowThreshold {
+            total: 28,
+            threshold: 30,
+        },
+    ]
+}
+
+fn remaining_error_index(e: &RemainingError) -> usize {
+    match e {
+        RemainingError::Empty => 0,
+        RemainingError::Negative(_) => 1,
+        RemainingError::NotANumber(_) => 2,
+        RemainingError::TooLarge(_) => 3,
+        RemainingError::BadTiles { .. } => 4,
+        RemainingError::TooManyTiles(_) => 5,
+    }
+}
+
+fn remaining_errors() -> Vec<RemainingError> {
+    let mut all = vec![
+        RemainingError::Empty,
+        RemainingError::Negative("-5".into()),
+        RemainingError::NotANumber("5.5".into()),
+        RemainingError::TooLarge("10000".into()),
+        RemainingError::TooManyTiles(161),
+    ];
+    all.extend(
+        notation_errors()
+            .into_iter()
+            .map(|problem| RemainingError::BadTiles {
+                text: "커9".into(),
+                problem,
+            }),
+    );
+    all
+}
+
+fn score_error_index(e: &ScoreError) -> usize {
+    match e {
+        ScoreError::PlayerCount(_) => 0,
+        ScoreError::EmptyName(_) => 1,
+        ScoreError::DuplicateName(_) => 2,
+        ScoreError::HandCount { .. } => 3,
+        ScoreError::ValueTooLarge { .. } => 4,
+        ScoreError::TooManyTiles { .. } => 5,
+        ScoreError::TooManyCopies { .. } => 6,
+        ScoreError::TwoWentOut { .. } => 7,
+        ScoreError::WentOutNotMelded(_) => 8,
+        ScoreError::NoSuchPlayer(_) => 9,
+        ScoreError::WinnerDidNotGoOut { .. } => 10,
+        ScoreError::WinnerNotLowest { .. } => 11,
+        ScoreError::Tie { .. } => 12,
+        ScoreError::InGame { .. } => 13,
+        ScoreError::NoSuchGame(_) => 14,
+        ScoreError::ZeroRounds => 15,
+        ScoreError::TargetNotPositive(_) => 16,
+    }
+}
+
+fn score_errors() -> Vec<ScoreError> {
+    vec![
+        ScoreError::PlayerCount(7),
+        ScoreError::EmptyName(2),
+        ScoreError::DuplicateName("민수".into()),
+        ScoreError::HandCount {
+            expected: 4,
+            found: 3,
+        },
+        ScoreError::ValueTooLarge {
+            player: seat(0, "민수"),
+            value: 10_000,
+        },
+        ScoreError::TooManyTiles {
+            player: seat(0, "민수"),
+            count: 200,
+        },
+        ScoreError::TooManyCopies {
+            player: seat(1, "지영"),
+            excess: TooManyCopies {
+                tile: r7(),
+                count: 3,
+                tile_set: TileSet::Standard,
+            },
+        },
+        ScoreError::TwoWentOut {
+            first: seat(0, "민수"),
+            second: seat(1, "지영"),
+        },
+        ScoreError::WentOutNotMelded(seat(0, "민수")),
+        ScoreError::NoSuchPlayer(5),
+        ScoreError::WinnerDidNotGoOut {
+            named: seat(0, "민수"),
+            went_out: seat(1, "지영"),
+        },
+        ScoreError::WinnerNotLowest {
+            named: seat(0, "민수"),
+            named_value: 12,
+            lowest: seat(1, "지영"),
+            lowest_value: 3,
+        },
+        ScoreError::Tie {
+            tied: vec![seat(0, "민수"), seat(1, "지영")],
+            value: 4,
+        },
+        ScoreError::InGame {
+            number: 3,
+            source: Box::new(ScoreError::ZeroRounds),
+        },
+        ScoreError::NoSuchGame(9),
+        ScoreError::ZeroRounds,
+        ScoreError::TargetNotPositive(-5),
+    ]
+}
+
+fn timer_error_index(e: &TimerError) -> usize {
+    match e {
+        TimerError::NotStarted => 0,
+        TimerError::AlreadyStarted => 1,
+        TimerError::NotRunning => 2,
+        TimerError::NotPaused => 3,
+        TimerError::NothingToUndo => 4,
+        TimerError::TurnInProgress => 5,
+        TimerError::ClockRunning => 6,
+        TimerError::CurrentPlayerRemoved(_) => 7,
+        TimerError::PlayerCount(_) => 8,
+        TimerError::EmptyName(_) => 9,
+        TimerError::DuplicateName(_) => 10,
+        TimerError::NoSuchPlayer(_) => 11,
+    }
+}
+
+fn timer_errors() -> Vec<TimerError> {
+    vec![
+        TimerError::NotStarted,
+        TimerError::AlreadyStarted,
+        TimerError::NotRunning,
+        TimerError::NotPaused,
+        TimerError::NothingToUndo,
+        TimerError::TurnInProgress,
+        TimerError::ClockRunning,
+        TimerError::CurrentPlayerRemoved("민수".into()),
+        TimerError::PlayerCount(7),
+        TimerError::EmptyName(1),
+        TimerError::DuplicateName("지영".into()),
+        TimerError::NoSuchPlayer(6),
+    ]
+}
+
+fn seat_problem_index(p: &SeatProblem) -> usize {
+    match p {
+        SeatProblem::Count(_) => 0,
+        SeatProblem::Empty(_) => 1,
+        SeatProblem::Duplicate(_) => 2,
+    }
+}
+
+fn seat_problems() -> Vec<SeatProblem> {
+    vec![
+        SeatProblem::Count(1),
+        SeatProblem::Empty(0),
+        SeatProblem::Duplicate("민수".into()),
+    ]
+}
+
+fn rules_error_index(e: &RulesError) -> usize {
+    match e {
+        RulesError::TurnLength(_) => 0,
+        RulesError::Warning(_) => 1,
+        RulesError::Ticks(_) => 2,
+        RulesError::Bank(_) => 3,
+        RulesError::Increment(_) => 4,
+    }
+}
+
+fn rules_errors() -> Vec<RulesError> {
+    vec![
+        RulesError::TurnLength(5),
+        RulesError::Warning(40),
+        RulesError::Ticks(40),
+        RulesError::Bank(200),
+        RulesError::Increment(90),
+    ]
+}
+
+fn solve_error_index(e: &SolveError) -> usize {
+    match e {
+        SolveError::TooManyCopies { .. } => 0,
+    }
+}
+
+fn solve_errors() -> Vec<SolveError> {
+    vec![SolveError::TooManyCopies {
+        tile: r7(),
+        count: 3,
+        tile_set: TileSet::Standard,
+    }]
+}
+
+fn sound_error_index(e: &SoundError) -> usize {
+    match e {
+        SoundError::NotBuilt => 0,
+        SoundError::NoOutput(_) => 1,
+        SoundError::Failed(_) => 2,
+        SoundError::Decode { .. } => 3,
+    }
+}
+
+fn sound_errors() -> Vec<SoundError> {
+    // The audio system's own (English) detail is left out of the Korean line.
+    vec![
+        SoundError::NotBuilt,
+        SoundError::NoOutput("no default output device".into()),
+        SoundError::Failed("ALSA lib pcm.c panicked".into()),
+        SoundError::Decode {
+            cue: "warning",
+            reason: "unexpected end of file".into(),
+        },
+    ]
+}
+
+fn file_problem_index(p: &FileProblem) -> usize {
+    match p {
+        FileProblem::Unreadable(_) => 0,
+        FileProblem::Empty => 1,
+        FileProblem::NotJson(_) => 2,
+        FileProblem::NoVersion => 3,
+        FileProblem::Newer(_) => 4,
+        FileProblem::Invalid(_) => 5,
+    }
+}
+
+fn file_problems() -> Vec<FileProblem> {
+    // Library details (English) are left out of the Korean text.
+    vec![
+        FileProblem::Unreadable("permission denied".into()),
+        FileProblem::Empty,
+        FileProblem::NotJson("EOF while parsing at line 1".into()),
+        FileProblem::NoVersion,
+        FileProblem::Newer(3),
+        FileProblem::Invalid("missing field `players`".into()),
+    ]
+}
+
+/// A file name the user's folder could hold, with no Latin letters.
+fn file(name: &str) -> PathBuf {
+    PathBuf::from("/자료").join(name)
+}
+
+fn notice_index(n: &Notice) -> usize {
+    match n {
+        Notice::SetAside { .. } => 0,
+        Notice::LeftInPlace { .. } => 1,
+        Notice::Recovered { .. } => 2,
+    }
+}
+
+fn notices() -> Vec<Notice> {
+    let mut all: Vec<Notice> = file_problems()
+        .into_iter()
+        .map(|problem| Notice::SetAside {
+            file: file("설정"),
+            moved_to: file("설정.손상"),
+            problem,
+        })
+        .collect();
+    all.push(Notice::LeftInPlace {
+        file: file("설정"),
+        problem: FileProblem::Empty,
+        error: "permission denied".into(),
+    });
+    all.push(Notice::Recovered {
+        file: file("저녁"),
+        backup: file("저녁.백업"),
+    });
+    all
+}
+
+fn read_only_index(r: &ReadOnlyReason) -> usize {
+    match r {
+        ReadOnlyReason::NotWritable { .. } => 0,
+        ReadOnlyReason::InUse { .. } => 1,
+    }
+}
+
+fn read_only_reasons() -> Vec<ReadOnlyReason> {
+    vec![
+        ReadOnlyReason::NotWritable {
+            dir: file("폴더"),
+            kind: io::ErrorKind::PermissionDenied,
+        },
+        ReadOnlyReason::NotWritable {
+            dir: file("폴더"),
+            kind: io::ErrorKind::Other,
+        },
+        ReadOnlyReason::InUse {
+            dir: file("폴더")
+        },
+    ]
+}
+
+fn store_error_index(e: &StoreError) -> usize {
+    match e {
+        StoreError::NoDataFolder => 0,
+        StoreError::Folder { .. } => 1,
+        StoreError::NotAFolder { .. } => 2,
+        StoreError::ReadOnly(_) => 3,
+        StoreError::ChangedOnDisk { .. } => 4,
+        StoreError::Write { .. } => 5,
+        StoreError::Encode { .. } => 6,
+        StoreError::BadId(_) => 7,
+        StoreError::NotFound { .. } => 8,
+        StoreError::Unrecoverable { .. } => 9,
+    }
+}
+
+fn store_errors() -> Vec<StoreError> {
+    let json_error = serde_json::from_str::<u8>("x").expect_err("not a number");
+    vec![
+        StoreError::NoDataFolder,
+        StoreError::Folder {
+            dir: file("폴더"),
+            source: io::Error::new(io::ErrorKind::PermissionDenied, "permission denied"),
+        },
+        StoreError::NotAFolder {
+            dir: file("폴더")
+        },
+        StoreError::ReadOnly(ReadOnlyReason::InUse {
+            dir: file("폴더")
+        }),
+        StoreError::ChangedOnDisk {
+            file: file("점수표"),
+        },
+        StoreError::Write {
+            file: file("점수표"),
+            source: io::Error::new(io::ErrorKind::StorageFull, "no space left on device"),
+        },
+        StoreError::Encode {
+            file: file("점수표"),
+            source: json_error,
+        },
+        StoreError::BadId("점수표/하나".into()),
+        StoreError::NotFound {
+            file: file("점수표"),
+        },
+        StoreError::Unrecoverable {
+            file: file("점수표"),
+            notices: notices(),
+        },
+    ]
+}
+
+fn table_problem_index(e: &TableError) -> usize {
+    match &e.problem {
+        TableProblem::Csv(_) => 0,
+        TableProblem::NoHeader => 1,
+        TableProblem::Header(_) => 2,
+        TableProblem::ColumnCount { .. } => 3,
+        TableProblem::Cell { .. } => 4,
+        TableProblem::TwoWinnerMarks { .. } => 5,
+        TableProblem::Game(_) => 6,
+        TableProblem::DuplicateRow(_) => 7,
+        TableProblem::Delimiter(_) => 8,
+        TableProblem::SummaryRow { .. } => 9,
+    }
+}
+
+fn table_errors() -> Vec<TableError> {
+    let problems = vec![
+        TableProblem::Csv("unequal lengths".into()),
+        TableProblem::NoHeader,
+        TableProblem::Header(Box::new(ScoreError::PlayerCount(1))),
+        TableProblem::ColumnCount {
+            found: 3,
+            expected: 5,
+        },
+        // The cell text comes worded from the table reader; here a Korean one.
+        TableProblem::Cell {
+            player: "민수".into(),
+            problem: "남은 점수가 없습니다".into(),
+        },
+        TableProblem::TwoWinnerMarks {
+            first: "민수".into(),
+            second: "지영".into(),
+        },
+        TableProblem::Game(Box::new(ScoreError::Tie {
+            tied: vec![seat(0, "민수"), seat(1, "지영")],
+            value: 4,
+        })),
+        TableProblem::Game(Box::new(ScoreError::ZeroRounds)),
+        TableProblem::DuplicateRow("합계".into()),
+        TableProblem::Delimiter(';'),
+        TableProblem::Delimiter('\t'),
+        TableProblem::SummaryRow {
+            label: "합계".into(),
+            kind: "total",
+        },
+    ];
+    problems
+        .into_iter()
+        .enumerate()
+        .map(|(i, problem)| TableError {
+            row: (i % 2 == 0).then_some(3),
+            columns: match i % 3 {
+                0 => vec![],
+                1 => vec![2],
+                _ => vec![2, 4],
+            },
+            problem,
+        })
+        .collect()
+}
+
+fn finding_index(f: &Finding) -> usize {
+    match f {
+        Finding::NotZeroSum { .. } => 0,
+        Finding::SeveralWinners { .. } => 1,
+        Finding::WrongTotal { .. } => 2,
+        Finding::WrongWins { .. } => 3,
+        Finding::WrongRank { .. } => 4,
+    }
+}
+
+fn findings() -> Vec<Finding> {
+    let mut all = vec![
+        Finding::NotZeroSum {
+            line: 3,
+            label: "1".into(),
+            sum: 5,
+        },
+        Finding::SeveralWinners {
+            line: 4,
+            label: "2".into(),
+            players: vec![seat(0, "민수"), seat(1, "지영")],
+        },
+        Finding::WrongTotal {
+            player: seat(0, "민수"),
+            written: 20,
+            correct: 15,
+        },
+        Finding::WrongTotal {
+            player: seat(0, "민수"),
+            written: 10,
+            correct: 15,
+        },
+        Finding::WrongWins {
+            player: seat(1, "지영"),
+            written: 2,
+            correct: 3,
+        },
+    ];
+    for (written, by_total, by_wins) in [(1, 2, 2), (1, 2, 1), (1, 1, 2), (3, 1, 2)] {
+        all.push(Finding::WrongRank {
+            player: seat(0, "민수"),
+            written,
+            by_total,
+            by_wins,
+        });
+    }
+    all
+}
+
+// ---- the tests ----
+
+#[test]
+fn every_error_variant_reads_in_korean_without_latin_words() {
+    check_all(
+        "TileError",
+        &tile_errors(),
+        tile_error_index,
+        6,
+        i18n::tile_error,
+    );
+    check_all(
+        "NotationError",
+        &notation_errors(),
+        notation_error_index,
+        6,
+        i18n::notation_error,
+    );
+    check_all(
+        "SetProblem",
+        &set_problems(),
+        set_problem_index,
+        12,
+        i18n::set_problem,
+    );
+    check_all(
+        "MeldProblem",
+        &meld_problems(),
+        meld_problem_index,
+        4,
+        i18n::meld_problem,
+    );
+    check_all(
+        "RemainingError",
+        &remaining_errors(),
+        remaining_error_index,
+        6,
+        i18n::remaining_error,
+    );
+    check_all(
+        "ScoreError",
+        &score_errors(),
+        score_error_index,
+        17,
+        i18n::score_error,
+    );
+    check_all(
+        "TimerError",
+        &timer_errors(),
+        timer_error_index,
+        12,
+        i18n::timer_error,
+    );
+    check_all(
+        "SeatProblem",
+        &seat_problems(),
+        seat_problem_index,
+        3,
+        i18n::seat_problem,
+    );
+    check_all(
+        "RulesError",
+        &rules_errors(),
+        rules_error_index,
+        5,
+        i18n::rules_error,
+    );
+    check_all(
+        "SolveError",
+        &solve_errors(),
+        solve_error_index,
+        1,
+        i18n::solve_error,
+    );
+    check_all(
+        "SoundError",
+        &sound_errors(),
+        sound_error_index,
+        4,
+        i18n::sound_error,
+    );
+    check_all(
+        "FileProblem",
+        &file_problems(),
+        file_problem_index,
+        6,
+        i18n::file_problem,
+    );
+    check_all("Notice", &notices(), notice_index, 3, i18n::notice);
+    check_all(
+        "ReadOnlyReason",
+        &read_only_reasons(),
+        read_only_index,
+        2,
+        i18n::read_only_reason,
+    );
+    check_all(
+        "StoreError",
+        &store_errors(),
+        store_error_index,
+        10,
+        i18n::store_error,
+    );
+    check_all(
+        "TableError",
+        &table_errors(),
+        table_problem_index,
+        10,
+        i18n::table_error,
+    );
+    check_all("Finding", &findings(), finding_index, 5, i18n::finding);
+}
+
+#[test]
+fn korean_errors_name_tiles_in_korean_and_keep_what_the_user_typed() {
+    let copies = MeldProblem::TooManyCopies {
+        tile: r7(),
+        count: 3,
+        tile_set: TileSet::Standard,
+    };
+    assert_eq!(
+        i18n::meld_problem(KO, &copies),
+        "빨7이(가) 3개지만 기본 세트에는 2개뿐입니다"
+    );
+    // The user's own token is echoed as typed.
+    let e = parse_rack("R5 X9").expect_err("X is no colour");
+    let text = i18n::notation_error(KO, &e);
+    assert!(text.contains("\"X9\""), "{text}");
+    // A score cell's tile problem is translated, not pasted in English.
+    let cell: RemainingError = "빨5 커9".parse::<Remaining>().expect_err("bad tile");
+    let text = i18n::remaining_error(KO, &cell);
+    assert!(
+        text.contains("\"커9\"의 \"커\"은(는) 알 수 없는 색입니다"),
+        "{text}"
+    );
+    assert!(!text.contains("unknown"), "{text}");
+    assert!(cell.to_string().contains("unknown colour \"커\""), "{cell}");
+}
+
+#[test]
+fn english_cell_error_text_is_unchanged_by_the_typed_problem() {
+    let e = "R5 X9".parse::<Remaining>().expect_err("bad tile");
+    assert_eq!(
+        e.to_string(),
+        "\"R5 X9\" is neither a number nor tiles: unknown colour \"X\" in \"X9\""
+    );
+    let e = "R5 | K7".parse::<Remaining>().expect_err("not a rack");
+    assert_eq!(
+        e.to_string(),
+        "\"R5 | K7\" is neither a number nor tiles: \"|\" cannot appear in a rack"
+    );
+}
+
+/// The `"…"` literals of the `KO` table in src/i18n.rs, placeholders (`{n}`) removed.
+fn korean_table_literals() -> Vec<String> {
+    let source = include_str!("../../src/i18n.rs");
+    let start = source
+        .find("pub static KO: Strings = Strings {")
+        .expect("the KO table");
+    let end = start
+        + source[start..]
+            .find("\n};")
+            .expect("the end of the KO table");
+    let mut literals = Vec::new();
+    for line in source[start..end].lines() {
+        let line = line.trim_start();
+        if line.starts_with("//") {
+            continue;
+        }
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if c != '"' {
+                continue;
+            }
+            let mut literal = String::new();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => {
+                        chars.next();
+                    }
+                    '"' => break,
+                    c => literal.push(c),
+                }
+            }
+            literals.push(literal);
+        }
+    }
+    literals
+        .into_iter()
+        .map(|l| {
+            let mut out = String::new();
+            let mut depth = 0;
+            for c in l.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    c if depth == 0 => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+#[test]
+fn the_korean_string_table_has_no_english_words() {
+    let literals = korean_table_literals();
+    assert!(
+        literals.len() > 150,
+        "only {} literals found: the table was not read",
+        literals.len()
+    );
+    let mut stray = Vec::new();
+    for literal in &literals {
+        for word in latin_words(literal) {
+            if !TABLE_WORDS.contains(&word.as_str()) {
+                stray.push(format!("{word} in {literal:?}"));
+            }
+        }
+    }
+    assert!(stray.is_empty(), "English left in KO: {stray:#?}");
+    // A few fields through the typed table itself (the fn fields too).
+    let s = Language::Korean.strings();
+    assert_korean(
+        "tab_timer",
+        s.tab_timer,
+        Language::English.strings().tab_timer,
+        TABLE_WORDS,
+    );
+    assert_korean(
+        "joker_is",
+        &(s.joker_is)("빨12"),
+        &(Language::English.strings().joker_is)("R12"),
+        TABLE_WORDS,
+    );
+}
+
+// ---- full-width (전각) input ----
+
+#[test]
+fn full_width_letters_digits_and_spaces_read_as_ascii() {
+    assert_eq!(normalize_width("ＲＯ１２"), "RO12");
+    assert_eq!(normalize_width("Ｒ５\u{3000}Ｋ７"), "R5 K7");
+    assert_eq!(normalize_width("빨강７"), "빨강7");
+    assert_eq!(
+        "Ｒ１２".parse::<Tile>(),
+        Ok(Tile::numbered(Color::Red, 12).expect("R12"))
+    );
+    assert_eq!("ｊ".parse::<Tile>(), Ok(Tile::JOKER));
+    let wide =
+        parse_sets("Ｒ１０ Ｒ１１ Ｒ１２｜ｇｒｏｕｐ：Ｋ９，Ｂ９\u{3000}Ｏ９").expect("sets");
+    let narrow = parse_sets("R10 R11 R12|group:K9,B9 O9").expect("sets");
+    assert_eq!(wide, narrow);
+    assert_eq!(wide.len(), 2);
+    assert_eq!(
+        parse_rack("Ｋ９ Ｂ９ 주９ ＪＯＫＥＲ").expect("rack"),
+        parse_rack("K9 B9 주9 JOKER").expect("rack")
+    );
+}
+
+#[test]
+fn full_width_errors_echo_the_ascii_token_at_the_same_column() {
+    let e = parse_sets("Ｒ１ Ｒ２ ＲＯ１２").expect_err("RO is no colour");
+    let narrow = parse_sets("R1 R2 RO12").expect_err("RO is no colour");
+    assert_eq!(e, narrow);
+    assert!(e.to_string().contains("\"RO12\""), "{e}");
+    // A full-width bar in a rack is still a set separator, refused in a rack.
+    let e = parse_rack("Ｒ５｜Ｋ７").expect_err("not a rack");
+    assert!(
+        matches!(&e, NotationError::NotARack { found, at } if found == "|" && at.column == 3),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn full_width_score_cells_read_as_tiles_and_numbers() {
+    assert_eq!(
+        "Ｒ５ Ｋ７".parse::<Remaining>(),
+        "R5 K7".parse::<Remaining>()
+    );
+    assert_eq!("１７".parse::<Remaining>(), Ok(Remaining::Value(17)));
+    assert_eq!(
+        "－５".parse::<Remaining>(),
+        Err(RemainingError::Negative("-5".into()))
+    );
+    let e = "Ｒ５ Ｘ９".parse::<Remaining>().expect_err("bad tile");
+    assert!(
+        matches!(&e, RemainingError::BadTiles { text, .. } if text == "R5 X9"),
+        "{e:?}"
+    );
+}
+
+// ---- the command line ----
+
+const BIN: &str = env!("CARGO_BIN_EXE_rummikub-companion");
+
+/// Runs the binary with no locale set but `lang` (None: no `LANG` at all): (code, stdout,
+/// stderr).
+fn cli(args: &[&str], locale: Option<&str>) -> (i32, String, String) {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG");
+    if let Some(locale) = locale {
+        cmd.env("LANG", locale);
+    }
+    let out = cmd.output().expect("the binary runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    )
+}
+
+fn assert_no_latin_beyond(text: &str, allowed: &[&str]) {
+    let stray: Vec<String> = latin_words(text)
+        .into_iter()
+        .filter(|w| !allowed.contains(&w.as_str()))
+        .collect();
+    assert!(stray.is_empty(), "Latin words {stray:?} in {text:?}");
+}
+
+#[test]
+fn check_speaks_korean_with_lang_anywhere_on_the_line() {
+    for args in [
+        ["--lang", "ko", "check", "R10 J R12 |", "K9 B9 O9"],
+        ["check", "--lang", "ko", "R10 J R12 |", "K9 B9 O9"],
+        ["check", "R10 J R12 |", "K9 B9 O9", "--lang", "ko"],
+    ] {
+        let (code, out, err) = cli(&args, Some("C"));
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("조커 = 빨11"), "{out}");
+        assert!(out.contains("등록할 수 있습니다"), "{out}");
+        assert_no_latin_beyond(&out, &[]);
+    }
+    let (code, out, _) = cli(&["check", "R10 J R12", "--lang", "en"], Some("ko_KR.UTF-8"));
+    assert_eq!(code, 0);
+    assert!(out.contains("joker = R11"), "{out}");
+}
+
+#[test]
+fn the_locale_chooses_the_language_without_lang() {
+    let (code, out, _) = cli(&["check", "R1 R2 R3"], Some("ko_KR.UTF-8"));
+    assert_eq!(code, 1);
+    assert!(out.contains("등록할 수 없습니다"), "{out}");
+    assert!(out.contains("합계 6점은 30점보다 적습니다"), "{out}");
+    let (code, out, _) = cli(&["check", "R1 R2 R3"], Some("en_US.UTF-8"));
+    assert_eq!(code, 1);
+    assert!(out.contains("NOT a valid initial meld"), "{out}");
+    // LC_ALL wins over LANG, as POSIX says.
+    let out = Command::new(BIN)
+        .args(["check", "R1 R2 R3"])
+        .env("LANG", "ko_KR.UTF-8")
+        .env("LC_ALL", "C")
+        .output()
+        .expect("runs");
+    let out = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(out.contains("NOT a valid initial meld"), "{out}");
+}
+
+#[test]
+fn korean_bad_input_and_json_keep_their_codes() {
+    let (code, out, err) = cli(&["check", "R5 커9", "--json", "--lang", "ko"], None);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("오류: "), "{err}");
+    assert!(
+        err.contains("\"커9\"의 \"커\"은(는) 알 수 없는 색입니다"),
+        "{err}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(json["error"]["kind"], "notation");
+    assert!(
+        json["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("알 수 없는 색")),
+        "{json}"
+    );
+    let (code, out, _) = cli(&["check", "R1 R2 R3", "--json", "--lang", "ko"], None);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(json["valid"], false);
+    assert_eq!(json["sets"][0]["kind"], "run");
+    assert_eq!(json["sets"][0]["tiles"][0], "R1");
+    assert_eq!(json["problems"][0], "합계 6점은 30점보다 적습니다");
+}
+
+#[test]
+fn solve_and_score_speak_korean() {
+    let (code, out, err) = cli(&["solve", "--lang", "ko", "R11 R12 J K9 B9 O9 O1"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("조커=빨13"), "{out}");
+    assert!(out.contains("남는 타일: 주1"), "{out}");
+    assert_no_latin_beyond(&out, &[]);
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sheet = dir.path().join("sheet.csv");
+    std::fs::write(&sheet, "game,민수,지영\n1,0,Ｒ５ Ｋ７\n2,8,0\n").expect("write");
+    let path = sheet.to_str().expect("utf-8 path");
+    let (code, out, err) = cli(&["score", path, "--lang", "ko"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("규칙: 한국식"), "{out}");
+    assert!(out.contains("+12"), "full-width R5 K7 counts 12: {out}");
+    assert_no_latin_beyond(&out, &[]);
+
+    std::fs::write(&sheet, "game,민수,지영\n1,0,커9\n").expect("write");
+    let (code, _, err) = cli(&["score", path, "--lang", "ko"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("2행 3열"), "{err}");
+}
