@@ -105,7 +105,9 @@ impl AppDeps {
             sounder,
             sound_error,
             timer_thread: true,
-            store: Store::open_default().map_err(|e| e.to_string()),
+            // Worded in the locale's language: the settings (and their language) live in the
+            // store that could not be opened.
+            store: Store::open_default().map_err(|e| i18n::store_error(Language::of_system(), &e)),
             keep_awake: Some(keep_screen_awake),
         }
     }
