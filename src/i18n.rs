@@ -287,6 +287,7 @@ pub struct Strings {
     pub average: &'static str,
     pub best_game: &'static str,
     pub head_to_head: &'static str,
+    pub open_folder: &'static str,
 }
 
 /// English.
@@ -518,6 +519,7 @@ pub static EN: Strings = Strings {
     average: "Average",
     best_game: "Best game",
     head_to_head: "Head to head (games won against)",
+    open_folder: "Open folder",
 };
 
 /// 한국어.
@@ -736,6 +738,7 @@ pub static KO: Strings = Strings {
     average: "평균",
     best_game: "최고 게임",
     head_to_head: "맞대결 (이긴 게임 수)",
+    open_folder: "폴더 열기",
 };
 
 fn kind_ko(kind: Kind) -> &'static str {

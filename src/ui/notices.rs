@@ -64,6 +64,15 @@ impl AppNotice {
     }
 }
 
+/// What was clicked in the notices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeClick {
+    /// Close the notice with this index.
+    Dismiss(usize),
+    /// Show this folder (an export's).
+    OpenFolder(std::path::PathBuf),
+}
+
 /// The notices shown, oldest first, each cause once.
 #[derive(Debug, Default)]
 pub struct Notices {
@@ -105,7 +114,7 @@ impl Notices {
         ui: &mut Ui,
         lang: Language,
         standing: Option<(String, String)>,
-    ) -> Option<usize> {
+    ) -> Option<NoticeClick> {
         if self.shown.is_empty() && standing.is_none() {
             return None;
         }
@@ -130,7 +139,14 @@ impl Notices {
                         egui::WidgetInfo::labeled(egui::Role::Button, true, s.dismiss)
                     });
                     if close.clicked() {
-                        closed = Some(i);
+                        closed = Some(NoticeClick::Dismiss(i));
+                    }
+                    // After an export: the folder it went to, one click away.
+                    if let AppNotice::Exported(path) = notice
+                        && let Some(folder) = std::path::Path::new(path).parent()
+                        && ui.button(s.open_folder).clicked()
+                    {
+                        closed = Some(NoticeClick::OpenFolder(folder.to_path_buf()));
                     }
                     let label = egui::Label::new(
                         RichText::new(line).color(Color32::from_rgb(0xef, 0x7d, 0x00)),

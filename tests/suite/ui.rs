@@ -1506,6 +1506,11 @@ fn a_planned_match_ends_with_the_winner_large_and_export_never_overwrites() {
         .map(|e| e.path())
         .collect();
     assert_eq!(exports.len(), 2, "the second export is a new file");
+    t.harness.run();
+    assert!(
+        t.shows("Open folder"),
+        "the export's folder is one click away"
+    );
     let text = std::fs::read_to_string(&exports[0]).expect("readable");
     assert!(
         text.starts_with('\u{feff}'),

@@ -58,6 +58,11 @@ impl App {
                     MeldMode::Solve => self.meld.rack_text = text,
                 }
             }
+            Action::OpenFolder(folder) => {
+                if let Err(why) = open_folder(&folder) {
+                    self.notices.push(AppNotice::SaveFailed(why));
+                }
+            }
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
         }
@@ -245,4 +250,23 @@ impl App {
         }
         self.history.record(change, before);
     }
+}
+
+/// Opens a folder in the system's file manager, without waiting for it.
+fn open_folder(folder: &std::path::Path) -> Result<(), String> {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    std::process::Command::new(opener)
+        .arg(folder)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map(drop)
+        .map_err(|e| format!("{opener} {}: {e}", folder.display()))
 }

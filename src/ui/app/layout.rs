@@ -239,8 +239,10 @@ impl App {
         if self.view != View::Timer {
             self.clock_strip(ui, &input, &mut actions);
         }
-        if let Some(i) = self.notices.ui(ui, lang, self.not_saving()) {
-            actions.push(Action::Dismiss(i));
+        match self.notices.ui(ui, lang, self.not_saving()) {
+            Some(NoticeClick::Dismiss(i)) => actions.push(Action::Dismiss(i)),
+            Some(NoticeClick::OpenFolder(folder)) => actions.push(Action::OpenFolder(folder)),
+            None => {}
         }
         egui::CentralPanel::default().show(ui, |ui| {
             if self.view != View::Meld {

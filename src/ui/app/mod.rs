@@ -22,7 +22,7 @@ pub use super::settings::Settings;
 
 pub use super::meld_view::MeldMode;
 use super::meld_view::MeldView;
-use super::notices::{AppNotice, Notices};
+use super::notices::{AppNotice, NoticeClick, Notices};
 use super::phones::{self, Phones};
 use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::timer_view::TimerCommand;
@@ -151,6 +151,8 @@ pub enum Action {
     Meld(MeldMode, String),
     /// Take back the last change of the evening.
     Undo,
+    /// Show a folder in the system's file manager (after an export).
+    OpenFolder(std::path::PathBuf),
     /// Leave the table view for the tab it was opened from.
     ExitTable,
     /// Switch the table view's face-to-face layout.
@@ -239,8 +241,8 @@ impl App {
             store,
             keep_awake,
         } = deps;
-        let locale_language =
-            sys_locale::get_locale().map_or(Language::English, |tag| Language::from_locale(&tag));
+        // The same rule as the command line: LC_ALL, LC_MESSAGES, LANG, then the system.
+        let locale_language = Language::of_system();
         let mut notices = Notices::default();
         let mut evening = Evening::default();
         let (store, mut settings) = match store {
