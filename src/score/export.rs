@@ -45,7 +45,7 @@
 //! assert_eq!(again.labels, ["round 1, game 1"]);
 //! ```
 
-use super::table::{Cell, line, signed};
+use super::table::{fact_cells, line, signed};
 use super::{GameNumber, MatchState, Sheet};
 
 /// The UTF-8 byte-order mark the file starts with.
@@ -162,15 +162,8 @@ pub fn sheet_csv(
     text.push_str(&comment(labels.rules, [rules_text.to_owned()]));
     text.push_str(&comment(labels.remaining, []));
     for (i, game) in sheet.games().iter().enumerate() {
-        let cells = game.hands.iter().enumerate().map(|(seat, hand)| {
-            Cell {
-                hand: hand.clone(),
-                winner: game.winner == Some(seat),
-            }
-            .to_string()
-        });
         text.push_str(&line(
-            std::iter::once(not_comment(&row_label(sheet.number(i)))).chain(cells),
+            std::iter::once(not_comment(&row_label(sheet.number(i)))).chain(fact_cells(game)),
         ));
     }
     text

@@ -471,20 +471,25 @@ fn header(sheet: &Sheet) -> String {
     line(std::iter::once("game").chain(sheet.players().names().iter().map(String::as_str)))
 }
 
+/// A game's cells in the `score` format: each hand's remaining value, `!` on a named winner,
+/// `*` on a player who had not melded.
+pub(super) fn fact_cells(game: &Game) -> impl Iterator<Item = String> + '_ {
+    game.hands.iter().enumerate().map(|(seat, hand)| {
+        Cell {
+            hand: hand.clone(),
+            winner: game.winner == Some(seat),
+        }
+        .to_string()
+    })
+}
+
 /// The sheet in the `score` format (facts: remaining values and marks), readable again by
 /// [`read_score_csv`]. A named winner is marked `!`, a player who had not melded `*`.
 pub fn score_csv(sheet: &Sheet) -> String {
     let mut text = header(sheet);
     for (i, game) in sheet.games().iter().enumerate() {
-        let cells = game.hands.iter().enumerate().map(|(seat, hand)| {
-            Cell {
-                hand: hand.clone(),
-                winner: game.winner == Some(seat),
-            }
-            .to_string()
-        });
         text.push_str(&line(
-            std::iter::once(format!("game {}", i + 1)).chain(cells),
+            std::iter::once(format!("game {}", i + 1)).chain(fact_cells(game)),
         ));
     }
     text
