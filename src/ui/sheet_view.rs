@@ -150,6 +150,8 @@ fn add_tile(text: &mut String, tile: Tile) {
 }
 
 const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
+/// The width of a remaining-value field: a whole rack of a dozen tiles shows.
+const FIELD_WIDTH: f32 = 340.0;
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
 impl Form {
@@ -489,10 +491,12 @@ impl SheetView {
                 for (i, name) in names.iter().enumerate() {
                     let label = ui.label(RichText::new(name).size(18.0));
                     if let Some(text) = form.draft.left.get_mut(i) {
-                        let field = ui.add(
+                        // A fixed size: a grid cell would otherwise keep the width of its
+                        // first, empty frame, and a rack like `R12 R13 J` would not show whole.
+                        let field = ui.add_sized(
+                            [FIELD_WIDTH, 32.0],
                             egui::TextEdit::singleline(text)
                                 .hint_text(s.remaining_placeholder)
-                                .desired_width(320.0)
                                 .font(egui::TextStyle::Heading),
                         );
                         let field = field.labelled_by(label.id);

@@ -1582,3 +1582,20 @@ fn a_preset_says_what_it_would_change_and_edited_values_show_as_custom() {
     t.harness.run();
     assert!(t.shows("Custom"), "edited after a preset");
 }
+
+#[test]
+fn the_remaining_value_fields_are_wide_enough_for_a_rack() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    t.harness.get_by_label("Add game").click();
+    t.harness.run();
+    t.harness.run();
+    for name in SEED_PLAYERS {
+        let field = t.harness.get_by_role_and_label(egui::Role::TextInput, name);
+        let width = field.rect().width();
+        assert!(width >= 300.0, "{name}'s field is {width} px wide");
+    }
+}
