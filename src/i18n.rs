@@ -288,6 +288,7 @@ pub struct Strings {
     pub best_game: &'static str,
     pub head_to_head: &'static str,
     pub open_folder: &'static str,
+    pub export_csv_as: &'static str,
 }
 
 /// English.
@@ -520,6 +521,7 @@ pub static EN: Strings = Strings {
     best_game: "Best game",
     head_to_head: "Head to head (games won against)",
     open_folder: "Open folder",
+    export_csv_as: "Save CSV as…",
 };
 
 /// 한국어.
@@ -739,6 +741,7 @@ pub static KO: Strings = Strings {
     best_game: "최고 게임",
     head_to_head: "맞대결 (이긴 게임 수)",
     open_folder: "폴더 열기",
+    export_csv_as: "CSV 다른 이름으로 저장…",
 };
 
 fn kind_ko(kind: Kind) -> &'static str {

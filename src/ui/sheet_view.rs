@@ -31,6 +31,8 @@ pub enum SheetRequest {
     },
     /// Score the open sheet under the settings' rules from now on (undoable).
     ApplyRules,
+    /// Write the CSV where the user chooses (the system's save dialog).
+    ExportAs,
     /// Write the sheet and its chart as a picture.
     ExportPicture,
     /// Show (or hide) the history across evenings.
@@ -358,6 +360,12 @@ impl SheetView {
                 .clicked()
             {
                 request = Some(SheetRequest::Export);
+            }
+            if ui
+                .add_enabled(sheet.is_some(), egui::Button::new(s.export_csv_as))
+                .clicked()
+            {
+                request = Some(SheetRequest::ExportAs);
             }
             if ui
                 .add_enabled(sheet.is_some(), egui::Button::new(s.export_picture))

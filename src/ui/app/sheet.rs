@@ -81,6 +81,7 @@ impl App {
                 Ok(Change::GameDeleted(n.round, n.in_round))
             }),
             SheetRequest::Export => self.export_sheet().map(|()| None),
+            SheetRequest::ExportAs => self.export_sheet_as().map(|()| None),
             SheetRequest::ApplyRules => {
                 let rules = self.settings.rules;
                 self.change_sheet(|sheet| {
@@ -195,9 +196,30 @@ impl App {
     /// Writes the sheet as CSV for people and spreadsheets: a BOM (Excel reads the names),
     /// headers and rows as on screen, the rules, totals and winner; never over another file.
     pub(super) fn export_sheet(&mut self) -> Result<(), String> {
+        let path = self.export_path("csv")?;
+        self.write_csv(&path)
+    }
+
+    /// "Save CSV as…": the system's save dialog chooses the file (and asks before replacing
+    /// one); cancelling writes nothing.
+    pub(super) fn export_sheet_as(&mut self) -> Result<(), String> {
+        let Some((id, _)) = &self.sheet else {
+            return Ok(());
+        };
+        let chosen = rfd::FileDialog::new()
+            .set_file_name(format!("{id}.csv"))
+            .add_filter("CSV", &["csv"])
+            .save_file();
+        match chosen {
+            Some(path) => self.write_csv(&path),
+            None => Ok(()),
+        }
+    }
+
+    /// Writes the open sheet as CSV to `path` and says where.
+    fn write_csv(&mut self, path: &std::path::Path) -> Result<(), String> {
         let lang = self.settings.language;
         let s = lang.strings();
-        let path = self.export_path("csv")?;
         let Some((_, sheet)) = &self.sheet else {
             return Ok(());
         };
@@ -217,7 +239,7 @@ impl App {
         let rules = crate::ui::sheet_view::rules_line(lang, sheet.rules());
         let row_label = |n: GameNumber| (s.game_label)(n.round, n.in_round);
         let text = sheet_csv(sheet, &labels, &rules, &row_label);
-        std::fs::write(&path, text).map_err(|e| (s.save_failed)(&e.to_string()))?;
+        std::fs::write(path, text).map_err(|e| (s.save_failed)(&e.to_string()))?;
         self.notices
             .push(AppNotice::Exported(path.display().to_string()));
         Ok(())
