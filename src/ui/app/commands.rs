@@ -66,7 +66,9 @@ impl App {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
         }
-        self.save_evening(true);
+        // Saved when the action changed the evening (a tab switch writes nothing); the clock's
+        // own progress is saved every few seconds and on exit.
+        self.save_evening(false);
     }
 
     pub(super) fn set_fullscreen(&mut self, ctx: &egui::Context, on: bool) {
