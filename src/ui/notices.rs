@@ -10,15 +10,49 @@ use egui::{Color32, RichText, Ui};
 use crate::i18n::Language;
 use crate::store::Notice;
 
+/// A reason worded in both languages when it happened (the error itself is gone by then), so
+/// the notice follows a later change of language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Worded {
+    en: String,
+    ko: String,
+}
+
+impl Worded {
+    /// The reason as `word` puts it in each language.
+    pub fn new(word: impl Fn(Language) -> String) -> Worded {
+        Worded {
+            en: word(Language::English),
+            ko: word(Language::Korean),
+        }
+    }
+
+    /// A reason that reads the same in both (a system message, a path).
+    pub fn same(text: String) -> Worded {
+        Worded {
+            en: text.clone(),
+            ko: text,
+        }
+    }
+
+    /// The reason in `lang`.
+    pub fn get(&self, lang: Language) -> &str {
+        match lang {
+            Language::English => &self.en,
+            Language::Korean => &self.ko,
+        }
+    }
+}
+
 /// Something to tell the user.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AppNotice {
     /// A store notice (a file set aside or recovered).
     Store(Notice),
     /// A save failed; the detail names the file and the system's reason.
-    SaveFailed(String),
+    SaveFailed(Worded),
     /// The settings could not be saved.
-    SettingsNotSaved(String),
+    SettingsNotSaved(Worded),
     /// No audio output; the detail is the audio library's message.
     NoAudio(String),
     /// Timer values of the settings file were out of range.
@@ -53,8 +87,8 @@ impl AppNotice {
                 };
                 (line, Some(crate::i18n::notice(lang, notice)))
             }
-            AppNotice::SaveFailed(why) => ((s.save_failed)(why), None),
-            AppNotice::SettingsNotSaved(why) => ((s.settings_not_saved)(why), None),
+            AppNotice::SaveFailed(why) => ((s.save_failed)(why.get(lang)), None),
+            AppNotice::SettingsNotSaved(why) => ((s.settings_not_saved)(why.get(lang)), None),
             AppNotice::NoAudio(why) => (s.no_audio.to_owned(), Some(why.clone())),
             AppNotice::TimerSettingsReset => (s.timer_settings_reset.to_owned(), None),
             AppNotice::Exported(path) => ((s.exported_to)(path), None),

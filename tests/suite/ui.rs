@@ -1366,6 +1366,24 @@ fn a_second_window_on_the_same_folder_is_read_only_and_says_so_standing() {
         Action::Sheet(rummikub_companion::ui::app::SheetRequest::Delete(0, game)),
     );
     second.run();
+    // A change the second window cannot save is told, and the notice follows the language.
+    second
+        .state_mut()
+        .apply(&ctx, Action::Timer(TimerCommand::Primary));
+    second.run();
+    let told = second.state().notices().join("\n");
+    assert!(told.contains("Could not save"), "{told}");
+    let mut korean = second.state().settings().clone();
+    korean.language = Language::Korean;
+    second.state_mut().apply(&ctx, Action::Settings(korean));
+    second.run();
+    let told = second.state().notices().join("\n");
+    assert!(told.contains("저장하지 못했습니다"), "{told}");
+    assert!(
+        !told.contains("Could not save"),
+        "re-worded in Korean: {told}"
+    );
+    assert!(!told.contains("not saved"), "the reason too: {told}");
     let store = rummikub_companion::store::Store::open(first.data.path()).expect("opens");
     let id = rummikub_companion::store::SheetId::new(
         first

@@ -60,7 +60,7 @@ impl App {
             }
             Action::OpenFolder(folder) => {
                 if let Err(why) = open_folder(&folder) {
-                    self.notices.push(AppNotice::SaveFailed(why));
+                    self.notices.push(AppNotice::SaveFailed(Worded::same(why)));
                 }
             }
             Action::Undo => self.undo(),
@@ -173,10 +173,9 @@ impl App {
                 Ok(notices) => self.notices.extend_store(notices),
                 Err(e) => self
                     .notices
-                    .push(AppNotice::SettingsNotSaved(i18n::store_error(
-                        self.settings.language,
-                        &e,
-                    ))),
+                    .push(AppNotice::SettingsNotSaved(Worded::new(|lang| {
+                        i18n::store_error(lang, &e)
+                    }))),
             }
         }
         let sounder = self.timer.sounder();

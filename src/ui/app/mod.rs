@@ -22,7 +22,7 @@ pub use super::settings::Settings;
 
 pub use super::meld_view::MeldMode;
 use super::meld_view::MeldView;
-use super::notices::{AppNotice, NoticeClick, Notices};
+use super::notices::{AppNotice, NoticeClick, Notices, Worded};
 use super::phones::{self, Phones};
 use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::timer_view::TimerCommand;
@@ -260,7 +260,7 @@ impl App {
                 (Some(store), settings)
             }
             Err(e) => {
-                notices.push(AppNotice::SaveFailed(e));
+                notices.push(AppNotice::SaveFailed(Worded::same(e)));
                 let settings = Settings {
                     language: locale_language,
                     ..Settings::default()
@@ -440,10 +440,9 @@ impl App {
                 self.notices.extend_store(notices);
                 self.saved_evening = Some(evening);
             }
-            Err(e) => self.notices.push(AppNotice::SaveFailed(i18n::store_error(
-                self.settings.language,
-                &e,
-            ))),
+            Err(e) => self.notices.push(AppNotice::SaveFailed(Worded::new(|lang| {
+                i18n::store_error(lang, &e)
+            }))),
         }
     }
 

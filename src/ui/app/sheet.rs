@@ -29,10 +29,9 @@ impl App {
                     self.sheet = Some((saved.id, saved.sheet));
                 }
             }
-            Err(e) => self.notices.push(AppNotice::SaveFailed(i18n::store_error(
-                self.settings.language,
-                &e,
-            ))),
+            Err(e) => self.notices.push(AppNotice::SaveFailed(Worded::new(|lang| {
+                i18n::store_error(lang, &e)
+            }))),
         }
     }
 
@@ -267,7 +266,9 @@ impl App {
             Ok(()) => self
                 .notices
                 .push(AppNotice::Exported(path.display().to_string())),
-            Err(e) => self.notices.push(AppNotice::SaveFailed(e.to_string())),
+            Err(e) => self
+                .notices
+                .push(AppNotice::SaveFailed(Worded::same(e.to_string()))),
         }
     }
 
