@@ -11,10 +11,11 @@ use serde::{Deserialize, Serialize};
 use std::io;
 
 use crate::meld::{MeldProblem, SetProblem};
-use crate::rules::RulesError;
+use crate::rules::{FinalRule, Preset, RuleSet, RulesError};
 use crate::score::audit::Finding;
 use crate::score::table::{TableError, TableProblem};
 use crate::score::{RemainingError, ScoreError, SeatProblem};
+use crate::session::SessionError;
 use crate::solver::SolveError;
 use crate::sound::SoundError;
 use crate::store::{DATA_ENV, FORMAT_VERSION, FileProblem, Notice, ReadOnlyReason, StoreError};
@@ -183,6 +184,10 @@ pub struct Strings {
     pub open_sheet: &'static str,
     pub export_csv: &'static str,
     pub exported_to: fn(&str) -> String,
+    /// "Save CSV as…" could not show a dialog: where the CSV went instead.
+    pub exported_no_dialog: fn(&str) -> String,
+    /// "Save CSV as…" while its dialog is open.
+    pub choosing_where_to_save: &'static str,
     pub add_game: &'static str,
     pub edit_game: &'static str,
     pub delete_game: &'static str,
@@ -404,6 +409,12 @@ pub static EN: Strings = Strings {
     open_sheet: "Open",
     export_csv: "Export CSV",
     exported_to: |path| format!("Exported to {path}"),
+    exported_no_dialog: |path| {
+        format!(
+            "No save dialog could open on this system (it needs a desktop portal or zenity), so the CSV was saved in the exports folder: {path}"
+        )
+    },
+    choosing_where_to_save: "The save dialog is open",
     add_game: "Add game",
     edit_game: "Edit",
     delete_game: "Delete",
@@ -628,6 +639,12 @@ pub static KO: Strings = Strings {
     open_sheet: "열기",
     export_csv: "CSV 내보내기",
     exported_to: |path| format!("내보낸 파일: {path}"),
+    exported_no_dialog: |path| {
+        format!(
+            "이 시스템에서는 저장 대화 상자를 열 수 없어(데스크톱 포털이나 zenity가 필요합니다) CSV를 내보내기 폴더에 저장했습니다: {path}"
+        )
+    },
+    choosing_where_to_save: "저장 대화 상자가 열려 있습니다",
     add_game: "게임 추가",
     edit_game: "고치기",
     delete_game: "지우기",
@@ -1361,6 +1378,56 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
                 notices.join("; ")
             )
         }
+    }
+}
+
+/// The rules a sheet is scored under, in one line: "Korean manual · joker 30 · highest total".
+pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
+    let s = lang.strings();
+    // The preset whose scoring this is (timer values and the tile set do not score).
+    let scoring = Preset::ALL.into_iter().find(|p| {
+        let r = p.rules();
+        (r.joker_penalty, r.not_melded_value, r.final_rule)
+            == (
+                rules.joker_penalty,
+                rules.not_melded_value,
+                rules.final_rule,
+            )
+    });
+    let preset = match scoring {
+        Some(Preset::Korean) => s.preset_korean,
+        Some(Preset::English) => s.preset_english,
+        Some(Preset::Tournament) => s.preset_tournament,
+        None => s.preset_custom,
+    };
+    let rule = match rules.final_rule {
+        FinalRule::Total => s.rule_total_short,
+        FinalRule::Wins => s.rule_wins_short,
+    };
+    let mut line = format!(
+        "{preset} · {} · {rule}",
+        (s.joker_counts)(rules.joker_penalty)
+    );
+    if let Some(v) = rules.not_melded_value {
+        line.push_str(&format!(" · {}", (s.not_melded_counts)(v)));
+    }
+    line
+}
+
+/// Why a sheet operation was refused, in the language.
+pub fn session_error(lang: Language, error: &SessionError) -> String {
+    match error {
+        SessionError::Score(e) => score_error(lang, e),
+        SessionError::Store(e) => store_error(lang, e),
+        SessionError::NoDataFolder => lang.strings().not_saving.to_owned(),
+        SessionError::Write { path, source } => match lang {
+            Language::English => error.to_string(),
+            Language::Korean => format!(
+                "{}에 쓰지 못했습니다: {}",
+                path.display(),
+                io_kind_ko(source.kind())
+            ),
+        },
     }
 }
 

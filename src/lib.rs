@@ -6,7 +6,7 @@
 //! The engine modules ([`tile`], [`meld`], [`solver`], [`rules`], [`score`], [`timer`],
 //! [`history`]) are pure: no GUI, audio, file or clock, time is passed in. That is what lets the
 //! rules be tested exhaustively. The adapters around them wrap the outside world: [`store`]
-//! (files), [`sound`] (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the
+//! (files), [`session`] (the score sheets a table keeps, without the window), [`sound`] (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the
 //! phones' page on the local network), [`i18n`] (Korean and English strings), [`cli`]
 //! (subcommands) and [`ui`] (the egui window).
 //!
@@ -29,6 +29,7 @@ pub mod rules;
 pub mod runtime;
 pub mod score;
 pub mod server;
+pub mod session;
 pub mod solver;
 pub mod sound;
 pub mod store;

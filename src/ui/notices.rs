@@ -59,6 +59,8 @@ pub enum AppNotice {
     TimerSettingsReset,
     /// The sheet was exported to this file.
     Exported(String),
+    /// "Save CSV as…" could not show a dialog; the sheet went to this file instead.
+    ExportedNoDialog(String),
     /// "Test sounds" with no sound output.
     NothingToPlay,
     /// The screen cannot be kept awake; the detail is the platform's reason.
@@ -92,6 +94,7 @@ impl AppNotice {
             AppNotice::NoAudio(why) => (s.no_audio.to_owned(), Some(why.clone())),
             AppNotice::TimerSettingsReset => (s.timer_settings_reset.to_owned(), None),
             AppNotice::Exported(path) => ((s.exported_to)(path), None),
+            AppNotice::ExportedNoDialog(path) => ((s.exported_no_dialog)(path), None),
             AppNotice::NothingToPlay => (s.nothing_to_play.to_owned(), None),
             AppNotice::NoKeepAwake(why) => (s.no_keep_awake.to_owned(), Some(why.clone())),
         }
@@ -176,7 +179,7 @@ impl Notices {
                         closed = Some(NoticeClick::Dismiss(i));
                     }
                     // After an export: the folder it went to, one click away.
-                    if let AppNotice::Exported(path) = notice
+                    if let AppNotice::Exported(path) | AppNotice::ExportedNoDialog(path) = notice
                         && let Some(folder) = std::path::Path::new(path).parent()
                         && ui.button(s.open_folder).clicked()
                     {

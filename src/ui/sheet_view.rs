@@ -13,9 +13,10 @@ use super::tiles;
 use crate::evening::Draft;
 use crate::history::History;
 use crate::i18n::{self, Language};
-use crate::rules::{FinalRule, Preset, RuleSet};
+use crate::rules::{FinalRule, RuleSet};
 use crate::score::{Game, Hand, Remaining, ScoreError, Sheet};
 use crate::score::{MatchState, SheetState, SheetSummary};
+use crate::session::{RulesPreview, rules_preview, with_scoring};
 use crate::store::SheetId;
 use crate::tile::Tile;
 
@@ -86,50 +87,8 @@ pub struct SheetContext<'a> {
     pub open: Option<&'a SheetId>,
     /// The history across evenings, when asked for, with the files that were skipped.
     pub history: Option<&'a (History, Vec<String>)>,
-}
-
-/// The rules a sheet is scored under, in one line: "Korean manual · joker 30 · highest total".
-pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
-    let s = lang.strings();
-    // The preset whose scoring this is (timer values and the tile set do not score).
-    let scoring = Preset::ALL.into_iter().find(|p| {
-        let r = p.rules();
-        (r.joker_penalty, r.not_melded_value, r.final_rule)
-            == (
-                rules.joker_penalty,
-                rules.not_melded_value,
-                rules.final_rule,
-            )
-    });
-    let preset = match scoring {
-        Some(Preset::Korean) => s.preset_korean,
-        Some(Preset::English) => s.preset_english,
-        Some(Preset::Tournament) => s.preset_tournament,
-        None => s.preset_custom,
-    };
-    let rule = match rules.final_rule {
-        FinalRule::Total => s.rule_total_short,
-        FinalRule::Wins => s.rule_wins_short,
-    };
-    let mut line = format!(
-        "{preset} · {} · {rule}",
-        (s.joker_counts)(rules.joker_penalty)
-    );
-    if let Some(v) = rules.not_melded_value {
-        line.push_str(&format!(" · {}", (s.not_melded_counts)(v)));
-    }
-    line
-}
-
-/// The scoring part of `rules` put onto the sheet's rules (timer values never touch a sheet).
-pub fn with_scoring(sheet_rules: &RuleSet, from: &RuleSet) -> RuleSet {
-    RuleSet {
-        joker_penalty: from.joker_penalty,
-        not_melded_value: from.not_melded_value,
-        final_rule: from.final_rule,
-        tile_set: from.tile_set,
-        ..*sheet_rules
-    }
+    /// A "Save CSV as…" dialog is open.
+    pub choosing_where_to_save: bool,
 }
 
 /// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
@@ -258,10 +217,9 @@ impl SheetView {
             return request;
         };
         // The rules this sheet is scored under; settings change them only when asked.
-        ui.label(RichText::new(rules_line(lang, sheet.rules())).strong());
-        let wanted = with_scoring(sheet.rules(), context.settings_rules);
-        if wanted != *sheet.rules()
-            && let Some(r) = apply_rules_ui(ui, lang, sheet, &wanted)
+        ui.label(RichText::new(i18n::rules_line(lang, sheet.rules())).strong());
+        if let Some(preview) = rules_preview(sheet, context.settings_rules)
+            && let Some(r) = apply_rules_ui(ui, lang, sheet, context.settings_rules, preview)
         {
             request = Some(r);
         }
@@ -361,10 +319,14 @@ impl SheetView {
             {
                 request = Some(SheetRequest::Export);
             }
-            if ui
-                .add_enabled(sheet.is_some(), egui::Button::new(s.export_csv_as))
-                .clicked()
-            {
+            // While the dialog is open a second click would open a second one.
+            let save_as = ui
+                .add_enabled(
+                    sheet.is_some() && !context.choosing_where_to_save,
+                    egui::Button::new(s.export_csv_as),
+                )
+                .on_disabled_hover_text(s.choosing_where_to_save);
+            if save_as.clicked() {
                 request = Some(SheetRequest::ExportAs);
             }
             if ui
@@ -678,53 +640,61 @@ fn apply_rules_ui(
     ui: &mut Ui,
     lang: Language,
     sheet: &Sheet,
-    wanted: &RuleSet,
+    settings_rules: &RuleSet,
+    preview: Result<RulesPreview, ScoreError>,
 ) -> Option<SheetRequest> {
     let s = lang.strings();
     let mut request = None;
+    let wanted = with_scoring(sheet.rules(), settings_rules);
     ui.group(|ui| {
-        ui.label((s.settings_rules_differ)(&rules_line(lang, wanted)));
-        let mut preview = sheet.clone();
-        match preview.set_rules(*wanted) {
-            Ok(()) => {
-                let names = sheet.players().names();
-                let before = sheet.standings();
-                let after = preview.standings();
-                let moves: Vec<String> = names
-                    .iter()
-                    .zip(before.totals.iter().zip(&after.totals))
-                    .filter(|(_, (a, b))| a != b)
-                    .map(|(n, (a, b))| format!("{n} {} → {}", signed(*a), signed(*b)))
-                    .collect();
-                let winners = |st: &crate::score::Standings, rule| {
-                    st.winners(rule)
-                        .iter()
-                        .filter_map(|&i| names.get(i).cloned())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                let (was, will) = (
-                    winners(&before, sheet.rules().final_rule),
-                    winners(&after, wanted.final_rule),
-                );
-                if moves.is_empty() {
-                    ui.label(s.no_points_move);
-                } else {
-                    ui.label(moves.join(" · "));
-                }
-                if was != will {
-                    ui.label(RichText::new((s.winner_would_change)(&was, &will)).strong());
-                }
-                if ui.button(s.apply_to_sheet).clicked() {
-                    request = Some(SheetRequest::ApplyRules);
-                }
-            }
-            Err(e) => {
-                ui.colored_label(RED, i18n::score_error(lang, &e));
-            }
-        }
+        ui.label((s.settings_rules_differ)(&i18n::rules_line(lang, &wanted)));
+        apply_preview_ui(ui, lang, sheet, preview, &mut request);
     });
     request
+}
+
+/// The moves "Apply to this sheet" would make, and its button.
+fn apply_preview_ui(
+    ui: &mut Ui,
+    lang: Language,
+    sheet: &Sheet,
+    preview: Result<RulesPreview, ScoreError>,
+    request: &mut Option<SheetRequest>,
+) {
+    let s = lang.strings();
+    match preview {
+        Ok(preview) => {
+            let names = sheet.players().names();
+            let moves: Vec<String> = names
+                .iter()
+                .zip(&preview.totals)
+                .filter(|(_, (a, b))| a != b)
+                .map(|(n, (a, b))| format!("{n} {} → {}", signed(*a), signed(*b)))
+                .collect();
+            let who = |seats: &[usize]| {
+                seats
+                    .iter()
+                    .filter_map(|&i| names.get(i).cloned())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let (was, will) = (who(&preview.winners_before), who(&preview.winners_after));
+            if moves.is_empty() {
+                ui.label(s.no_points_move);
+            } else {
+                ui.label(moves.join(" · "));
+            }
+            if was != will {
+                ui.label(RichText::new((s.winner_would_change)(&was, &will)).strong());
+            }
+            if ui.button(s.apply_to_sheet).clicked() {
+                *request = Some(SheetRequest::ApplyRules);
+            }
+        }
+        Err(e) => {
+            ui.colored_label(RED, i18n::score_error(lang, &e));
+        }
+    }
 }
 
 /// The match's end: final standings and the winner, large; or how far the end still is.

@@ -13,8 +13,6 @@
 use std::time::Duration;
 
 use crate::rules::RuleSet;
-use crate::score::Sheet;
-use crate::store::SheetId;
 use crate::timer::Timer;
 
 /// How many changes can be taken back (older ones are forgotten first).
@@ -83,8 +81,7 @@ impl Change {
     }
 }
 
-/// The open sheet: its id and contents, or none.
-pub type OpenSheet = Option<(SheetId, Sheet)>;
+pub use crate::session::OpenSheet;
 
 /// The parts of the evening a change touched, as they were; `None` parts are untouched.
 #[derive(Clone, Debug, Default)]

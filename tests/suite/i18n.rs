@@ -37,6 +37,8 @@ const ERROR_WORDS: &[&str] = &["R", "B", "K", "O", "CSV", "XP", "audit"];
 /// the XP set, the CSV format and the notation example (`R10`, `J`).
 const TABLE_WORDS: &[&str] = &[
     "F1", "F4", "F11", "P", "Tab", "Enter", "Esc", "XP", "CSV", "R10", "J",
+    // A program's name: what to install for a save dialog.
+    "zenity",
 ];
 
 /// The words of `text` made of ASCII letters and digits that hold a letter.

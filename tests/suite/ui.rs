@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rummikub_companion::i18n::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::{Cue, RecordingSounder};
@@ -42,9 +42,18 @@ fn table_with(lang: Language, players: &[&str]) -> Table {
 
 /// Starts the app (again) on an existing data folder.
 fn reopen(data: tempfile::TempDir) -> Table {
+    reopen_with(data, |_, _| {})
+}
+
+/// Starts the app on a data folder with some dependencies changed (a save dialog, say).
+fn reopen_with(
+    data: tempfile::TempDir,
+    change: impl FnOnce(&mut AppDeps, &Arc<ManualClock>),
+) -> Table {
     let clock = Arc::new(ManualClock::default());
     let sounder = Arc::new(RecordingSounder::default());
-    let deps = AppDeps::manual(clock.clone(), sounder.clone(), data.path());
+    let mut deps = AppDeps::manual(clock.clone(), sounder.clone(), data.path());
+    change(&mut deps, &clock);
     let mut harness = Harness::builder()
         .with_size([1100.0, 900.0])
         .build_eframe(move |cc| App::new(cc, deps));
@@ -1616,4 +1625,139 @@ fn the_remaining_value_fields_are_wide_enough_for_a_rack() {
         let width = field.rect().width();
         assert!(width >= 300.0, "{name}'s field is {width} px wide");
     }
+}
+
+// ---- "Save CSV as…": the dialog chooses, a cancel writes nothing, no dialog says so ----
+
+/// The seeded sheet in a window whose save dialog is `dialog` (given the clock, to take time).
+fn sheet_with_dialog(
+    dialog: impl Fn(&Arc<ManualClock>, &str) -> Option<std::path::PathBuf> + Send + Sync + 'static,
+) -> Table {
+    let seeded = seed_sheet_table();
+    let Table { harness, data, .. } = seeded;
+    drop(harness);
+    let mut t = reopen_with(data, move |deps, clock| {
+        let clock = Arc::clone(clock);
+        deps.save_dialog = Arc::new(move |name: &str| dialog(&clock, name));
+    });
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().sheet().map(|s| s.games().len()),
+        Some(4),
+        "the seeded sheet reopened"
+    );
+    t
+}
+
+/// Runs frames until the save dialog's answer has been acted on (bounded).
+fn until_answered(t: &mut Table) {
+    for _ in 0..200 {
+        t.harness.run();
+        if !t.harness.state().choosing_where_to_save() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the save dialog's answer never arrived");
+}
+
+fn exports(t: &Table) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(t.data.path().join("exports"))
+        .map(|dir| dir.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn save_csv_as_writes_the_file_the_dialog_chose_and_says_where() {
+    let target = tempfile::tempdir().expect("a folder to save in");
+    let chosen = target.path().join("우리 모임.csv");
+    let answer = chosen.clone();
+    let mut t = sheet_with_dialog(move |clock, name| {
+        assert!(name.ends_with(".csv"), "a suggested name: {name}");
+        clock.advance(Duration::from_secs(4)); // someone picks a folder
+        Some(answer.clone())
+    });
+    t.harness.get_by_label("Save CSV as…").click();
+    until_answered(&mut t);
+    let text = std::fs::read_to_string(&chosen).expect("written where chosen");
+    assert!(text.starts_with('\u{feff}'));
+    assert!(text.contains("Round 1, game 4"));
+    assert!(t.shows(&format!("Exported to {}", chosen.display())));
+    assert!(exports(&t).is_empty(), "nothing else written");
+}
+
+#[test]
+fn save_csv_as_cancelled_writes_nothing() {
+    let mut t = sheet_with_dialog(|clock, _| {
+        clock.advance(Duration::from_secs(2)); // looked, then pressed Cancel
+        None
+    });
+    t.harness.get_by_label("Save CSV as…").click();
+    until_answered(&mut t);
+    assert!(exports(&t).is_empty(), "a cancel writes nothing");
+    assert!(!t.shows("Exported"));
+    assert!(t.harness.state().notices().is_empty(), "and says nothing");
+}
+
+#[test]
+fn save_csv_as_without_a_dialog_saves_in_the_exports_folder_and_says_why() {
+    // As on a machine with no desktop portal and no zenity: the answer comes at once.
+    let mut t = sheet_with_dialog(|_, _| None);
+    t.harness.get_by_label("Save CSV as…").click();
+    until_answered(&mut t);
+    let written = exports(&t);
+    assert_eq!(written.len(), 1, "the CSV is not lost: {written:?}");
+    let notice = format!(
+        "No save dialog could open on this system (it needs a desktop portal or zenity), so the \
+         CSV was saved in the exports folder: {}",
+        written[0].display()
+    );
+    assert!(t.shows(&notice), "{:?}", t.harness.state().notices());
+    assert!(t.shows("Open folder"));
+    let mut settings = t.harness.state().settings().clone();
+    settings.language = Language::Korean;
+    apply(&mut t.harness, Action::Settings(settings));
+    t.harness.run();
+    assert!(t.shows("저장 대화 상자를 열 수 없어"), "and in Korean");
+}
+
+#[test]
+fn save_csv_as_clicked_twice_opens_one_dialog() {
+    let asked = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let (release, wait) = std::sync::mpsc::channel::<()>();
+    let wait = std::sync::Mutex::new(wait);
+    let count = Arc::clone(&asked);
+    let mut t = sheet_with_dialog(move |clock, _| {
+        count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        // The dialog stays open until the test closes it.
+        let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(10)));
+        clock.advance(Duration::from_secs(3));
+        None
+    });
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::ExportAs),
+    );
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::ExportAs),
+    );
+    t.harness.run();
+    assert!(t.harness.state().choosing_where_to_save());
+    assert!(
+        t.harness
+            .get_by_label("Save CSV as…")
+            .accesskit_node()
+            .is_disabled(),
+        "the button waits for the open dialog"
+    );
+    t.advance(1.0);
+    assert!(
+        t.harness.state().timer().read(|_, now| now) >= Duration::from_secs(1),
+        "the window goes on while the dialog is open"
+    );
+    release.send(()).expect("the dialog is waiting");
+    until_answered(&mut t);
+    assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 1);
 }

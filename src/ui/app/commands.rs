@@ -83,7 +83,7 @@ impl App {
                 .timer
                 .as_ref()
                 .map(|_| self.timer.read(|t, now| (t.clone(), now))),
-            sheet: like.sheet.as_ref().map(|_| self.sheet.clone()),
+            sheet: like.sheet.as_ref().map(|_| self.session.snapshot()),
             table: like
                 .table
                 .as_ref()
@@ -100,7 +100,7 @@ impl App {
 
     pub(super) fn sheet_snapshot(&self) -> Snapshot {
         Snapshot {
-            sheet: Some(self.sheet.clone()),
+            sheet: Some(self.session.snapshot()),
             ..Snapshot::default()
         }
     }
@@ -123,15 +123,10 @@ impl App {
             self.save_settings(settings);
         }
         if let Some(sheet) = snapshot.sheet {
-            let reopened = sheet.as_ref().map(|(id, _)| id.clone())
-                != self.sheet.as_ref().map(|(id, _)| id.clone());
-            self.sheet = sheet;
-            if reopened {
+            if self.session.restore(sheet) {
                 self.sheet_view.close_form();
             }
-            if let Err(e) = self.save_sheet() {
-                self.sheet_view.error = Some(e);
-            }
+            self.session_events();
         }
     }
 

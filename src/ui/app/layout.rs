@@ -259,12 +259,13 @@ impl App {
                     }
                 }
                 View::Sheet => {
-                    let sheet = self.sheet.as_ref().map(|(_, sheet)| sheet);
+                    let sheet = self.session.sheet();
                     let context = SheetContext {
                         settings_rules: &self.settings.rules,
-                        past: &self.past_sheets,
-                        open: self.sheet.as_ref().map(|(id, _)| id),
+                        past: self.session.past(),
+                        open: self.session.id(),
                         history: self.history_data.as_ref(),
+                        choosing_where_to_save: self.save_as.is_some(),
                     };
                     let request = self.sheet_view.ui(ui, lang, sheet, &context, Utc::now());
                     actions.extend(request.map(Action::Sheet));

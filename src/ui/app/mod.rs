@@ -28,17 +28,17 @@ use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::timer_view::TimerCommand;
 use super::timer_view::{TableInput, TimerView};
 pub use super::undo::Change;
-use super::undo::{History, OpenSheet, Snapshot};
+use super::undo::{History, Snapshot};
 use crate::evening::Evening;
 use crate::history::History as Record;
 use crate::i18n::{self, Language};
 use crate::rules::RuleSet;
 use crate::runtime::{Clock, SystemClock, TimerRuntime};
-use crate::score::export::{ExportLabels, sheet_csv};
-use crate::score::{GameNumber, Players, ScoreError, Sheet, SheetSummary};
+use crate::score::Sheet;
 use crate::server::{PhoneAction, Refusal, TableState};
+use crate::session::{Event as SessionEvent, SessionError, SheetSession};
 use crate::sound::{Cue, SoundError, Sounder};
-use crate::store::{Access, ReadOnlyReason, SheetId, Store};
+use crate::store::{Access, ReadOnlyReason, Store};
 use crate::timer::{EndTurnGuard, Phase, Timer, TimerMode, TimerSettings};
 use crate::ui::clock::ClockSnapshot;
 pub use crate::ui::sheet_view::SheetRequest;
@@ -77,6 +77,21 @@ pub struct AppDeps {
     /// Keeps the screen awake while a turn runs (the platform's inhibit API), or says why not;
     /// `None`: not asked for (tests).
     pub keep_awake: Option<KeepAwakeFn>,
+    /// Asks where to save a file (the system's save dialog), given a suggested name; `None`
+    /// when cancelled or when no dialog can be shown.
+    pub save_dialog: SaveDialog,
+}
+
+/// A save dialog: a suggested file name in, the chosen path (or nothing) out. It runs on its
+/// own thread.
+pub type SaveDialog = Arc<dyn Fn(&str) -> Option<std::path::PathBuf> + Send + Sync>;
+
+/// The system's save dialog (the desktop portal on Linux, or zenity; asks before replacing).
+fn system_save_dialog(suggested: &str) -> Option<std::path::PathBuf> {
+    rfd::FileDialog::new()
+        .set_file_name(suggested)
+        .add_filter("CSV", &["csv"])
+        .save_file()
 }
 
 /// Asks the platform to keep the screen on; the returned handle releases it when dropped.
@@ -109,6 +124,7 @@ impl AppDeps {
             // store that could not be opened.
             store: Store::open_default().map_err(|e| i18n::store_error(Language::of_system(), &e)),
             keep_awake: Some(keep_screen_awake),
+            save_dialog: Arc::new(system_save_dialog),
         }
     }
 
@@ -126,6 +142,8 @@ impl AppDeps {
             timer_thread: false,
             store: Store::open(data).map_err(|e| e.to_string()),
             keep_awake: None,
+            // As on a machine without a desktop portal: no dialog, at once.
+            save_dialog: Arc::new(|_: &str| None),
         }
     }
 }
@@ -170,8 +188,11 @@ pub struct App {
     store: Option<Store>,
     timer: TimerRuntime,
     notices: Notices,
-    sheet: OpenSheet,
-    past_sheets: Vec<(SheetId, SheetSummary)>,
+    /// The open score sheet and the saved ones.
+    session: SheetSession,
+    /// A "Save CSV as…" dialog open now.
+    save_as: Option<sheet::SaveAs>,
+    save_dialog: SaveDialog,
     /// The history across evenings, while shown, and the files it had to skip.
     history_data: Option<(Record, Vec<String>)>,
     /// Where the next window screenshot goes (an exported picture), and the slot it lands in.
@@ -240,6 +261,7 @@ impl App {
             timer_thread,
             store,
             keep_awake,
+            save_dialog,
         } = deps;
         // The same rule as the command line: LC_ALL, LC_MESSAGES, LANG, then the system.
         let locale_language = Language::of_system();
@@ -286,14 +308,16 @@ impl App {
         // The saved evening's seats win over the settings' (they are the same unless a file was
         // edited by hand).
         settings.players = timer.read(|t, _| t.players().to_vec());
+        let session = SheetSession::open_store(store.clone(), evening.sheet.as_deref());
         let mut app = App {
             settings,
             view: View::default(),
             store,
             timer,
             notices,
-            sheet: None,
-            past_sheets: Vec::new(),
+            session,
+            save_as: None,
+            save_dialog,
             history_data: None,
             picture_to: None,
             picture: Arc::default(),
@@ -316,8 +340,8 @@ impl App {
             phones: Phones::default(),
             ctx: egui::Context::default(),
         };
-        app.open_saved_sheet(evening.sheet.as_deref());
-        if let (Some(draft), Some((_, sheet))) = (evening.draft, &app.sheet)
+        app.session_events();
+        if let (Some(draft), Some(sheet)) = (evening.draft, app.session.sheet())
             && draft.left.len() == sheet.players().len()
         {
             app.sheet_view.restore_draft(draft);
@@ -387,7 +411,7 @@ impl App {
 
     /// The open score sheet.
     pub fn sheet(&self) -> Option<&Sheet> {
-        self.sheet.as_ref().map(|(_, sheet)| sheet)
+        self.session.sheet()
     }
 
     /// The change an undo would take back, if any.
@@ -409,7 +433,7 @@ impl App {
     pub fn evening(&self) -> Evening {
         Evening {
             timer: Some(self.timer.read(|t, now| t.saved(now))),
-            sheet: self.sheet.as_ref().map(|(id, _)| id.as_str().to_owned()),
+            sheet: self.session.id().map(|id| id.as_str().to_owned()),
             draft: self.sheet_view.draft().filter(|d| !d.is_blank()).cloned(),
         }
     }
@@ -501,6 +525,7 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         self.phone_requests(&ctx);
         self.save_picture();
+        self.save_as_answered();
         for action in self.frame(ui) {
             self.apply(&ctx, action);
         }

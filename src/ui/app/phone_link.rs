@@ -24,7 +24,7 @@ impl App {
 
     /// What the phones see: the clock, the names, and the open sheet's form by timer seat.
     pub(super) fn table_state(&self) -> TableState {
-        let entry = self.sheet.as_ref().map(|(_, sheet)| {
+        let entry = self.session.sheet().map(|sheet| {
             let names = sheet.players().names();
             let draft = self.sheet_view.draft();
             self.settings
@@ -90,7 +90,7 @@ impl App {
                 Ok(())
             }
             PhoneAction::EnterRack { seat, text } => {
-                let Some((_, sheet)) = &self.sheet else {
+                let Some(sheet) = self.session.sheet() else {
                     return Err(Refusal::NoSheet);
                 };
                 let name = players.get(*seat).ok_or(Refusal::NoSuchSeat(*seat))?;
