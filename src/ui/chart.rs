@@ -3,7 +3,7 @@
 //! a glance, and the colours are bright enough for the dark theme.
 
 use egui::{Color32, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{GridInput, GridMark, Legend, Line, Plot, PlotPoints, uniform_grid_spacer};
 
 /// Line colours, distinct on a dark background.
 const COLORS: [Color32; 6] = [
@@ -31,6 +31,9 @@ pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &
         .height(height)
         .legend(Legend::default())
         .x_axis_label(x_label.to_owned())
+        // Games and evenings are whole numbers: no "game 0.3" on the axis.
+        .x_grid_spacer(uniform_grid_spacer(whole_steps))
+        .x_axis_formatter(|mark: GridMark, _| whole_label(mark.value))
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
@@ -43,4 +46,37 @@ pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &
                 plot.line(line);
             }
         });
+}
+
+/// Grid steps for a count: powers of ten, never below one.
+fn whole_steps(input: GridInput) -> [f64; 3] {
+    let step = 10f64.powf(input.base_step_size.max(1.0).log10().ceil());
+    [step, step * 10.0, step * 100.0]
+}
+
+/// The label of a mark on a count axis: whole numbers only.
+fn whole_label(value: f64) -> String {
+    if value.fract() == 0.0 && value >= 0.0 {
+        format!("{value:.0}")
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_axis_has_whole_steps_and_whole_labels() {
+        let input = |base| GridInput {
+            bounds: (0.0, 1.0),
+            base_step_size: base,
+        };
+        assert_eq!(whole_steps(input(0.01)), [1.0, 10.0, 100.0]);
+        assert_eq!(whole_steps(input(3.0)), [10.0, 100.0, 1000.0]);
+        assert_eq!(whole_label(3.0), "3");
+        assert_eq!(whole_label(0.5), "");
+        assert_eq!(whole_label(-1.0), "");
+    }
 }

@@ -50,3 +50,11 @@ fn the_window_starts_with_a_malformed_alsa_configuration() {
     assert_eq!(result["ok"], true, "{result}");
     assert_eq!(result["clock"], "Running", "{result}");
 }
+
+#[test]
+#[ignore = "needs Xvfb + AT-SPI + xdotool and ../shared/tools; .ci/run installs them and runs ignored tests"]
+fn save_csv_as_without_a_save_dialog_saves_in_the_exports_folder_and_says_so() {
+    let result = run_script("save_as.py");
+    assert_eq!(result["ok"], true, "{result}");
+    assert_eq!(result["checks"]["bom"], true, "{result}");
+}

@@ -5,9 +5,13 @@
 use super::*;
 
 /// "Save CSV as…" answered `None` sooner than this after it was asked: no dialog was shown (no
-/// desktop portal and no fallback on this system), since nobody finds and presses Cancel that
-/// fast. The CSV then goes to the exports folder, and the table is told.
-pub(super) const NO_DIALOG_WITHIN: Duration = Duration::from_millis(300);
+/// desktop portal and no zenity on this system; rfd cannot tell that from a cancel), since a
+/// dialog takes a moment to appear and a person a moment to press Cancel. The CSV then goes to
+/// the exports folder, and the table is told. Erring long is the safe side: a reflex cancel
+/// read as "no dialog" writes one file into the exports folder, with a notice saying where; a
+/// missing dialog read as a cancel would be the silent click this exists to prevent (asking
+/// the session bus takes a few hundred milliseconds on a busy machine).
+pub(super) const NO_DIALOG_WITHIN: Duration = Duration::from_millis(1000);
 
 /// A "Save CSV as…" dialog open on its own thread (the clock keeps running meanwhile).
 pub(super) struct SaveAs {
