@@ -102,6 +102,8 @@ fn shots() -> Vec<Shot> {
             });
         }
     }
+    // The clock only goes forward: every language's warning shots before any time-up shot.
+    shots.sort_by_key(|shot| shot.at);
     shots
 }
 
