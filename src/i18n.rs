@@ -13,7 +13,7 @@ use std::io;
 use crate::meld::{MeldProblem, SetProblem};
 use crate::rules::{FinalRule, Preset, RuleSet, RulesError};
 use crate::score::audit::Finding;
-use crate::score::table::{TableError, TableProblem};
+use crate::score::table::{CellError, TableError, TableProblem, Written};
 use crate::score::{RemainingError, ScoreError, SeatProblem};
 use crate::session::SessionError;
 use crate::solver::SolveError;
@@ -1437,8 +1437,25 @@ fn list_ko<T: std::fmt::Display>(items: &[T]) -> String {
     words.join(", ")
 }
 
-/// Why a CSV sheet could not be read or scored, in the language. The cell text of
-/// [`TableProblem::Cell`] is already worded (in English) by the table reader.
+/// Why a cell could not be read, in Korean.
+fn cell_error(error: &CellError) -> String {
+    match error {
+        CellError::MarksOnly(text) => {
+            format!("\"{text}\"에는 표시만 있고 그 앞에 남은 점수가 없습니다")
+        }
+        CellError::Remaining(e) => remaining_error(Language::Korean, e),
+        CellError::NotWritten { text, expected } => {
+            let expected = match expected {
+                Written::Points => "부호 있는 점수(+24, -5)",
+                Written::Wins => "승 수(2, 2 승)",
+                Written::Rank => "순위(1, 1 위)",
+            };
+            format!("\"{text}\"은(는) {expected}가 아닙니다")
+        }
+    }
+}
+
+/// Why a CSV sheet could not be read or scored, in the language.
 pub fn table_error(lang: Language, error: &TableError) -> String {
     if lang == Language::English {
         return error.to_string();
@@ -1464,7 +1481,7 @@ pub fn table_error(lang: Language, error: &TableError) -> String {
         TableProblem::ColumnCount { found, expected } => {
             format!("칸이 {found}개입니다. {expected}개여야 합니다 (이름표와 플레이어마다 하나)")
         }
-        TableProblem::Cell { player, problem } => format!("{player}: {problem}"),
+        TableProblem::Cell { player, problem } => format!("{player}: {}", cell_error(problem)),
         TableProblem::TwoWinnerMarks { first, second } => format!(
             "{first}와(과) {second} 모두 \"!\"로 우승 표시됐습니다: 한 게임의 우승자는 한 명입니다"
         ),

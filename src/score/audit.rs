@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use super::table::{Row, TableError, TableProblem, read_rows, signed};
+use super::table::{CellError, Row, TableError, TableProblem, Written, read_rows, signed};
 use super::{Players, Seat, Standings, and_list, ranks};
 use crate::rules::FinalRule;
 
@@ -66,11 +66,11 @@ impl RowKind {
         }
     }
 
-    fn expected(self) -> &'static str {
+    fn expected(self) -> Written {
         match self {
-            RowKind::Game | RowKind::Total => "signed points (+24, -5)",
-            RowKind::Wins => "a number of wins (2, 2 승)",
-            RowKind::Rank => "a rank (1, 1 위)",
+            RowKind::Game | RowKind::Total => Written::Points,
+            RowKind::Wins => Written::Wins,
+            RowKind::Rank => Written::Rank,
         }
     }
 }
@@ -189,11 +189,10 @@ fn read_row(
                 _ => Err(row.cell_error(
                     players,
                     seat,
-                    format!(
-                        "\"{}\" is not {}",
-                        crate::tile::shorten(text.trim()),
-                        kind.expected()
-                    ),
+                    CellError::NotWritten {
+                        text: crate::tile::shorten(text.trim()),
+                        expected: kind.expected(),
+                    },
                 )),
             }
         })

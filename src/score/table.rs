@@ -89,7 +89,7 @@ pub enum TableProblem {
         /// Whose column.
         player: String,
         /// What is wrong with the cell.
-        problem: String,
+        problem: CellError,
     },
     /// Two cells of one row marked `!`.
     #[error("{first} and {second} are both marked winner with \"!\"; a game has one winner")]
@@ -171,17 +171,12 @@ impl Row {
     }
 
     /// An error about one player's cell.
-    pub fn cell_error(
-        &self,
-        players: &Players,
-        seat: usize,
-        problem: impl fmt::Display,
-    ) -> TableError {
+    pub fn cell_error(&self, players: &Players, seat: usize, problem: CellError) -> TableError {
         self.error(
             vec![seat + 2],
             TableProblem::Cell {
                 player: players.names().get(seat).cloned().unwrap_or_default(),
-                problem: problem.to_string(),
+                problem,
             },
         )
     }
@@ -318,7 +313,7 @@ pub struct Cell {
     pub winner: bool,
 }
 
-/// Why a cell of the `score` format could not be read.
+/// Why a cell could not be read (typed, so the message can be worded in each language).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CellError {
     /// Only marks, no value.
@@ -327,6 +322,35 @@ pub enum CellError {
     /// The value part is not a remaining value.
     #[error(transparent)]
     Remaining(#[from] RemainingError),
+    /// A cell of a written (paper) sheet that is not what its row holds (`audit`).
+    #[error("\"{text}\" is not {}", expected.words())]
+    NotWritten {
+        /// The cell, shortened.
+        text: String,
+        /// What the row holds.
+        expected: Written,
+    },
+}
+
+/// What a row of a written sheet holds in each cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// Signed points (a game or the total).
+    Points,
+    /// A number of wins.
+    Wins,
+    /// A rank.
+    Rank,
+}
+
+impl Written {
+    fn words(self) -> &'static str {
+        match self {
+            Written::Points => "signed points (+24, -5)",
+            Written::Wins => "a number of wins (2, 2 승)",
+            Written::Rank => "a rank (1, 1 위)",
+        }
+    }
 }
 
 impl FromStr for Cell {

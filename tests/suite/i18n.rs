@@ -15,7 +15,7 @@ use rummikub_companion::i18n::{self, Language};
 use rummikub_companion::meld::{MeldProblem, SetProblem};
 use rummikub_companion::rules::RulesError;
 use rummikub_companion::score::audit::Finding;
-use rummikub_companion::score::table::{TableError, TableProblem};
+use rummikub_companion::score::table::{CellError, TableError, TableProblem, Written};
 use rummikub_companion::score::{Remaining, RemainingError, ScoreError, Seat, SeatProblem};
 use rummikub_companion::solver::SolveError;
 use rummikub_companion::sound::SoundError;
@@ -614,10 +614,35 @@ fn table_errors() -> Vec<TableError> {
             found: 3,
             expected: 5,
         },
-        // The cell text comes worded from the table reader; here a Korean one.
+        // Every kind of unreadable cell, typed so each language words it.
         TableProblem::Cell {
             player: "민수".into(),
-            problem: "남은 점수가 없습니다".into(),
+            problem: CellError::MarksOnly("!*".into()),
+        },
+        TableProblem::Cell {
+            player: "민수".into(),
+            problem: CellError::Remaining(RemainingError::NotANumber("3.5".into())),
+        },
+        TableProblem::Cell {
+            player: "민수".into(),
+            problem: CellError::NotWritten {
+                text: "다섯".into(),
+                expected: Written::Points,
+            },
+        },
+        TableProblem::Cell {
+            player: "민수".into(),
+            problem: CellError::NotWritten {
+                text: "한 번".into(),
+                expected: Written::Wins,
+            },
+        },
+        TableProblem::Cell {
+            player: "민수".into(),
+            problem: CellError::NotWritten {
+                text: "한 번".into(),
+                expected: Written::Rank,
+            },
         },
         TableProblem::TwoWinnerMarks {
             first: "민수".into(),

@@ -412,3 +412,39 @@ fn out_of_range_timer_settings_are_rejected() {
     }
     assert_eq!(base.validate(), Ok(()));
 }
+
+// ---- found after the issues: an unreadable cell was worded in English only ----
+
+#[test]
+fn an_unreadable_cell_is_worded_in_korean() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = |command: &str, text: &str| {
+        let file = dir.path().join(format!("{command}.csv"));
+        fs::write(&file, text).expect("write");
+        let argv = [
+            command,
+            file.to_str().expect("a UTF-8 path"),
+            "--lang",
+            "ko",
+        ]
+        .into_iter()
+        .map(OsString::from);
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let argv = std::iter::once(OsString::from("rummikub-companion")).chain(argv);
+        let code = rummikub_companion::cli::run(argv, &mut out, &mut err);
+        (code, String::from_utf8(err).expect("utf-8 stderr"))
+    };
+    let (code, err) = run("audit", "game,민수,지영\n1,+5,abc\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("지영: \"abc\"은(는) 부호 있는 점수(+24, -5)가 아닙니다"),
+        "{err}"
+    );
+    let (code, err) = run("score", "game,민수,지영\n1,!*,3\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("민수: \"!*\"에는 표시만 있고 그 앞에 남은 점수가 없습니다"),
+        "{err}"
+    );
+    assert!(!err.contains("marks but no"), "no English left: {err}");
+}
