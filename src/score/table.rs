@@ -89,7 +89,7 @@ pub enum TableProblem {
         /// Whose column.
         player: String,
         /// What is wrong with the cell.
-        problem: CellError,
+        problem: Box<CellError>,
     },
     /// Two cells of one row marked `!`.
     #[error("{first} and {second} are both marked winner with \"!\"; a game has one winner")]
@@ -176,7 +176,7 @@ impl Row {
             vec![seat + 2],
             TableProblem::Cell {
                 player: players.names().get(seat).cloned().unwrap_or_default(),
-                problem,
+                problem: Box::new(problem),
             },
         )
     }

@@ -617,32 +617,34 @@ fn table_errors() -> Vec<TableError> {
         // Every kind of unreadable cell, typed so each language words it.
         TableProblem::Cell {
             player: "민수".into(),
-            problem: CellError::MarksOnly("!*".into()),
+            problem: Box::new(CellError::MarksOnly("!*".into())),
         },
         TableProblem::Cell {
             player: "민수".into(),
-            problem: CellError::Remaining(RemainingError::NotANumber("3.5".into())),
+            problem: Box::new(CellError::Remaining(RemainingError::NotANumber(
+                "3.5".into(),
+            ))),
         },
         TableProblem::Cell {
             player: "민수".into(),
-            problem: CellError::NotWritten {
+            problem: Box::new(CellError::NotWritten {
                 text: "다섯".into(),
                 expected: Written::Points,
-            },
+            }),
         },
         TableProblem::Cell {
             player: "민수".into(),
-            problem: CellError::NotWritten {
+            problem: Box::new(CellError::NotWritten {
                 text: "한 번".into(),
                 expected: Written::Wins,
-            },
+            }),
         },
         TableProblem::Cell {
             player: "민수".into(),
-            problem: CellError::NotWritten {
+            problem: Box::new(CellError::NotWritten {
                 text: "한 번".into(),
                 expected: Written::Rank,
-            },
+            }),
         },
         TableProblem::TwoWinnerMarks {
             first: "민수".into(),
