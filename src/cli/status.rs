@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::{EXIT_YES, InputError, bad_input, korean, print_json, warning_prefix};
 use crate::evening::Evening;
 use crate::i18n::{self, Language};
+use crate::rules::FinalRule;
 use crate::score::Sheet;
 use crate::store::{DATA_ENV, SheetId, Store, data_dir_from};
 use crate::timer::{Phase, SavedTimer};
@@ -139,109 +140,94 @@ pub fn run(args: &StatusArgs, lang: Language, out: &mut dyn Write, err: &mut dyn
         print_json(out, &value);
         return EXIT_YES;
     }
-    if ko {
-        status_text_ko(out, &evening, sheet.as_ref());
-        return EXIT_YES;
-    }
-    match &evening.timer {
-        Some(timer) => {
-            let current = timer.players.get(timer.current).map_or("", String::as_str);
-            let _ = writeln!(
-                out,
-                "timer: {} · {current}'s turn",
-                phase_name(timer.phase())
-            );
-            for (i, name) in timer.players.iter().enumerate() {
-                let stats = timer.stats.get(i).copied().unwrap_or_default();
-                let _ = writeln!(
-                    out,
-                    "  {name}: {} turns, {:.1} s, {} time-outs",
-                    stats.turns,
-                    stats.total_ms as f64 / 1000.0,
-                    stats.timeouts
-                );
-            }
-        }
-        None => {
-            let _ = writeln!(out, "timer: no saved evening");
-        }
-    }
-    match &sheet {
-        Some((id, sheet)) => {
-            let standings = sheet.standings();
-            let rule = sheet.rules().final_rule;
-            let _ = writeln!(
-                out,
-                "sheet {id}: {} games, final winner by {}",
-                sheet.games().len(),
-                rule.name()
-            );
-            for (i, name) in sheet.players().names().iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "  {name}: {} (rank {})",
-                    crate::score::table::signed(standings.totals.get(i).copied().unwrap_or(0)),
-                    standings.ranks(rule).get(i).copied().unwrap_or(0)
-                );
-            }
-        }
-        None => {
-            let _ = writeln!(out, "sheet: none open");
-        }
-    }
+    status_text(out, words(ko), &evening, sheet.as_ref());
     EXIT_YES
 }
 
-/// The Korean terminal output of `status`.
-fn status_text_ko(out: &mut dyn Write, evening: &Evening, sheet: Option<&(SheetId, Sheet)>) {
-    match &evening.timer {
-        Some(timer) => {
-            let current = timer.players.get(timer.current).map_or("", String::as_str);
-            let phase = match timer.phase() {
+/// The words of `status`'s terminal output in one language.
+struct Words {
+    phase: fn(Phase) -> &'static str,
+    turn_of: fn(&str, &str) -> String,
+    player: fn(&str, u32, f64, u32) -> String,
+    no_evening: &'static str,
+    sheet: fn(&str, usize, FinalRule) -> String,
+    standing: fn(&str, &str, usize) -> String,
+    no_sheet: &'static str,
+}
+
+fn words(ko: bool) -> Words {
+    if ko {
+        Words {
+            phase: |phase| match phase {
                 Phase::Idle => "대기",
                 Phase::Running => "진행 중",
                 Phase::Paused => "일시정지",
-            };
-            let _ = writeln!(out, "타이머: {phase} · {current}의 차례");
+            },
+            turn_of: |phase, name| format!("타이머: {phase} · {name}의 차례"),
+            player: |name, turns, secs, outs| {
+                format!("  {name}: 턴 {turns}번, {secs:.1}초, 시간 초과 {outs}번")
+            },
+            no_evening: "타이머: 저장된 저녁이 없습니다",
+            sheet: |id, games, rule| {
+                let by = match rule {
+                    FinalRule::Total => "최고 합계",
+                    FinalRule::Wins => "최다 승",
+                };
+                format!("점수표 {id}: 게임 {games}개, 최종 우승은 {by}(으)로")
+            },
+            standing: |name, total, rank| format!("  {name}: {total} ({rank}위)"),
+            no_sheet: "점수표: 열린 것이 없습니다",
+        }
+    } else {
+        Words {
+            phase: phase_name,
+            turn_of: |phase, name| format!("timer: {phase} · {name}'s turn"),
+            player: |name, turns, secs, outs| {
+                format!("  {name}: {turns} turns, {secs:.1} s, {outs} time-outs")
+            },
+            no_evening: "timer: no saved evening",
+            sheet: |id, games, rule| {
+                format!("sheet {id}: {games} games, final winner by {}", rule.name())
+            },
+            standing: |name, total, rank| format!("  {name}: {total} (rank {rank})"),
+            no_sheet: "sheet: none open",
+        }
+    }
+}
+
+/// The terminal output of `status`.
+fn status_text(out: &mut dyn Write, w: Words, evening: &Evening, sheet: Option<&(SheetId, Sheet)>) {
+    match &evening.timer {
+        Some(timer) => {
+            let current = timer.players.get(timer.current).map_or("", String::as_str);
+            let _ = writeln!(out, "{}", (w.turn_of)((w.phase)(timer.phase()), current));
             for (i, name) in timer.players.iter().enumerate() {
                 let stats = timer.stats.get(i).copied().unwrap_or_default();
-                let _ = writeln!(
-                    out,
-                    "  {name}: 턴 {}번, {:.1}초, 시간 초과 {}번",
-                    stats.turns,
-                    stats.total_ms as f64 / 1000.0,
-                    stats.timeouts
-                );
+                let secs = stats.total_ms as f64 / 1000.0;
+                let line = (w.player)(name, stats.turns, secs, stats.timeouts);
+                let _ = writeln!(out, "{line}");
             }
         }
         None => {
-            let _ = writeln!(out, "타이머: 저장된 저녁이 없습니다");
+            let _ = writeln!(out, "{}", w.no_evening);
         }
     }
     match sheet {
         Some((id, sheet)) => {
             let standings = sheet.standings();
             let rule = sheet.rules().final_rule;
-            let by = match rule {
-                crate::rules::FinalRule::Total => "최고 합계",
-                crate::rules::FinalRule::Wins => "최다 승",
-            };
-            let _ = writeln!(
-                out,
-                "점수표 {id}: 게임 {}개, 최종 우승은 {by}(으)로",
-                sheet.games().len()
-            );
+            let line = (w.sheet)(id.as_str(), sheet.games().len(), rule);
+            let _ = writeln!(out, "{line}");
+            let ranks = standings.ranks(rule);
             for (i, name) in sheet.players().names().iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "  {name}: {} ({}위)",
-                    crate::score::table::signed(standings.totals.get(i).copied().unwrap_or(0)),
-                    standings.ranks(rule).get(i).copied().unwrap_or(0)
-                );
+                let total = standings.totals.get(i).copied().unwrap_or(0);
+                let total = crate::score::table::signed(total);
+                let rank = ranks.get(i).copied().unwrap_or(0);
+                let _ = writeln!(out, "{}", (w.standing)(name, &total, rank));
             }
         }
         None => {
-            let _ = writeln!(out, "점수표: 열린 것이 없습니다");
+            let _ = writeln!(out, "{}", w.no_sheet);
         }
     }
 }

@@ -92,6 +92,36 @@ fn status_after_a_restart_matches_the_evening_before_it() {
     assert_eq!(sheet["totals"], serde_json::json!(totals));
     assert_eq!(sheet["final_rule"], "total");
 
+    // The same evening for a person, in each language.
+    let text = |lang: &str| {
+        let out = Command::new(BIN)
+            .args(["status", "--lang", lang])
+            .env("RUMMIKUB_COMPANION_DATA", data.path())
+            .output()
+            .expect("status runs");
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let en = text("en");
+    assert!(en.starts_with("timer: running · 큐브's turn\n"), "{en}");
+    assert!(
+        en.contains("  루미: 2 turns, 73.5 s, 1 time-outs\n"),
+        "{en}"
+    );
+    assert!(en.contains(": 1 games, final winner by total\n"), "{en}");
+    let ko = text("ko");
+    assert!(ko.starts_with("타이머: 진행 중 · 큐브의 차례\n"), "{ko}");
+    assert!(
+        ko.contains("  루미: 턴 2번, 73.5초, 시간 초과 1번\n"),
+        "{ko}"
+    );
+    assert!(
+        ko.contains(": 게임 1개, 최종 우승은 최고 합계(으)로\n"),
+        "{ko}"
+    );
+    assert!(ko.contains("  루미: +19 (1위)\n"), "{ko}");
+    assert!(en.contains("  루미: +19 (rank 1)\n"), "{en}");
+
     // The app again: the same table, the turn paused where it was.
     let clock = Arc::new(ManualClock::default());
     let app = open_app(data.path(), &clock);
