@@ -15,13 +15,12 @@ use crate::rules::{FinalRule, Preset, RuleSet, RulesError};
 use crate::score::audit::Finding;
 use crate::score::table::{CellError, TableError, TableProblem, Written};
 use crate::score::{RemainingError, ScoreError, SeatProblem};
-use crate::session::SessionError;
 use crate::solver::SolveError;
 use crate::sound::SoundError;
 use crate::store::{DATA_ENV, FORMAT_VERSION, FileProblem, Notice, ReadOnlyReason, StoreError};
 use crate::tile::{Color, Kind, NotationError, Position, Tile, TileError};
 use crate::timer::TimerError;
-use crate::ui::undo::Change;
+use crate::undo::Change;
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1229,7 +1228,7 @@ pub fn sound_error(lang: Language, error: &SoundError) -> String {
 }
 
 /// A system error kind in Korean words (the common ones; others are "시스템 오류").
-fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
+pub(crate) fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
     match kind {
         io::ErrorKind::NotFound => "찾을 수 없음",
         io::ErrorKind::PermissionDenied => "권한 없음",
@@ -1412,23 +1411,6 @@ pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
         line.push_str(&format!(" · {}", (s.not_melded_counts)(v)));
     }
     line
-}
-
-/// Why a sheet operation was refused, in the language.
-pub fn session_error(lang: Language, error: &SessionError) -> String {
-    match error {
-        SessionError::Score(e) => score_error(lang, e),
-        SessionError::Store(e) => store_error(lang, e),
-        SessionError::NoDataFolder => lang.strings().not_saving.to_owned(),
-        SessionError::Write { path, source } => match lang {
-            Language::English => error.to_string(),
-            Language::Korean => format!(
-                "{}에 쓰지 못했습니다: {}",
-                path.display(),
-                io_kind_ko(source.kind())
-            ),
-        },
-    }
 }
 
 /// Names joined the Korean way: "A", "A, B", "A, B, C".

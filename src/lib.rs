@@ -6,9 +6,11 @@
 //! The engine modules ([`tile`], [`meld`], [`solver`], [`rules`], [`score`], [`timer`],
 //! [`history`]) are pure: no GUI, audio, file or clock, time is passed in. That is what lets the
 //! rules be tested exhaustively. The adapters around them wrap the outside world: [`store`]
-//! (files), [`session`] (the score sheets a table keeps, without the window), [`sound`] (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the
-//! phones' page on the local network), [`i18n`] (Korean and English strings), [`cli`]
-//! (subcommands) and [`ui`] (the egui window).
+//! (files), [`sound`] (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the
+//! phones' page on the local network), [`i18n`] (Korean and English strings) and [`cli`]
+//! (subcommands). Above them, without any window: [`session`] (the score sheets a table keeps:
+//! open, new, change, apply rules, export) and [`undo`] (the evening's one undo history). On
+//! top, [`ui`] (the egui window).
 //!
 //! ```
 //! use rummikub_companion::meld::{check_meld, MeldOptions};
@@ -36,3 +38,4 @@ pub mod store;
 pub mod tile;
 pub mod timer;
 pub mod ui;
+pub mod undo;

@@ -23,10 +23,9 @@ use crate::rules::RuleSet;
 use crate::score::export::{ExportLabels, sheet_csv};
 use crate::score::{Game, GameNumber, Players, ScoreError, Sheet, SheetSummary};
 use crate::store::{Notice, SheetId, Store, StoreError};
-use crate::ui::undo::Change;
+use crate::undo::Change;
 
-/// The open sheet: its id and contents, or none. This is what undo keeps of the sheet.
-pub type OpenSheet = Option<(SheetId, Sheet)>;
+pub use crate::undo::OpenSheet;
 
 /// Why a sheet operation was refused (nothing changed).
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +47,25 @@ pub enum SessionError {
         /// The system's reason.
         source: std::io::Error,
     },
+}
+
+impl SessionError {
+    /// The refusal in `lang`, for the table.
+    pub fn worded(&self, lang: Language) -> String {
+        match self {
+            SessionError::Score(e) => i18n::score_error(lang, e),
+            SessionError::Store(e) => i18n::store_error(lang, e),
+            SessionError::NoDataFolder => lang.strings().not_saving.to_owned(),
+            SessionError::Write { path, source } => match lang {
+                Language::English => self.to_string(),
+                Language::Korean => format!(
+                    "{}에 쓰지 못했습니다: {}",
+                    path.display(),
+                    i18n::io_kind_ko(source.kind())
+                ),
+            },
+        }
+    }
 }
 
 /// Something the table should be told that is not an operation's answer.

@@ -18,71 +18,9 @@
 
 use std::fmt;
 
-use super::table::{CellError, Row, TableError, TableProblem, Written, read_rows, signed};
+use super::table::{CellError, Row, RowKind, TableError, TableProblem, read_rows, signed};
 use super::{Players, Seat, Standings, and_list, ranks};
 use crate::rules::FinalRule;
-
-/// The kinds of row on a paper sheet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RowKind {
-    Game,
-    Total,
-    Wins,
-    Rank,
-}
-
-impl RowKind {
-    fn of_label(label: &str) -> RowKind {
-        let key: String = label
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_lowercase();
-        match key.as_str() {
-            "total" | "totals" | "sum" | "점수합계" | "합계" | "총점" | "총합" => {
-                RowKind::Total
-            }
-            "wins" | "win" | "승수" | "승" => RowKind::Wins,
-            "rank" | "ranks" | "place" | "순위" | "등수" => RowKind::Rank,
-            _ => RowKind::Game,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            RowKind::Game => "game",
-            RowKind::Total => "total",
-            RowKind::Wins => "wins",
-            RowKind::Rank => "rank",
-        }
-    }
-
-    /// Unit words people write after the number in this kind of row.
-    fn units(self) -> &'static [&'static str] {
-        match self {
-            RowKind::Game | RowKind::Total => &["points", "pts", "pt", "점"],
-            RowKind::Wins => &["wins", "win", "승"],
-            RowKind::Rank => &["st", "nd", "rd", "th", "위", "등"],
-        }
-    }
-
-    fn expected(self) -> Written {
-        match self {
-            RowKind::Game | RowKind::Total => Written::Points,
-            RowKind::Wins => Written::Wins,
-            RowKind::Rank => Written::Rank,
-        }
-    }
-}
-
-/// `Some("total")`, `Some("wins")` or `Some("rank")` when a row label names a summary row
-/// (also 합계, 승 수, 순위 …); `None` for a game row.
-pub(crate) fn summary_kind(label: &str) -> Option<&'static str> {
-    match RowKind::of_label(label) {
-        RowKind::Game => None,
-        kind => Some(kind.name()),
-    }
-}
 
 /// A number as written: optional sign (`+`, `-`, `−`, `–`, full-width), spaces, digits, an
 /// optional unit (`점`, `승`, `위`, `st`…).

@@ -122,6 +122,69 @@ pub enum TableProblem {
     },
 }
 
+/// The kinds of row on a sheet, told by the row's label: a game, or a written summary that
+/// `audit` checks and `score` refuses (it computes those itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RowKind {
+    Game,
+    Total,
+    Wins,
+    Rank,
+}
+
+impl RowKind {
+    pub(crate) fn of_label(label: &str) -> RowKind {
+        let key: String = label
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_lowercase();
+        match key.as_str() {
+            "total" | "totals" | "sum" | "점수합계" | "합계" | "총점" | "총합" => {
+                RowKind::Total
+            }
+            "wins" | "win" | "승수" | "승" => RowKind::Wins,
+            "rank" | "ranks" | "place" | "순위" | "등수" => RowKind::Rank,
+            _ => RowKind::Game,
+        }
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            RowKind::Game => "game",
+            RowKind::Total => "total",
+            RowKind::Wins => "wins",
+            RowKind::Rank => "rank",
+        }
+    }
+
+    /// Unit words people write after the number in this kind of row.
+    pub(crate) fn units(self) -> &'static [&'static str] {
+        match self {
+            RowKind::Game | RowKind::Total => &["points", "pts", "pt", "점"],
+            RowKind::Wins => &["wins", "win", "승"],
+            RowKind::Rank => &["st", "nd", "rd", "th", "위", "등"],
+        }
+    }
+
+    pub(crate) fn expected(self) -> Written {
+        match self {
+            RowKind::Game | RowKind::Total => Written::Points,
+            RowKind::Wins => Written::Wins,
+            RowKind::Rank => Written::Rank,
+        }
+    }
+}
+
+/// `Some("total")`, `Some("wins")` or `Some("rank")` when a row label names a summary row
+/// (also 합계, 승 수, 순위 …); `None` for a game row.
+pub(crate) fn summary_kind(label: &str) -> Option<&'static str> {
+    match RowKind::of_label(label) {
+        RowKind::Game => None,
+        kind => Some(kind.name()),
+    }
+}
+
 /// How a separator is named in a message: `';'`, or `tabs`.
 fn delimiter_name(c: char) -> String {
     match c {
@@ -428,7 +491,7 @@ pub fn read_score_csv(
     })?;
     let mut labels = Vec::with_capacity(rows.len());
     for row in &rows {
-        if let Some(kind) = super::audit::summary_kind(&row.label) {
+        if let Some(kind) = summary_kind(&row.label) {
             return Err(row.error(
                 vec![1],
                 TableProblem::SummaryRow {

@@ -17,7 +17,6 @@ mod sheet_view;
 mod table_view;
 pub mod tiles;
 mod timer_view;
-pub mod undo;
 
 pub use app::{App, AppDeps, Settings};
 

@@ -277,7 +277,7 @@ fn without_a_data_folder_a_sheet_still_works_and_export_names_the_problem() {
         .expect_err("no exports folder");
     assert!(matches!(err, SessionError::NoDataFolder));
     assert_eq!(
-        rummikub_companion::i18n::session_error(Language::Korean, &err),
+        err.worded(Language::Korean),
         Language::Korean.strings().not_saving
     );
 }

@@ -27,8 +27,6 @@ use super::phones::{self, Phones};
 use super::settings_view::{SettingsRequest, SettingsView};
 pub use super::timer_view::TimerCommand;
 use super::timer_view::{TableInput, TimerView};
-pub use super::undo::Change;
-use super::undo::{History, Snapshot};
 use crate::evening::Evening;
 use crate::history::History as Record;
 use crate::i18n::{self, Language};
@@ -44,6 +42,8 @@ use crate::ui::clock::ClockSnapshot;
 pub use crate::ui::sheet_view::SheetRequest;
 use crate::ui::sheet_view::{SheetContext, SheetView};
 use crate::ui::table_view::TableCommand;
+pub use crate::undo::Change;
+use crate::undo::{History, Snapshot};
 
 /// The tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

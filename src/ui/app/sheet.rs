@@ -76,7 +76,7 @@ impl App {
         match result {
             Ok(Some(change)) => self.history.record(change, before),
             Ok(None) => {}
-            Err(e) => self.sheet_view.error = Some(i18n::session_error(lang, &e)),
+            Err(e) => self.sheet_view.error = Some(e.worded(lang)),
         }
         self.session_events();
     }
@@ -147,7 +147,7 @@ impl App {
         match answer {
             Some(path) => {
                 if let Err(e) = self.export_csv(Some(&path)) {
-                    self.sheet_view.error = Some(i18n::session_error(self.settings.language, &e));
+                    self.sheet_view.error = Some(e.worded(self.settings.language));
                 }
             }
             None if quick => self.save_as_without_dialog(),
@@ -164,7 +164,7 @@ impl App {
                 .notices
                 .push(AppNotice::ExportedNoDialog(path.display().to_string())),
             Ok(None) => {}
-            Err(e) => self.sheet_view.error = Some(i18n::session_error(self.settings.language, &e)),
+            Err(e) => self.sheet_view.error = Some(e.worded(self.settings.language)),
         }
     }
 

@@ -13,6 +13,8 @@
 use std::time::Duration;
 
 use crate::rules::RuleSet;
+use crate::score::Sheet;
+use crate::store::SheetId;
 use crate::timer::Timer;
 
 /// How many changes can be taken back (older ones are forgotten first).
@@ -81,7 +83,8 @@ impl Change {
     }
 }
 
-pub use crate::session::OpenSheet;
+/// The open sheet: its id and contents, or none. This is what undo keeps of the sheet.
+pub type OpenSheet = Option<(SheetId, Sheet)>;
 
 /// The parts of the evening a change touched, as they were; `None` parts are untouched.
 #[derive(Clone, Debug, Default)]
