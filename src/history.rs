@@ -117,6 +117,11 @@ pub struct PlayerHistory {
 }
 
 impl PlayerHistory {
+    /// Games this player won against `other` (0 when never, or when `other` is this player).
+    pub fn games_won_against(&self, other: &PlayerHistory) -> usize {
+        self.head_to_head.get(&other.name).copied().unwrap_or(0)
+    }
+
     /// Points per game, `None` without games.
     pub fn average(&self) -> Option<f64> {
         (self.games > 0).then(|| self.total as f64 / self.games as f64)

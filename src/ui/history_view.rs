@@ -67,7 +67,7 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
                     let cell = if a.key == b.key {
                         "—".to_owned()
                     } else {
-                        a.head_to_head.get(&b.key).copied().unwrap_or(0).to_string()
+                        a.games_won_against(b).to_string()
                     };
                     ui.label(cell);
                 }

@@ -448,3 +448,35 @@ fn an_unreadable_cell_is_worded_in_korean() {
     );
     assert!(!err.contains("marks but no"), "no English left: {err}");
 }
+
+#[test]
+fn head_to_head_is_read_by_the_players_name_whatever_its_capitals() {
+    // The window looked head-to-head up by the folded key ("alice") in a map keyed by the name
+    // shown ("Alice"): every column of a player with a capital letter read 0.
+    use rummikub_companion::score::{Game, Hand, Players, Sheet};
+    let players = Players::new(["Alice", "민준", "BOB"]).expect("players");
+    let mut sheet = Sheet::new(
+        players,
+        rummikub_companion::rules::RuleSet::default(),
+        None,
+        t0(),
+    )
+    .expect("a sheet");
+    for left in [[0, 5, 9], [4, 0, 2], [7, 3, 0]] {
+        let game = Game::new(left.map(Hand::of_value).to_vec());
+        sheet.add_game(game).expect("a game");
+    }
+    let h = rummikub_companion::history::history([&sheet], None);
+    let p = |name: &str| h.player(name).expect("a player");
+    // Alice beat 민준 in game 1 (0 < 5) and BOB in game 1 (0 < 9); BOB beat Alice in game 2
+    // (2 < 4) and game 3 (0 < 7).
+    assert_eq!(p("alice").games_won_against(p("민준")), 1);
+    assert_eq!(p("alice").games_won_against(p("bob")), 1);
+    assert_eq!(p("BOB").games_won_against(p("Alice")), 2);
+    assert_eq!(
+        p("민준").games_won_against(p("Bob")),
+        2,
+        "game 1 (5 < 9) and game 2"
+    );
+    assert_eq!(p("Alice").games_won_against(p("Alice")), 0);
+}
