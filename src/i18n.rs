@@ -183,6 +183,8 @@ pub struct Strings {
     pub open_sheet: &'static str,
     pub export_csv: &'static str,
     pub exported_to: fn(&str) -> String,
+    /// After an undo: what it took back.
+    pub undone: fn(&str) -> String,
     /// "Save CSV as…" could not show a dialog: where the CSV went instead.
     pub exported_no_dialog: fn(&str) -> String,
     /// "Save CSV as…" while its dialog is open.
@@ -323,7 +325,7 @@ pub static EN: Strings = Strings {
         )
     },
     click_clock_hint: "Click the clock to end the turn",
-    keys_hint: "Space / Enter: end turn · P: pause · Backspace: undo · F1–F4: views · F11: full screen",
+    keys_hint: "Space / Enter: end turn · P: pause · Backspace: undo on the clock · F1–F4: views · F11: full screen",
     statistics: "Statistics",
     player: "Player",
     turns: "Turns",
@@ -408,6 +410,7 @@ pub static EN: Strings = Strings {
     open_sheet: "Open",
     export_csv: "Export CSV",
     exported_to: |path| format!("Exported to {path}"),
+    undone: |change| format!("Undone: {change}"),
     exported_no_dialog: |path| {
         format!(
             "No save dialog could open on this system (it needs a desktop portal or zenity), so the CSV was saved in the exports folder: {path}"
@@ -555,7 +558,7 @@ pub static KO: Strings = Strings {
         )
     },
     click_clock_hint: "시계를 누르면 턴이 넘어갑니다",
-    keys_hint: "스페이스 / 엔터: 턴 넘기기 · P: 일시정지 · 백스페이스: 되돌리기 · F1–F4: 화면 전환 · F11: 전체 화면",
+    keys_hint: "스페이스 / 엔터: 턴 넘기기 · P: 일시정지 · 백스페이스: 시계 되돌리기 · F1–F4: 화면 전환 · F11: 전체 화면",
     statistics: "통계",
     player: "플레이어",
     turns: "턴 수",
@@ -638,6 +641,7 @@ pub static KO: Strings = Strings {
     open_sheet: "열기",
     export_csv: "CSV 내보내기",
     exported_to: |path| format!("내보낸 파일: {path}"),
+    undone: |change| format!("되돌렸습니다: {change}"),
     exported_no_dialog: |path| {
         format!(
             "이 시스템에서는 저장 대화 상자를 열 수 없어(데스크톱 포털이나 zenity가 필요합니다) CSV를 내보내기 폴더에 저장했습니다: {path}"

@@ -760,6 +760,8 @@ fn undo_and_redo_across_twenty_mixed_actions_restore_each_state_exactly() {
         e.timer.turn_ms = None;
         e
     };
+    // Undo and redo from a tab with no changes of its own: one line through the whole evening.
+    apply(&mut t.harness, Action::Show(View::Meld));
     let mut undone_at = vec![None; 20];
     for k in (0..20).rev() {
         t.advance(3.1);
@@ -1653,8 +1655,10 @@ fn sheet_with_dialog(
 /// Runs frames until the save dialog's answer has been acted on (bounded).
 fn until_answered(t: &mut Table) {
     for _ in 0..200 {
-        t.harness.run();
+        // One frame at a time: the dialog's thread asks for repaints of its own.
+        t.harness.step();
         if !t.harness.state().choosing_where_to_save() {
+            t.harness.run();
             return;
         }
         std::thread::sleep(Duration::from_millis(5));
@@ -1760,4 +1764,63 @@ fn save_csv_as_clicked_twice_opens_one_dialog() {
     release.send(()).expect("the dialog is waiting");
     until_answered(&mut t);
     assert_eq!(asked.load(std::sync::atomic::Ordering::SeqCst), 1);
+}
+
+#[test]
+fn undo_on_the_sheet_brings_a_game_back_without_rewinding_the_turns_played_since() {
+    let mut t = seed_sheet_table();
+    t.key(Key::Space); // the first turn starts
+    let clicked = t.harness.state().sheet().expect("sheet").games()[1].clone();
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::Delete(
+            1,
+            clicked.clone(),
+        )),
+    );
+    t.harness.run();
+    assert_eq!(t.harness.state().sheet().expect("sheet").games().len(), 3);
+    // Play goes on: two turns end before anyone notices.
+    t.advance(5.0);
+    t.key(Key::Space);
+    t.advance(7.0);
+    t.key(Key::Space);
+    let turns = t.read(|timer, _| timer.turn_id());
+    assert!(t.shows("Round 1, game 2 deleted"), "the sheet's undo offer");
+    t.harness.get_by_label("Undo").click();
+    t.harness.run();
+    let games = t.harness.state().sheet().expect("sheet").games().to_vec();
+    assert_eq!(games.len(), 4, "the game is back");
+    assert_eq!(games[1], clicked);
+    assert_eq!(
+        t.read(|timer, _| timer.turn_id()),
+        turns,
+        "the turns played since stay played"
+    );
+    assert!(
+        t.shows("Undone: Round 1, game 2 deleted"),
+        "the bar says what was undone"
+    );
+}
+
+#[test]
+fn backspace_on_the_timer_never_takes_back_a_score() {
+    let mut t = seed_sheet_table();
+    let before = t.harness.state().sheet().expect("sheet").clone();
+    apply(&mut t.harness, Action::Show(View::Timer));
+    t.harness.run();
+    t.key(Key::Backspace);
+    t.key(Key::Backspace);
+    assert_eq!(
+        t.harness.state().sheet().expect("sheet"),
+        &before,
+        "the sheet's changes are undone on the sheet only"
+    );
+    // The clock's own change is what Backspace takes back.
+    t.key(Key::Space);
+    assert_eq!(t.read(|timer, _| timer.phase()), Phase::Running);
+    t.key(Key::Backspace);
+    assert_eq!(t.read(|timer, _| timer.phase()), Phase::Idle);
+    assert_eq!(t.harness.state().sheet().expect("sheet"), &before);
+    assert!(t.shows("Undone: Timer started"), "and says so");
 }

@@ -130,8 +130,19 @@ impl App {
         }
     }
 
+    /// What undo and redo act on from the tab shown: the clock's changes on the timer (and the
+    /// table view), the sheet's on the sheet, the rules on the settings; anything elsewhere.
+    pub(super) fn undo_area(&self) -> Option<Area> {
+        match self.view {
+            View::Timer | View::Table => Some(Area::Timer),
+            View::Sheet => Some(Area::Sheet),
+            View::Settings => Some(Area::Settings),
+            View::Meld => None,
+        }
+    }
+
     pub(super) fn undo(&mut self) {
-        if let Some(entry) = self.history.take_undo() {
+        if let Some(entry) = self.history.take_undo(self.undo_area()) {
             let after = self.snapshot_like(&entry.state);
             self.restore(entry.state);
             self.history.undone(entry.change, after);
@@ -139,7 +150,7 @@ impl App {
     }
 
     pub(super) fn redo(&mut self) {
-        if let Some(entry) = self.history.take_redo() {
+        if let Some(entry) = self.history.take_redo(self.undo_area()) {
             let before = self.snapshot_like(&entry.state);
             self.restore(entry.state);
             self.history.redone(entry.change, before);

@@ -96,7 +96,7 @@ impl App {
             ui.set_min_height(28.0);
             let undo = ui
                 .add_enabled(
-                    self.history.next_undo().is_some(),
+                    self.history.next_undo(self.undo_area()).is_some(),
                     egui::Button::new(s.undo).min_size(egui::vec2(96.0, 26.0)),
                 )
                 .on_hover_text("Ctrl+Z");
@@ -105,14 +105,18 @@ impl App {
             }
             let redo = ui
                 .add_enabled(
-                    self.history.next_redo().is_some(),
+                    self.history.next_redo(self.undo_area()).is_some(),
                     egui::Button::new(s.redo).min_size(egui::vec2(96.0, 26.0)),
                 )
                 .on_hover_text("Ctrl+Shift+Z");
             if redo.clicked() {
                 actions.push(Action::Redo);
             }
-            if let Some(change) = self.history.next_undo() {
+            // Right after an undo: what it took back (a Backspace on the timer says what it did).
+            if let Some(change) = self.history.just_undone() {
+                let line = (s.undone)(&i18n::change_done(lang, change));
+                ui.label(egui::RichText::new(line).strong());
+            } else if let Some(change) = self.history.next_undo(self.undo_area()) {
                 ui.label(egui::RichText::new(i18n::change_done(lang, change)).weak());
             }
         });

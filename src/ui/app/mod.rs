@@ -43,7 +43,7 @@ pub use crate::ui::sheet_view::SheetRequest;
 use crate::ui::sheet_view::{SheetContext, SheetView};
 use crate::ui::table_view::TableCommand;
 pub use crate::undo::Change;
-use crate::undo::{History, Snapshot};
+use crate::undo::{Area, History, Snapshot};
 
 /// The tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -416,7 +416,7 @@ impl App {
 
     /// The change an undo would take back, if any.
     pub fn next_undo(&self) -> Option<&Change> {
-        self.history.next_undo()
+        self.history.next_undo(self.undo_area())
     }
 
     /// How many changes can be undone.
@@ -426,7 +426,7 @@ impl App {
 
     /// The change a redo would do again, if any.
     pub fn next_redo(&self) -> Option<&Change> {
-        self.history.next_redo()
+        self.history.next_redo(self.undo_area())
     }
 
     /// The evening as it would be saved now.
