@@ -6,7 +6,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::SolvedSet;
 use super::score::{Order, Score};
-use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, State, Supply};
+use super::supply::{
+    ColourOption, Combine, Move, Open, PAST_END, Partial, SLOTS, State, Supply,
+};
 use super::table::Table;
 use crate::tile::MAX_NUMBER;
 
@@ -60,6 +62,14 @@ struct Entry {
 /// Bits of the memo key that hold the points still needed (more than any rack holds).
 const NEED_BITS: u32 = 12;
 
+/// States worked out before the sweep works out its look-ahead ceilings ([`Sweep::ahead`]):
+/// most racks are solved in fewer, and for them the ceilings would cost more than they save.
+const LOOK_AHEAD_AFTER: u32 = 500;
+
+/// Searches per look-ahead ceiling, each asking only for values above the ceiling found so
+/// far: a few give a ceiling close to the best at a fraction of the cost of the best itself.
+const LOOK_AHEAD_TRIES: u32 = 8;
+
 /// The sweep over numbers for one rack and one objective.
 pub(super) struct Sweep<'a> {
     supply: &'a Supply,
@@ -71,6 +81,11 @@ pub(super) struct Sweep<'a> {
     /// Colour options already worked out: where they are in `arena`.
     option_ranges: KeyMap<(usize, usize)>,
     arena: Vec<ColourOption>,
+    /// By number `w` and jokers left: at most what can be laid from `w` on, whatever runs are
+    /// open (`u32::MAX` where not worked out).
+    ahead: [[u32; 8]; SLOTS + 1],
+    /// States worked out so far.
+    worked: u32,
 }
 
 impl<'a> Sweep<'a> {
@@ -82,6 +97,8 @@ impl<'a> Sweep<'a> {
             scratch: Vec::new(),
             option_ranges: KeyMap::default(),
             arena: Vec::new(),
+            ahead: [[u32::MAX; 8]; SLOTS + 1],
+            worked: 0,
         }
     }
 
@@ -123,9 +140,108 @@ impl<'a> Sweep<'a> {
         {
             return known.value;
         }
+        if let Some(floor) = floor
+            && let Some(ceiling) = self.dominated(v, &state, need, floor)
+        {
+            let entry = Entry {
+                value: ceiling,
+                exact: false,
+            };
+            self.memo.insert(key, entry);
+            return ceiling;
+        }
+        self.worked += 1;
+        if self.worked == LOOK_AHEAD_AFTER {
+            self.look_ahead();
+        }
         let entry = self.work_out(v, state, need, floor);
         self.memo.insert(key, entry);
         entry.value
+    }
+
+    /// A ceiling not above `floor` on the best from `state` at `v`, if the memo holds one for
+    /// a state one step better: a joker more, a short run one number longer, or one more run
+    /// of 3+ (see the module docs: any way on from `state` is a way on from those).
+    fn dominated(&self, v: u8, state: &State, need: u32, floor: u32) -> Option<Option<u32>> {
+        let known = |better: &State| {
+            let key = better.key(self.resume(v, better)) << NEED_BITS | u64::from(need);
+            let entry = self.memo.get(&key)?;
+            (entry.value <= Some(floor)).then_some(entry.value)
+        };
+        if state.jokers < self.supply.jokers {
+            let better = State {
+                jokers: state.jokers + 1,
+                ..*state
+            };
+            if let Some(ceiling) = known(&better) {
+                return Some(ceiling);
+            }
+        }
+        for (c, open) in state.open.iter().enumerate() {
+            let mut upgrades = [None; 3];
+            if open.one > 0 {
+                upgrades[0] = Some(Open {
+                    one: open.one - 1,
+                    two: open.two + 1,
+                    ..*open
+                });
+            }
+            if open.two > 0 {
+                upgrades[1] = Some(Open {
+                    two: open.two - 1,
+                    three: open.three + 1,
+                    ..*open
+                });
+            }
+            // One more run of 3+ only where the state could hold it (see `Supply::settle`).
+            if v <= MAX_NUMBER
+                && open.one + open.two + open.three < self.supply.count(c, v) + state.jokers
+            {
+                upgrades[2] = Some(Open {
+                    three: open.three + 1,
+                    ..*open
+                });
+            }
+            for upgrade in upgrades.into_iter().flatten() {
+                let mut better = *state;
+                better.open[c] = upgrade;
+                if let Some(ceiling) = known(&better) {
+                    return Some(ceiling);
+                }
+            }
+        }
+        None
+    }
+
+    /// Works out [`Self::ahead`] from 13 down to two numbers above the lowest: at each number
+    /// `w`, a ceiling on the best from a state with as many runs of 3+ open in every colour as
+    /// could go on at `w`. Those runs can do whatever the runs of any state at `w` do, so the
+    /// best from any state with as many jokers is no higher. Numbers above are worked out
+    /// first, so each search already prunes with the ceilings above it.
+    fn look_ahead(&mut self) {
+        let first = self.supply.next_number[1];
+        for w in (first.saturating_add(2)..=MAX_NUMBER).rev() {
+            for jokers in 0..=self.supply.jokers {
+                let mut open = [Open::default(); 4];
+                for (c, o) in open.iter_mut().enumerate() {
+                    o.three = self.supply.count(c, w) + jokers;
+                }
+                let state = State { open, jokers };
+                // Each search either finds the best (above the bar) or a lower ceiling.
+                let mut ceiling = self.order.value(self.supply.bound(w, &state));
+                for _ in 0..LOOK_AHEAD_TRIES {
+                    match self.best(w, state, 0, ceiling.checked_sub(1)) {
+                        Some(found) if found < ceiling => ceiling = found,
+                        Some(_) => break,
+                        None => {
+                            ceiling = 0;
+                            break;
+                        }
+                    }
+                }
+                self.ahead[usize::from(w)][usize::from(jokers)] = ceiling;
+            }
+        }
     }
 
     /// [`Self::best`] when the memo cannot answer: every move at `v`, most promising first,
@@ -195,7 +311,8 @@ impl<'a> Sweep<'a> {
             list.extend_from_slice(self.colour_options(v, c, state.open[c], state.jokers));
         }
         moves.clear();
-        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar);
+        let ahead = self.ahead[usize::from(v + 1)];
+        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar, ahead);
         combine.combine(options, 0, Partial::default(), moves);
         combine.skipped
     }
