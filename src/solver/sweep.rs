@@ -86,6 +86,10 @@ pub(super) struct Sweep<'a> {
     ahead: [[u32; 8]; SLOTS + 1],
     /// States worked out so far.
     worked: u32,
+    /// How many states to work out before the look-ahead ceilings (tests change it).
+    look_ahead_after: u32,
+    /// Whether memoised better states answer for worse ones (tests turn it off).
+    dominance: bool,
 }
 
 impl<'a> Sweep<'a> {
@@ -99,6 +103,8 @@ impl<'a> Sweep<'a> {
             arena: Vec::new(),
             ahead: [[u32::MAX; 8]; SLOTS + 1],
             worked: 0,
+            look_ahead_after: LOOK_AHEAD_AFTER,
+            dominance: true,
         }
     }
 
@@ -140,7 +146,8 @@ impl<'a> Sweep<'a> {
         {
             return known.value;
         }
-        if let Some(floor) = floor
+        if self.dominance
+            && let Some(floor) = floor
             && let Some(ceiling) = self.dominated(v, &state, need, floor)
         {
             let entry = Entry {
@@ -151,7 +158,7 @@ impl<'a> Sweep<'a> {
             return ceiling;
         }
         self.worked += 1;
-        if self.worked == LOOK_AHEAD_AFTER {
+        if self.worked == self.look_ahead_after {
             self.look_ahead();
         }
         let entry = self.work_out(v, state, need, floor);
@@ -387,5 +394,70 @@ impl<'a> Sweep<'a> {
             v += 1;
         }
         table.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{Color, FACES, Tile};
+
+    /// A dense XP rack from `seed` as face counts: `n` numbered tiles in `low..=low + 5`, at
+    /// most three of a face, and four jokers.
+    fn dense(seed: u64, n: usize, low: u8) -> [usize; FACES] {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut counts = [0; FACES];
+        let mut placed = 0;
+        while placed < n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let color = Color::ALL[(x % 4) as usize];
+            let number = low + ((x >> 8) % 6) as u8;
+            let tile = Tile::numbered(color, number).expect("numbers 1 to 13");
+            if counts[tile.index()] < 3 {
+                counts[tile.index()] += 1;
+                placed += 1;
+            }
+        }
+        counts[Tile::JOKER.index()] = 4;
+        counts
+    }
+
+    /// The sets the sweep finds with dominance and look-ahead ceilings as given.
+    fn sets(
+        supply: &Supply,
+        order: Order,
+        need: u32,
+        dominance: bool,
+        look_ahead_after: u32,
+    ) -> Option<Vec<SolvedSet>> {
+        let mut sweep = Sweep::new(supply, order);
+        sweep.dominance = dominance;
+        sweep.look_ahead_after = look_ahead_after;
+        sweep.solve(need)
+    }
+
+    /// Dominance and the look-ahead ceilings only cut the search: with them (the ceilings
+    /// worked out at once, or after the usual number of states) the sweep lays exactly the
+    /// sets the plain bounded sweep lays, on dense racks of every size and band.
+    #[test]
+    fn dominance_and_look_ahead_change_no_answer() {
+        for seed in 0..48u64 {
+            let low = 1 + (seed % 8) as u8;
+            let n = [14, 20, 28, 40][(seed % 4) as usize];
+            let supply = Supply::new(&dense(seed, n, low), true);
+            for (order, need) in [(Order::PointsFirst, 0), (Order::TilesFirst, 30)] {
+                let plain = sets(&supply, order, need, false, u32::MAX);
+                assert!(plain.is_some(), "seed {seed}");
+                for (dominance, after) in [(true, u32::MAX), (false, 1), (true, 1), (true, 500)] {
+                    assert_eq!(
+                        sets(&supply, order, need, dominance, after),
+                        plain,
+                        "seed {seed}, {order:?}, dominance {dominance}, look-ahead after {after}"
+                    );
+                }
+            }
+        }
     }
 }
