@@ -295,7 +295,8 @@ pub(super) struct Combine<'s> {
     high: bool,
     /// Real tiles at `v` of the colours after colour `c` (by `c`), as the objective weighs them.
     later_here: [u32; 4],
-    /// At most what can be laid from `v + 1` on, by jokers left (see [`Ahead`]).
+    /// At most what can be laid from `v + 1` on, by jokers left: the sweep's look-ahead
+    /// ceilings, `u32::MAX` where there are none.
     ahead: [u32; 8],
     /// At most what groups at `v` and everything after `v` can add, by jokers not laid yet:
     /// each joker in a group at `v` is worth what it stands for, the rest as `ahead` says.
@@ -391,7 +392,9 @@ impl<'s> Combine<'s> {
     /// A partial move is dropped early when even the best completion could not beat the bar:
     /// every real tile of the later colours and every left one laid at `v`, every real tile
     /// after `v` laid, and the jokers not laid yet worth what [`Supply::joker_worth`] says (a
-    /// joker laid at `v` is worth `v`, no more than that).
+    /// joker laid at `v` is worth `v`, no more than that); or, with look-ahead ceilings, every
+    /// real tile at `v` laid, each joker grouped at `v` worth `v` and the rest what the ceiling
+    /// after `v` allows with the jokers left.
     pub(super) fn combine(
         &mut self,
         options: &[Vec<ColourOption>; 4],
