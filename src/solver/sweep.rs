@@ -62,9 +62,10 @@ struct Entry {
 /// Bits of the memo key that hold the points still needed (more than any rack holds).
 const NEED_BITS: u32 = 12;
 
-/// States worked out before the sweep works out its look-ahead ceilings ([`Sweep::ahead`]):
-/// most racks are solved in fewer, and for them the ceilings would cost more than they save.
-const LOOK_AHEAD_AFTER: u32 = 500;
+/// States worked out, per number the look-ahead ceilings ([`Sweep::ahead`]) are worked out
+/// for, before the sweep works them out: they cost about as much, and most racks are solved
+/// in fewer states.
+const LOOK_AHEAD_AFTER: u32 = 125;
 
 /// Searches per look-ahead ceiling, each asking only for values above the ceiling found so
 /// far: a few give a ceiling close to the best at a fraction of the cost of the best itself.
@@ -94,6 +95,10 @@ pub(super) struct Sweep<'a> {
 
 impl<'a> Sweep<'a> {
     pub(super) fn new(supply: &'a Supply, order: Order) -> Self {
+        let first = supply.next_number[1];
+        let numbers = (first.saturating_add(2)..=MAX_NUMBER)
+            .filter(|&w| supply.next_number[usize::from(w)] == w)
+            .count() as u32;
         Sweep {
             supply,
             order,
@@ -103,7 +108,7 @@ impl<'a> Sweep<'a> {
             arena: Vec::new(),
             ahead: [[u32::MAX; 8]; SLOTS + 1],
             worked: 0,
-            look_ahead_after: LOOK_AHEAD_AFTER,
+            look_ahead_after: LOOK_AHEAD_AFTER * numbers.max(1),
             dominance: true,
         }
     }
