@@ -228,7 +228,10 @@ const NEAR_13_RACK: &str = "O12 J B11 B8 R11 K7 J O8 K8 B7 B12 B9 O7 R10 K8 O8 B
     R11 B10 O12 R9 K10 R8 B11 R10 J B10 R11 K10 B9 J K9 O8 O12 O9 K9";
 
 fn bench_issue_rack(c: &mut Criterion) {
-    for (label, text) in [("dense rack", ISSUE_14_RACK), ("rack near 13", NEAR_13_RACK)] {
+    for (label, text) in [
+        ("dense rack", ISSUE_14_RACK),
+        ("rack near 13", NEAR_13_RACK),
+    ] {
         let rack = rummikub_companion::tile::parse_rack(text).expect("the rack parses");
         for objective in [Objective::Points, Objective::Tiles] {
             let opts = SolveOptions {

@@ -6,9 +6,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::SolvedSet;
 use super::score::{Order, Score};
-use super::supply::{
-    ColourOption, Combine, Move, Open, PAST_END, Partial, SLOTS, State, Supply,
-};
+use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, SLOTS, State, Supply};
 use super::table::Table;
 use crate::tile::MAX_NUMBER;
 
