@@ -293,6 +293,14 @@ pub(super) struct Combine<'s> {
     joker_worth: [Score; 8],
     /// Whether the rack holds a tile numbered `v + 2` or more.
     high: bool,
+    /// Real tiles at `v` of the colours after colour `c` (by `c`), as the objective weighs them.
+    later_here: [u32; 4],
+    /// At most what can be laid from `v + 1` on, by jokers left: the sweep's look-ahead
+    /// ceilings, `u32::MAX` where there are none.
+    ahead: [u32; 8],
+    /// At most what groups at `v` and everything after `v` can add, by jokers not laid yet:
+    /// each joker in a group at `v` is worth what it stands for, the rest as `ahead` says.
+    ahead_with_groups: [u32; 8],
     /// The highest bound among the moves left out.
     pub(super) skipped: Option<u32>,
 }
@@ -304,6 +312,7 @@ impl<'s> Combine<'s> {
         v: u8,
         jokers: u8,
         bar: Option<u32>,
+        ahead: [u32; 8],
     ) -> Self {
         let mut later = [0; 4];
         for c in (0..3).rev() {
@@ -316,12 +325,31 @@ impl<'s> Combine<'s> {
                 tiles: u32::from(n),
             }))
         });
+        let later_here = later.map(|n| {
+            order.value(Score {
+                points: u32::from(n) * u32::from(v),
+                tiles: u32::from(n),
+            })
+        });
+        let one_joker = order.value(Score {
+            points: u32::from(v),
+            tiles: 1,
+        });
+        let ahead_with_groups = std::array::from_fn(|free| {
+            (0..=free)
+                .map(|k| (k as u32 * one_joker).saturating_add(ahead[free - k]))
+                .max()
+                .unwrap_or(u32::MAX)
+        });
         Combine {
             supply,
             order,
             v,
             jokers,
             bar,
+            later_here,
+            ahead,
+            ahead_with_groups,
             beyond,
             after,
             joker_worth: supply.joker_worth(v),
@@ -364,7 +392,9 @@ impl<'s> Combine<'s> {
     /// A partial move is dropped early when even the best completion could not beat the bar:
     /// every real tile of the later colours and every left one laid at `v`, every real tile
     /// after `v` laid, and the jokers not laid yet worth what [`Supply::joker_worth`] says (a
-    /// joker laid at `v` is worth `v`, no more than that).
+    /// joker laid at `v` is worth `v`, no more than that); or, with look-ahead ceilings, every
+    /// real tile at `v` laid, each joker grouped at `v` worth `v` and the rest what the ceiling
+    /// after `v` allows with the jokers left.
     pub(super) fn combine(
         &mut self,
         options: &[Vec<ColourOption>; 4],
@@ -385,7 +415,10 @@ impl<'s> Combine<'s> {
             let hope = partial.hope + option.hope;
             if self.bar.is_some() {
                 let jokers = self.jokers_hope(used, reserve);
-                if self.hopeless_value(hope + self.beyond[c] + self.order.value(jokers)) {
+                let tiles_hope = hope + self.beyond[c] + self.order.value(jokers);
+                let ahead_hope = (hope + self.later_here[c])
+                    .saturating_add(self.ahead_with_groups[usize::from(self.jokers - used)]);
+                if self.hopeless_value(tiles_hope.min(ahead_hope)) {
                     continue;
                 }
             }
@@ -449,8 +482,15 @@ impl<'s> Combine<'s> {
                 tiles: laid,
             });
             // The short runs' needs at `v + 1` and `v + 2` are the partial's reserve.
-            let bound = gain.plus(self.supply.bound_with(v + 1, &next, partial.reserve));
-            if self.hopeless(bound) {
+            let bound = self
+                .order
+                .value(gain.plus(self.supply.bound_with(v + 1, &next, partial.reserve)))
+                .min(
+                    self.order
+                        .value(gain)
+                        .saturating_add(self.ahead[usize::from(next.jokers)]),
+                );
+            if self.hopeless_value(bound) {
                 continue;
             }
             out.push(Move {
@@ -458,7 +498,7 @@ impl<'s> Combine<'s> {
                 group_jokers: k,
                 must_use: partial.must_use,
                 gain,
-                bound: self.order.value(bound),
+                bound,
                 next,
             });
         }

@@ -6,7 +6,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::SolvedSet;
 use super::score::{Order, Score};
-use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, State, Supply};
+use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, SLOTS, State, Supply};
 use super::table::Table;
 use crate::tile::MAX_NUMBER;
 
@@ -60,6 +60,15 @@ struct Entry {
 /// Bits of the memo key that hold the points still needed (more than any rack holds).
 const NEED_BITS: u32 = 12;
 
+/// States worked out, per number the look-ahead ceilings ([`Sweep::ahead`]) are worked out
+/// for, before the sweep works them out: they cost about as much, and most racks are solved
+/// in fewer states.
+const LOOK_AHEAD_AFTER: u32 = 125;
+
+/// Searches per look-ahead ceiling, each asking only for values above the ceiling found so
+/// far: a few give a ceiling close to the best at a fraction of the cost of the best itself.
+const LOOK_AHEAD_TRIES: u32 = 8;
+
 /// The sweep over numbers for one rack and one objective.
 pub(super) struct Sweep<'a> {
     supply: &'a Supply,
@@ -71,10 +80,23 @@ pub(super) struct Sweep<'a> {
     /// Colour options already worked out: where they are in `arena`.
     option_ranges: KeyMap<(usize, usize)>,
     arena: Vec<ColourOption>,
+    /// By number `w` and jokers left: at most what can be laid from `w` on, whatever runs are
+    /// open (`u32::MAX` where not worked out).
+    ahead: [[u32; 8]; SLOTS + 1],
+    /// States worked out so far.
+    worked: u32,
+    /// How many states to work out before the look-ahead ceilings (tests change it).
+    look_ahead_after: u32,
+    /// Whether memoised better states answer for worse ones (tests turn it off).
+    dominance: bool,
 }
 
 impl<'a> Sweep<'a> {
     pub(super) fn new(supply: &'a Supply, order: Order) -> Self {
+        let first = supply.next_number[1];
+        let numbers = (first.saturating_add(2)..=MAX_NUMBER)
+            .filter(|&w| supply.next_number[usize::from(w)] == w)
+            .count() as u32;
         Sweep {
             supply,
             order,
@@ -82,6 +104,10 @@ impl<'a> Sweep<'a> {
             scratch: Vec::new(),
             option_ranges: KeyMap::default(),
             arena: Vec::new(),
+            ahead: [[u32::MAX; 8]; SLOTS + 1],
+            worked: 0,
+            look_ahead_after: LOOK_AHEAD_AFTER * numbers.max(1),
+            dominance: true,
         }
     }
 
@@ -123,9 +149,109 @@ impl<'a> Sweep<'a> {
         {
             return known.value;
         }
+        if self.dominance
+            && let Some(floor) = floor
+            && let Some(ceiling) = self.dominated(v, &state, need, floor)
+        {
+            let entry = Entry {
+                value: ceiling,
+                exact: false,
+            };
+            self.memo.insert(key, entry);
+            return ceiling;
+        }
+        self.worked += 1;
+        if self.worked == self.look_ahead_after {
+            self.look_ahead();
+        }
         let entry = self.work_out(v, state, need, floor);
         self.memo.insert(key, entry);
         entry.value
+    }
+
+    /// A ceiling not above `floor` on the best from `state` at `v`, if the memo holds one for
+    /// a state one step better: a joker more, a short run one number longer, or one more run
+    /// of 3+ (see the module docs: any way on from `state` is a way on from those).
+    fn dominated(&self, v: u8, state: &State, need: u32, floor: u32) -> Option<Option<u32>> {
+        let known = |better: &State| {
+            let key = better.key(self.resume(v, better)) << NEED_BITS | u64::from(need);
+            let entry = self.memo.get(&key)?;
+            (entry.value <= Some(floor)).then_some(entry.value)
+        };
+        if state.jokers < self.supply.jokers {
+            let better = State {
+                jokers: state.jokers + 1,
+                ..*state
+            };
+            if let Some(ceiling) = known(&better) {
+                return Some(ceiling);
+            }
+        }
+        for (c, open) in state.open.iter().enumerate() {
+            let mut upgrades = [None; 3];
+            if open.one > 0 {
+                upgrades[0] = Some(Open {
+                    one: open.one - 1,
+                    two: open.two + 1,
+                    ..*open
+                });
+            }
+            if open.two > 0 {
+                upgrades[1] = Some(Open {
+                    two: open.two - 1,
+                    three: open.three + 1,
+                    ..*open
+                });
+            }
+            // One more run of 3+ only where the state could hold it (see `Supply::settle`).
+            if v <= MAX_NUMBER
+                && open.one + open.two + open.three < self.supply.count(c, v) + state.jokers
+            {
+                upgrades[2] = Some(Open {
+                    three: open.three + 1,
+                    ..*open
+                });
+            }
+            for upgrade in upgrades.into_iter().flatten() {
+                let mut better = *state;
+                better.open[c] = upgrade;
+                if let Some(ceiling) = known(&better) {
+                    return Some(ceiling);
+                }
+            }
+        }
+        None
+    }
+
+    /// Works out [`Self::ahead`] from 13 down to two numbers above the lowest: at each number
+    /// `w`, a ceiling on the best from a state with as many runs of 3+ open in every colour as
+    /// could go on at `w`. Those runs can do whatever the runs of any state at `w` do, so the
+    /// best from any state with as many jokers is no higher. Numbers above are worked out
+    /// first, so each search already prunes with the ceilings above it.
+    fn look_ahead(&mut self) {
+        let first = self.supply.next_number[1];
+        for w in (first.saturating_add(2)..=MAX_NUMBER).rev() {
+            for jokers in 0..=self.supply.jokers {
+                let mut open = [Open::default(); 4];
+                for (c, o) in open.iter_mut().enumerate() {
+                    o.three = self.supply.count(c, w) + jokers;
+                }
+                let state = State { open, jokers };
+                // Each search either finds the best (above the bar) or a lower ceiling.
+                let mut ceiling = self.order.value(self.supply.bound(w, &state));
+                for _ in 0..LOOK_AHEAD_TRIES {
+                    match self.best(w, state, 0, ceiling.checked_sub(1)) {
+                        Some(found) if found < ceiling => ceiling = found,
+                        Some(_) => break,
+                        None => {
+                            ceiling = 0;
+                            break;
+                        }
+                    }
+                }
+                self.ahead[usize::from(w)][usize::from(jokers)] = ceiling;
+            }
+        }
     }
 
     /// [`Self::best`] when the memo cannot answer: every move at `v`, most promising first,
@@ -195,7 +321,8 @@ impl<'a> Sweep<'a> {
             list.extend_from_slice(self.colour_options(v, c, state.open[c], state.jokers));
         }
         moves.clear();
-        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar);
+        let ahead = self.ahead[usize::from(v + 1)];
+        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar, ahead);
         combine.combine(options, 0, Partial::default(), moves);
         combine.skipped
     }
@@ -270,5 +397,70 @@ impl<'a> Sweep<'a> {
             v += 1;
         }
         table.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{Color, FACES, Tile};
+
+    /// A dense XP rack from `seed` as face counts: `n` numbered tiles in `low..=low + 5`, at
+    /// most three of a face, and four jokers.
+    fn dense(seed: u64, n: usize, low: u8) -> [usize; FACES] {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut counts = [0; FACES];
+        let mut placed = 0;
+        while placed < n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let color = Color::ALL[(x % 4) as usize];
+            let number = low + ((x >> 8) % 6) as u8;
+            let tile = Tile::numbered(color, number).expect("numbers 1 to 13");
+            if counts[tile.index()] < 3 {
+                counts[tile.index()] += 1;
+                placed += 1;
+            }
+        }
+        counts[Tile::JOKER.index()] = 4;
+        counts
+    }
+
+    /// The sets the sweep finds with dominance and look-ahead ceilings as given.
+    fn sets(
+        supply: &Supply,
+        order: Order,
+        need: u32,
+        dominance: bool,
+        look_ahead_after: u32,
+    ) -> Option<Vec<SolvedSet>> {
+        let mut sweep = Sweep::new(supply, order);
+        sweep.dominance = dominance;
+        sweep.look_ahead_after = look_ahead_after;
+        sweep.solve(need)
+    }
+
+    /// Dominance and the look-ahead ceilings only cut the search: with them (the ceilings
+    /// worked out at once, or after the usual number of states) the sweep lays exactly the
+    /// sets the plain bounded sweep lays, on dense racks of every size and band.
+    #[test]
+    fn dominance_and_look_ahead_change_no_answer() {
+        for seed in 0..48u64 {
+            let low = 1 + (seed % 8) as u8;
+            let n = [14, 20, 28, 40][(seed % 4) as usize];
+            let supply = Supply::new(&dense(seed, n, low), true);
+            for (order, need) in [(Order::PointsFirst, 0), (Order::TilesFirst, 30)] {
+                let plain = sets(&supply, order, need, false, u32::MAX);
+                assert!(plain.is_some(), "seed {seed}");
+                for (dominance, after) in [(true, u32::MAX), (false, 1), (true, 1), (true, 500)] {
+                    assert_eq!(
+                        sets(&supply, order, need, dominance, after),
+                        plain,
+                        "seed {seed}, {order:?}, dominance {dominance}, look-ahead after {after}"
+                    );
+                }
+            }
+        }
     }
 }
