@@ -53,8 +53,14 @@ fn the_window_starts_with_a_malformed_alsa_configuration() {
 
 #[test]
 #[ignore = "needs Xvfb + AT-SPI + xdotool and ../shared/tools; .ci/run installs them and runs ignored tests"]
-fn save_csv_as_without_a_save_dialog_saves_in_the_exports_folder_and_says_so() {
+fn save_csv_as_without_a_save_dialog_saves_in_the_exports_folder_and_export_picture_writes_a_png() {
     let result = run_script("save_as.py");
     assert_eq!(result["ok"], true, "{result}");
     assert_eq!(result["checks"]["bom"], true, "{result}");
+    // Regression: the picture's path was dropped on the frame before the screenshot came.
+    assert_eq!(
+        result["checks"]["pictures"].as_array().map(Vec::len),
+        Some(1),
+        "{result}"
+    );
 }

@@ -4,7 +4,7 @@ private session bus: no desktop portal, no zenity), through ../shared/tools/tabl
 
 Run by `tests/suite/window.rs` (an ignored test that .ci/run runs). A person clicks "Save CSV
 as…" after a game; no dialog can open here, so the CSV must land in the exports folder and a
-notice must say so and why. Checks that the clock stays reachable meanwhile. Prints one JSON
+notice must say so and why. Then "Export picture" must write a PNG and say so. Prints one JSON
 object; exits 0 when every check holds, 1 otherwise.
 
 Usage: save_as.py BINARY TABLEBOT_DIR OUT_DIR
@@ -56,6 +56,18 @@ def main() -> int:
         ok &= head == b"\xef\xbb\xbf"
         ok &= s.exists("button", "Open folder")
         s.screenshot(os.path.join(out_dir, "save-as-no-dialog.png"))
+
+        # "Export picture": the sheet and its chart as a PNG, with a notice naming it, even
+        # when nothing else moves in the window afterwards.
+        s.click("button", "Export picture")
+        picture = re.compile(r"^Exported to .*\.png$")
+        s.wait_until(lambda s: s.exists("label", picture), timeout=10)
+        pngs = [f for f in os.listdir(os.path.join(data, "exports")) if f.endswith(".png")]
+        result["checks"]["pictures"] = pngs
+        ok &= len(pngs) == 1
+        if pngs:
+            with open(os.path.join(data, "exports", pngs[0]), "rb") as f:
+                ok &= f.read(8) == b"\x89PNG\r\n\x1a\n"
     shutil.rmtree(data, ignore_errors=True)
     result["ok"] = bool(ok)
     print(json.dumps(result))

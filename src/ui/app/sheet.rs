@@ -177,18 +177,24 @@ impl App {
     fn export_picture(&mut self) -> Result<(), SessionError> {
         self.picture_to = Some(self.session.export_path("png")?);
         let slot = Arc::clone(&self.picture);
+        let ctx = self.ctx.clone();
         self.ctx.request_screenshot(move |image| {
             if let Ok(mut slot) = slot.lock() {
                 *slot = Some(image);
             }
+            // A frame to save it in: an idle window would keep it until the next click.
+            ctx.request_repaint();
         });
         Ok(())
     }
 
     /// Saves a screenshot that arrived for an exported picture.
     pub(super) fn save_picture(&mut self) {
-        let image = self.picture.lock().ok().and_then(|mut slot| slot.take());
-        let (Some(image), Some(path)) = (image, self.picture_to.take()) else {
+        // The path waits for its image (frames come before the screenshot does).
+        let Some(image) = self.picture.lock().ok().and_then(|mut slot| slot.take()) else {
+            return;
+        };
+        let Some(path) = self.picture_to.take() else {
             return;
         };
         match crate::ui::save_png(&path, &image) {
