@@ -206,6 +206,10 @@ pub struct Strings {
     pub wins: &'static str,
     pub rank: &'static str,
     pub winner_under: fn(&str, &str) -> String,
+    /// "Leader by highest total: 루미" (before the match is over).
+    pub leader_under: fn(&str, &str) -> String,
+    /// The match options beside "New sheet": what they apply to.
+    pub for_new_sheets: &'static str,
     pub rule_total_short: &'static str,
     pub rule_wins_short: &'static str,
     pub planned_rounds: &'static str,
@@ -434,6 +438,8 @@ pub static EN: Strings = Strings {
     wins: "Wins",
     rank: "Rank",
     winner_under: |rule, names| format!("Winner by {rule}: {names}"),
+    leader_under: |rule, names| format!("Leader by {rule}: {names}"),
+    for_new_sheets: "For the next new sheet: the open sheet keeps the end it was started with.",
     rule_total_short: "highest total",
     rule_wins_short: "most wins",
     planned_rounds: "Rounds",
@@ -665,6 +671,8 @@ pub static KO: Strings = Strings {
     wins: "승 수",
     rank: "순위",
     winner_under: |rule, names| format!("{rule} 기준 우승: {names}"),
+    leader_under: |rule, names| format!("{rule} 기준 선두: {names}"),
+    for_new_sheets: "다음 새 점수표에 쓰입니다: 열린 점수표는 시작할 때 정한 끝을 그대로 씁니다.",
     rule_total_short: "점수 합계",
     rule_wins_short: "최다 승",
     planned_rounds: "라운드",

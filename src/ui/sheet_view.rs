@@ -58,6 +58,8 @@ struct Form {
     picking: Option<usize>,
     /// Put the cursor in the first field (once, when the form opens).
     focus_first: bool,
+    /// Scroll the form into view on its first frame (opened below a long sheet).
+    scroll_into_view: bool,
 }
 
 /// The view's own state.
@@ -121,6 +123,7 @@ impl Form {
             draft: Draft::new(players),
             picking: None,
             focus_first: true,
+            scroll_into_view: true,
         }
     }
 
@@ -134,6 +137,7 @@ impl Form {
             },
             picking: None,
             focus_first: false,
+            scroll_into_view: true,
         }
     }
 
@@ -173,14 +177,17 @@ impl SheetView {
             draft,
             picking: None,
             focus_first: true,
+            scroll_into_view: true,
         });
     }
 
     /// Puts a phone's rack into a player's field, opening the add-game form if it is closed.
     pub fn fill_field(&mut self, index: usize, text: &str, players: usize) {
         let form = self.form.get_or_insert_with(|| {
+            // A phone's entry does not move the window's view.
             let mut form = Form::new(players);
             form.focus_first = false;
+            form.scroll_into_view = false;
             form
         });
         if let Some(field) = form.draft.left.get_mut(index) {
@@ -227,6 +234,15 @@ impl SheetView {
             request = Some(r);
         }
         match_ui(ui, lang, sheet);
+        ui.add_space(8.0);
+        if self.form.is_some() {
+            if let Some(r) = self.form_ui(ui, lang, sheet, now) {
+                request = Some(r);
+            }
+        } else if ui.button(RichText::new(s.add_game).size(20.0)).clicked() {
+            self.form = Some(Form::new(sheet.players().len()));
+        }
+        // The race, below what the table types into (so the form opens in sight).
         if !sheet.games().is_empty() {
             let names = sheet.players().names();
             let standings = sheet.standings();
@@ -250,14 +266,6 @@ impl SheetView {
                 .collect();
             super::chart::lines(ui, "running-totals", series, 220.0, s.games_axis);
         }
-        ui.add_space(8.0);
-        if self.form.is_some() {
-            if let Some(r) = self.form_ui(ui, lang, sheet, now) {
-                request = Some(r);
-            }
-        } else if ui.button(RichText::new(s.add_game).size(20.0)).clicked() {
-            self.form = Some(Form::new(sheet.players().len()));
-        }
         request
     }
 
@@ -277,7 +285,8 @@ impl SheetView {
                 request = Some(SheetRequest::New { rounds, target });
                 self.form = None;
             }
-            let label = ui.label(s.planned_rounds);
+            // How the next new sheet's match ends; the open sheet keeps its own (said on hover).
+            let label = ui.label(s.planned_rounds).on_hover_text(s.for_new_sheets);
             if self.rounds == 0 {
                 self.rounds = 1;
             }
@@ -285,19 +294,24 @@ impl SheetView {
                 !self.open_ended,
                 egui::DragValue::new(&mut self.rounds).range(1..=20),
             )
-            .labelled_by(label.id);
-            ui.checkbox(&mut self.open_ended, s.open_ended);
+            .labelled_by(label.id)
+            .on_hover_text(s.for_new_sheets);
+            ui.checkbox(&mut self.open_ended, s.open_ended)
+                .on_hover_text(s.for_new_sheets);
             if self.target == 0 {
                 self.target = 100;
             }
-            let target = ui.checkbox(&mut self.use_target, s.target_total);
+            let target = ui
+                .checkbox(&mut self.use_target, s.target_total)
+                .on_hover_text(s.for_new_sheets);
             ui.add_enabled(
                 self.use_target,
                 egui::DragValue::new(&mut self.target)
                     .range(1..=10_000)
                     .update_while_editing(false),
             )
-            .labelled_by(target.id);
+            .labelled_by(target.id)
+            .on_hover_text(s.for_new_sheets);
             ui.separator();
             ui.menu_button(s.open_sheet, |ui| {
                 if context.past.is_empty() {
@@ -411,13 +425,28 @@ impl SheetView {
             FinalRule::Wins => s.rule_wins_short,
         };
         if !sheet.games().is_empty() {
+            // Winners once the match is over (its result: games added after it do not count);
+            // leaders until then.
+            let end = match sheet.match_state() {
+                MatchState::Finished(end) => Some(end),
+                MatchState::Playing { .. } => None,
+            };
             for r in [rule, rule.other()] {
-                let winners: Vec<&str> = standings
-                    .winners(r)
+                let seats = match &end {
+                    Some(end) if r == end.rule => end.winners.clone(),
+                    Some(end) => end.other_winners.clone(),
+                    None => standings.winners(r),
+                };
+                let winners: Vec<&str> = seats
                     .iter()
                     .filter_map(|&i| names.get(i).map(String::as_str))
                     .collect();
-                let line = (s.winner_under)(rule_name(r), &winners.join(", "));
+                let words = if end.is_some() {
+                    s.winner_under
+                } else {
+                    s.leader_under
+                };
+                let line = words(rule_name(r), &winners.join(", "));
                 let text = RichText::new(line);
                 ui.label(if r == rule {
                     text.strong().size(20.0)
@@ -442,7 +471,7 @@ impl SheetView {
         let tile_set = sheet.rules().tile_set;
         let form = self.form.as_mut()?;
         let mut enter = false;
-        ui.group(|ui| {
+        let group = ui.group(|ui| {
             let title = match form.draft.editing {
                 Some(i) => {
                     let n = sheet.number(i);
@@ -608,6 +637,10 @@ impl SheetView {
             }
             cancel = ui.button(s.cancel).clicked();
         });
+        if form.scroll_into_view {
+            form.scroll_into_view = false;
+            group.response.scroll_to_me(Some(egui::Align::Center));
+        }
         if let Some(why) = &blocked {
             ui.colored_label(RED, why);
         }

@@ -1824,3 +1824,65 @@ fn backspace_on_the_timer_never_takes_back_a_score() {
     assert_eq!(t.harness.state().sheet().expect("sheet"), &before);
     assert!(t.shows("Undone: Timer started"), "and says so");
 }
+
+#[test]
+fn after_the_match_the_winner_lines_keep_its_result_and_before_it_they_name_leaders() {
+    let mut t = seed_sheet_table();
+    assert!(t.shows("Match over after game 4 · Winner: 루미"));
+    // A fifth game, after the end, that would put 큐브 far ahead.
+    let game = rummikub_companion::score::Game::new(
+        [40, 0, 40, 40]
+            .map(rummikub_companion::score::Hand::of_value)
+            .to_vec(),
+    );
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::SaveGame(
+            None, game,
+        )),
+    );
+    t.harness.run();
+    assert!(
+        t.shows("Winner by highest total: 루미"),
+        "the match's result"
+    );
+    assert!(!t.shows("Winner by highest total: 큐브"));
+    assert!(!t.shows("Leader by"));
+    // A new sheet: leaders until its match is over.
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::New {
+            rounds: Some(1),
+            target: None,
+        }),
+    );
+    let game = rummikub_companion::score::Game::new(
+        [0, 5, 16, 3]
+            .map(rummikub_companion::score::Hand::of_value)
+            .to_vec(),
+    );
+    apply(
+        &mut t.harness,
+        Action::Sheet(rummikub_companion::ui::app::SheetRequest::SaveGame(
+            None, game,
+        )),
+    );
+    t.harness.run();
+    assert!(t.shows("Leader by highest total: 루미"), "one game of four");
+    assert!(!t.shows("Winner by"));
+}
+
+#[test]
+fn the_match_options_say_they_are_for_the_next_new_sheet() {
+    let mut t = seed_sheet_table();
+    t.harness
+        .get_by_role_and_label(egui::Role::CheckBox, "target total")
+        .hover();
+    for _ in 0..4 {
+        t.advance(0.3); // the tooltip's delay
+    }
+    assert!(
+        t.shows("For the next new sheet: the open sheet keeps the end it was started with."),
+        "the open sheet's end is not changed by these"
+    );
+}
