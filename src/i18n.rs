@@ -1155,6 +1155,10 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
             "{player}의 받침대: {}",
             meld_problem(lang, &MeldProblem::from(*excess))
         ),
+        ScoreError::TooManyCopiesInGame { excess } => format!(
+            "받침대를 모두 합치면: {}",
+            meld_problem(lang, &MeldProblem::from(*excess))
+        ),
         ScoreError::TwoWentOut { first, second } => {
             format!("{first}와(과) {second} 모두 0입니다: 한 게임에 한 명만 다 낼 수 있습니다")
         }

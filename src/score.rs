@@ -134,6 +134,13 @@ pub enum ScoreError {
         /// Which tile, how many, and the set.
         excess: TooManyCopies,
     },
+    /// The racks of one game together hold more copies of a tile than the set has (`J J` on
+    /// one rack and `J` on another in a standard set): each rack alone may be possible.
+    #[error("the racks together: {excess}")]
+    TooManyCopiesInGame {
+        /// Which tile, how many, and the set.
+        excess: TooManyCopies,
+    },
     /// Two players with nothing left: only one player can go out in a game.
     #[error("{first} and {second} both have remaining 0, but only one player can go out in a game")]
     TwoWentOut {
@@ -596,6 +603,14 @@ impl Game {
                     })?;
             }
         }
+        // One set is dealt: the racks together cannot hold more than it has either.
+        let all = self.hands.iter().flat_map(|hand| match &hand.left {
+            Remaining::Tiles(tiles) => tiles.as_slice(),
+            Remaining::Value(_) => &[],
+        });
+        tile_set
+            .check_supply(all)
+            .map_err(|excess| ScoreError::TooManyCopiesInGame { excess })?;
         let values: Vec<i64> = self.hands.iter().map(|h| h.counted_value(rules)).collect();
         let went_out = self.went_out();
         let winner = match went_out {

@@ -295,6 +295,7 @@ fn score_error_index(e: &ScoreError) -> usize {
         ScoreError::NoSuchGame(_) => 14,
         ScoreError::ZeroRounds => 15,
         ScoreError::TargetNotPositive(_) => 16,
+        ScoreError::TooManyCopiesInGame { .. } => 17,
     }
 }
 
@@ -317,6 +318,13 @@ fn score_errors() -> Vec<ScoreError> {
         },
         ScoreError::TooManyCopies {
             player: seat(1, "지영"),
+            excess: TooManyCopies {
+                tile: r7(),
+                count: 3,
+                tile_set: TileSet::Standard,
+            },
+        },
+        ScoreError::TooManyCopiesInGame {
             excess: TooManyCopies {
                 tile: r7(),
                 count: 3,
@@ -770,7 +778,7 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         "ScoreError",
         &score_errors(),
         score_error_index,
-        17,
+        18,
         i18n::score_error,
     );
     check_all(

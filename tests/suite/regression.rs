@@ -480,3 +480,36 @@ fn head_to_head_is_read_by_the_players_name_whatever_its_capitals() {
     );
     assert_eq!(p("Alice").games_won_against(p("Alice")), 0);
 }
+
+#[test]
+fn the_racks_of_one_game_together_hold_no_more_jokers_than_the_set() {
+    // `J J` on one rack and `J` on another were accepted: three jokers from a set of two.
+    use rummikub_companion::score::{Game, Hand, Players, ScoreError, Sheet};
+    use rummikub_companion::tile::parse_rack;
+    let players = Players::new(["민준", "Bob", "서연"]).expect("players");
+    let mut sheet = Sheet::new(
+        players,
+        rummikub_companion::rules::RuleSet::default(),
+        None,
+        t0(),
+    )
+    .expect("a sheet");
+    let rack = |text: &str| Hand::of_tiles(parse_rack(text).expect("a rack"));
+    let three = Game::new(vec![Hand::of_value(0), rack("J J"), rack("j")]);
+    let err = sheet
+        .add_game(three)
+        .expect_err("three jokers in a standard set");
+    assert!(
+        matches!(err, ScoreError::TooManyCopiesInGame { .. }),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "the racks together: three jokers but a standard set has two"
+    );
+    assert!(sheet.games().is_empty(), "refused, nothing added");
+    let two = Game::new(vec![Hand::of_value(0), rack("J R5"), rack("J R5")]);
+    sheet
+        .add_game(two)
+        .expect("two jokers and two R5 are a standard set's");
+}
