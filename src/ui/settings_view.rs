@@ -34,6 +34,10 @@ pub struct SettingsView {
     pending: Option<Settings>,
     /// A value moved to keep the rules valid: (warning, turn) seconds.
     adjusted: Option<(u32, u32)>,
+    /// The warning chosen before a short turn moved it: it comes back when the turn is long
+    /// enough again (a turn length typed through 5 on its way to 45 must not cost the table
+    /// its warning).
+    chosen_warning: Option<u32>,
 }
 
 /// Makes the rules valid as a whole: the warning and ticks come before the end of the turn.
@@ -75,13 +79,25 @@ impl SettingsView {
             self.pending = Some(new);
             return None;
         }
+        if new.rules.warning_seconds != settings.rules.warning_seconds {
+            // Chosen by hand now: nothing to give back.
+            self.chosen_warning = None;
+        }
         if new.rules.turn_seconds != settings.rules.turn_seconds
             || new.rules.warning_seconds != settings.rules.warning_seconds
         {
             self.adjusted = None;
+            if let Some(chosen) = self.chosen_warning
+                && chosen < new.rules.turn_seconds
+            {
+                new.rules.warning_seconds = chosen;
+                self.chosen_warning = None;
+            }
         }
+        let chosen = new.rules.warning_seconds;
         if let Some(warning) = fit_timer_values(&mut new.rules) {
             self.adjusted = Some((warning, new.rules.turn_seconds));
+            self.chosen_warning.get_or_insert(chosen);
         }
         Some(SettingsRequest::Change(new))
     }

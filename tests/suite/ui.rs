@@ -989,6 +989,23 @@ fn typing_a_turn_length_applies_on_enter_and_says_when_the_warning_moves() {
     assert_eq!(rules.turn_seconds, 10);
     assert_eq!(rules.warning_seconds, 9, "the warning comes before the end");
     assert!(t.shows("The warning was moved to 9 s"));
+    // A longer turn again: the warning the table chose comes back.
+    let turn = t
+        .harness
+        .get_all_by_role_and_label(egui::Role::SpinButton, "Turn length")
+        .next()
+        .expect("the turn length box");
+    turn.focus();
+    t.harness.run();
+    t.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    t.harness.event(egui::Event::Text("45".into()));
+    t.key(Key::Enter);
+    t.harness.run();
+    let rules = t.harness.state().settings().rules;
+    assert_eq!(rules.turn_seconds, 45);
+    assert_eq!(rules.warning_seconds, 10, "the chosen warning is back");
+    assert!(!t.shows("The warning was moved"));
 }
 
 #[test]

@@ -112,6 +112,8 @@ impl App {
         if self.save_as.is_some() {
             return;
         }
+        // Asked now, before the dialog's thread can answer.
+        let asked_at = self.timer.now();
         let (tell, answer) = std::sync::mpsc::channel();
         let dialog = Arc::clone(&self.save_dialog);
         let suggested = format!("{id}.csv");
@@ -124,12 +126,7 @@ impl App {
                 ctx.request_repaint();
             });
         match spawned {
-            Ok(_) => {
-                self.save_as = Some(SaveAs {
-                    asked_at: self.timer.now(),
-                    answer,
-                })
-            }
+            Ok(_) => self.save_as = Some(SaveAs { asked_at, answer }),
             Err(_) => self.save_as_without_dialog(),
         }
     }
