@@ -3,7 +3,7 @@
 //! a glance, and the colours are bright enough for the dark theme.
 
 use egui::{Color32, Ui};
-use egui_plot::{GridInput, GridMark, Legend, Line, Plot, PlotPoints, uniform_grid_spacer};
+use egui_plot::{Corner, GridInput, GridMark, Legend, Line, Plot, PlotPoints, uniform_grid_spacer};
 
 /// Line colours, distinct on a dark background.
 const COLORS: [Color32; 6] = [
@@ -29,7 +29,13 @@ pub struct Series {
 pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &str) {
     Plot::new(id.to_owned())
         .height(height)
-        .legend(Legend::default())
+        // Top left, in the order given (seats, or standings): the lines' ends, where the
+        // race stands now, stay in sight on the right.
+        .legend(
+            Legend::default()
+                .position(Corner::LeftTop)
+                .follow_insertion_order(true),
+        )
         .x_axis_label(x_label.to_owned())
         // Games and evenings are whole numbers: no "game 0.3" on the axis.
         .x_grid_spacer(uniform_grid_spacer(whole_steps))

@@ -2,6 +2,7 @@
 //! unreadable one is skipped and named), players are matched by name ignoring case and spaces,
 //! and each player's points are charted evening by evening.
 
+use super::sheet_view::signed;
 use egui::{RichText, Ui};
 
 use crate::history::History;
@@ -42,12 +43,13 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
                 ui.label(p.evenings.to_string());
                 ui.label(p.games.to_string());
                 ui.label(format!("{} / {}", p.match_wins, p.matches));
-                ui.label(crate::score::table::signed(p.total));
-                ui.label(p.average().map_or("—".to_owned(), |a| format!("{a:+.1}")));
+                // Signed as on the sheet, with a typographic minus.
+                ui.label(signed(p.total));
                 ui.label(
-                    p.best_game
-                        .map_or("—".to_owned(), crate::score::table::signed),
+                    p.average()
+                        .map_or("—".to_owned(), |a| format!("{a:+.1}").replace('-', "−")),
                 );
+                ui.label(p.best_game.map_or("—".to_owned(), signed));
                 ui.end_row();
             }
         });

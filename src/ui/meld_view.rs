@@ -147,7 +147,7 @@ impl MeldView {
 
         let rack = match rack {
             Ok(rack) if rack.is_empty() => {
-                ui.label(s.empty_meld);
+                ui.label(s.empty_rack);
                 return;
             }
             Ok(rack) => rack,

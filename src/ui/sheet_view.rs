@@ -94,7 +94,7 @@ pub struct SheetContext<'a> {
 }
 
 /// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
-fn signed(n: i64) -> String {
+pub(crate) fn signed(n: i64) -> String {
     crate::score::table::signed(n).replace('-', "−")
 }
 

@@ -1606,6 +1606,10 @@ fn the_history_view_shows_every_player_across_evenings() {
     assert!(t.shows("Head to head"));
     assert!(t.shows("Match wins"));
     assert!(t.shows("+35"), "루미's total over the evenings");
+    assert!(
+        t.shows("−10.8"),
+        "큐브's average, with the sheet's typographic minus"
+    );
 }
 
 #[test]
@@ -1902,4 +1906,13 @@ fn the_match_options_say_they_are_for_the_next_new_sheet() {
         t.shows("For the next new sheet: the open sheet keeps the end it was started with."),
         "the open sheet's end is not changed by these"
     );
+}
+
+#[test]
+fn the_solver_asks_for_a_rack_not_a_meld() {
+    let mut t = table(Language::English);
+    apply(&mut t.harness, Action::Meld(MeldMode::Solve, String::new()));
+    t.harness.run();
+    assert!(t.shows("Pick tiles or type a rack to find its best initial meld."));
+    assert!(!t.shows("to check a meld"));
 }
