@@ -58,15 +58,26 @@ pub fn ui(
             if clicked(&response) {
                 commands.push(TableCommand::Timer(TimerCommand::Primary));
             }
+            // Each side reads, below its clock, who is next and the penalty: "below" is the
+            // screen's top edge for the side across the table.
+            let info = rect.height() * 0.22;
+            let (face, info_rect) = if flipped {
+                let (top, bottom) = rect.split_top_bottom_at_y(rect.min.y + info);
+                (bottom, top)
+            } else {
+                let (top, bottom) = rect.split_top_bottom_at_y(rect.max.y - info);
+                (top, bottom)
+            };
             clock::paint_face(
                 ui.painter(),
-                rect.shrink(4.0),
+                face.shrink(4.0),
                 snap,
                 lang,
                 normal,
                 true,
                 flipped,
             );
+            side_info(ui, lang, snap, info_rect, flipped);
         }
         ui.painter().hline(
             clock_area.x_range(),
@@ -156,4 +167,36 @@ pub fn ui(
         }
     });
     commands
+}
+
+/// One side of the face-to-face view, below its clock: the next player and, after time-up,
+/// how many tiles to draw (two lines, in that side's reading order).
+fn side_info(ui: &Ui, lang: Language, snap: &ClockSnapshot, rect: egui::Rect, flipped: bool) {
+    let s = lang.strings();
+    let size = (rect.height() * 0.3).clamp(16.0, 30.0);
+    let mut lines = vec![(
+        format!("{}: {}", s.next_player, snap.next),
+        ui.visuals().text_color(),
+    )];
+    if let Some(p) = snap.penalty {
+        lines.push(((s.penalty_draw)(p.draw), RED));
+    }
+    // Line k's centre, counted from this side's top (the screen's bottom when flipped).
+    let step = rect.height() / (lines.len() as f32 + 1.0);
+    for (k, (text, color)) in lines.iter().enumerate() {
+        let offset = step * (k as f32 + 1.0);
+        let y = if flipped {
+            rect.max.y - offset
+        } else {
+            rect.min.y + offset
+        };
+        clock::centered_text(
+            ui.painter(),
+            egui::pos2(rect.center().x, y),
+            text,
+            FontId::proportional(size),
+            *color,
+            flipped,
+        );
+    }
 }
