@@ -626,9 +626,9 @@ pub static KO: Strings = Strings {
     joker_is: |t| format!("조커 = {t}"),
     ambiguity_note: |kind, points, other, other_points| {
         format!(
-            "{}(으)로 읽어 {points}점; {}(으)로 읽으면 {other_points}점",
-            kind_ko(kind),
-            kind_ko(other)
+            "{} 읽어 {points}점; {} 읽으면 {other_points}점",
+            josa(kind_ko(kind), Josa::EuroRo),
+            josa(kind_ko(other), Josa::EuroRo)
         )
     },
     total_of: |total, threshold| format!("합계 {total}점 (기준 {threshold}점)"),
@@ -716,7 +716,12 @@ pub static KO: Strings = Strings {
     phones_scan: "각 휴대폰으로 스캔하거나, 같은 와이파이에서 이 링크를 여세요:",
     phones_off_hint: "꺼짐: 아무것도 열지 않습니다. 켜짐: 이 네트워크에서만, 매 저녁 바뀌는 비밀 링크로 페이지를 엽니다.",
     copy_link: "링크 복사",
-    not_on_sheet: |name| format!("{name}은(는) 열린 점수표의 플레이어가 아닙니다"),
+    not_on_sheet: |name| {
+        format!(
+            "{} 열린 점수표의 플레이어가 아닙니다",
+            josa(name, Josa::EunNeun)
+        )
+    },
     clock_mode: "시계",
     per_turn: "턴마다",
     chess_clock: "체스 시계 (시간 저금 + 턴마다 추가)",
@@ -833,7 +838,10 @@ pub fn tile_error(lang: Language, error: &TileError) -> String {
             format!("\"{token}\"의 \"{part}\"은(는) 숫자가 아닙니다")
         }
         TileError::NumberOutOfRange(n, token) => {
-            format!("\"{token}\"의 숫자 {n}은(는) 1~13이 아닙니다")
+            format!(
+                "\"{token}\"의 숫자 {} 1~13이 아닙니다",
+                josa(&n.to_string(), Josa::EunNeun)
+            )
         }
     }
 }
@@ -945,9 +953,10 @@ pub fn set_problem(lang: Language, problem: &SetProblem) -> String {
                 _ => expected.to_string(),
             };
             format!(
-                "{}은(는) {} 다음에 올 수 없습니다: 그 자리에는 {need}이(가) 필요합니다",
-                tile(lang, *found),
-                tile(lang, *after)
+                "{} {} 다음에 올 수 없습니다: 그 자리에는 {} 필요합니다",
+                josa(&tile(lang, *found), Josa::EunNeun),
+                tile(lang, *after),
+                josa(&need, Josa::IGa)
             )
         }
         SetProblem::Neither { run, group } => format!(
@@ -976,7 +985,8 @@ pub fn meld_problem(lang: Language, problem: &MeldProblem) -> String {
             };
             let what = self::tile(lang, *tile);
             format!(
-                "{what}이(가) {count}개지만 {set_name}에는 {}개뿐입니다",
+                "{} {count}개지만 {set_name}에는 {}개뿐입니다",
+                josa(&what, Josa::IGa),
                 tile_set.copies_of(*tile)
             )
         }
@@ -1118,8 +1128,15 @@ pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
                 "\"{t}\"은(는) 음수입니다: 점수가 아니라 받침대에 남은 값을 입력하세요 (0 = 다 냄)"
             )
         }
-        RemainingError::NotANumber(t) => format!("\"{t}\"은(는) 정수가 아닙니다"),
-        RemainingError::TooLarge(t) => format!("{t}은(는) 너무 큽니다 (최대 9999)"),
+        RemainingError::NotANumber(t) => {
+            format!(
+                "{} 정수가 아닙니다",
+                josa(&format!("\"{t}\""), Josa::EunNeun)
+            )
+        }
+        RemainingError::TooLarge(t) => {
+            format!("{} 너무 큽니다 (최대 9999)", josa(t, Josa::EunNeun))
+        }
         RemainingError::BadTiles { text, problem } => {
             // Inside one score cell the set/column position means little: name the tile only.
             let problem = match problem {
@@ -1164,12 +1181,21 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
             meld_problem(lang, &MeldProblem::from(*excess))
         ),
         ScoreError::TwoWentOut { first, second } => {
-            format!("{first}와(과) {second} 모두 0입니다: 한 게임에 한 명만 다 낼 수 있습니다")
+            format!(
+                "{} {second} 모두 0입니다: 한 게임에 한 명만 다 낼 수 있습니다",
+                josa(&first.to_string(), Josa::GwaWa)
+            )
         }
-        ScoreError::WentOutNotMelded(p) => format!("{p}은(는) 다 냈으므로(0) 미등록일 수 없습니다"),
+        ScoreError::WentOutNotMelded(p) => format!(
+            "{} 다 냈으므로(0) 미등록일 수 없습니다",
+            josa(&p.to_string(), Josa::EunNeun)
+        ),
         ScoreError::NoSuchPlayer(seat) => format!("{}번 자리는 이 점수표에 없습니다", seat + 1),
         ScoreError::WinnerDidNotGoOut { named, went_out } => {
-            format!("{named}이(가) 우승자로 지정됐지만 다 낸 사람은 {went_out}입니다")
+            format!(
+                "{} 우승자로 지정됐지만 다 낸 사람은 {went_out}입니다",
+                josa(&named.to_string(), Josa::IGa)
+            )
         }
         ScoreError::WinnerNotLowest {
             named,
@@ -1433,6 +1459,85 @@ pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
     line
 }
 
+/// A Korean particle whose form depends on the sound before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Josa {
+    /// 이 / 가 (subject).
+    IGa,
+    /// 은 / 는 (topic).
+    EunNeun,
+    /// 을 / 를 (object).
+    EulReul,
+    /// 과 / 와 (and).
+    GwaWa,
+    /// 으로 / 로 (as, to; 로 after ㄹ too).
+    EuroRo,
+}
+
+/// How `word` ends when read aloud: (ends in a consonant (받침), that consonant is ㄹ); `None`
+/// when it cannot be told (then both forms are written, "이(가)"). Digits are read the
+/// Sino-Korean way (14 사, 10 십), Latin letters by their Korean names (L 엘, R 알).
+fn final_sound(word: &str) -> Option<(bool, bool)> {
+    let last = word
+        .chars()
+        .rev()
+        .find(|c| c.is_alphanumeric() || ('\u{AC00}'..='\u{D7A3}').contains(c))?;
+    match last {
+        '\u{AC00}'..='\u{D7A3}' => {
+            let jong = (last as u32 - 0xAC00) % 28;
+            Some((jong != 0, jong == 8))
+        }
+        '0'..='9' => {
+            // Sino-Korean reading of the last non-zero digit, or of the power of ten.
+            let digits: Vec<char> = word.chars().filter(char::is_ascii_digit).collect();
+            let zeros = digits.iter().rev().take_while(|&&d| d == '0').count();
+            if zeros > 0 && zeros < digits.len() {
+                // 십 (ㅂ), 백 (ㄱ), 천 (ㄴ), 만 (ㄴ)
+                return Some((true, false));
+            }
+            match last {
+                '0' | '1' | '3' | '6' | '7' | '8' => Some((true, matches!(last, '1' | '7' | '8'))),
+                _ => Some((false, false)),
+            }
+        }
+        // Latin letters as Koreans read them: L 엘, M 엠, N 엔, R 알.
+        c if c.is_ascii_alphabetic() => match c.to_ascii_uppercase() {
+            'L' | 'R' => Some((true, true)),
+            'M' | 'N' => Some((true, false)),
+            _ => Some((false, false)),
+        },
+        _ => None,
+    }
+}
+
+/// `word` followed by the particle in the form its last sound takes: "조커가", "런으로",
+/// "민수는", "R5는"; both forms ("이(가)") when the end cannot be read.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{josa, Josa};
+/// assert_eq!(josa("조커", Josa::IGa), "조커가");
+/// assert_eq!(josa("런", Josa::EuroRo), "런으로");
+/// assert_eq!(josa("빨7", Josa::IGa), "빨7이");
+/// assert_eq!(josa("\"abc\"", Josa::EunNeun), "\"abc\"는");
+/// ```
+pub fn josa(word: &str, particle: Josa) -> String {
+    let (with, without, both) = match particle {
+        Josa::IGa => ("이", "가", "이(가)"),
+        Josa::EunNeun => ("은", "는", "은(는)"),
+        Josa::EulReul => ("을", "를", "을(를)"),
+        Josa::GwaWa => ("과", "와", "과(와)"),
+        Josa::EuroRo => ("으로", "로", "(으)로"),
+    };
+    let form = match final_sound(word) {
+        None => both,
+        Some((_, true)) if particle == Josa::EuroRo => without,
+        Some((true, _)) => with,
+        Some((false, _)) => without,
+    };
+    format!("{word}{form}")
+}
+
 /// Names joined the Korean way: "A", "A, B", "A, B, C".
 fn list_ko<T: std::fmt::Display>(items: &[T]) -> String {
     let words: Vec<String> = items.iter().map(ToString::to_string).collect();
@@ -1579,6 +1684,7 @@ pub fn finding(lang: Language, finding: &Finding) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use super::{Josa, josa};
 
     #[test]
     fn korean_problem_messages_name_the_tiles() {
@@ -1607,5 +1713,24 @@ mod tests {
             ),
             "total 28 is below 30"
         );
+    }
+
+    #[test]
+    fn particles_follow_the_last_sound() {
+        assert_eq!(josa("민수", Josa::EunNeun), "민수는");
+        assert_eq!(josa("지영", Josa::IGa), "지영이");
+        assert_eq!(josa("서연", Josa::GwaWa), "서연과");
+        assert_eq!(josa("루미", Josa::GwaWa), "루미와");
+        assert_eq!(josa("그룹", Josa::EuroRo), "그룹으로");
+        assert_eq!(josa("런", Josa::EuroRo), "런으로");
+        assert_eq!(josa("파일", Josa::EuroRo), "파일로", "ㄹ takes 로");
+        assert_eq!(josa("14", Josa::EunNeun), "14는", "사");
+        assert_eq!(josa("10", Josa::EunNeun), "10은", "십");
+        assert_eq!(josa("0", Josa::EulReul), "0을", "영");
+        assert_eq!(josa("7", Josa::EuroRo), "7로", "칠");
+        assert_eq!(josa("Bob", Josa::IGa), "Bob가");
+        assert_eq!(josa("Bill", Josa::EuroRo), "Bill로", "엘");
+        assert_eq!(josa("\"3.5\"", Josa::EunNeun), "\"3.5\"는");
+        assert_eq!(josa("!*", Josa::IGa), "!*이(가)", "unreadable: both forms");
     }
 }

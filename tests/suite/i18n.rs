@@ -857,7 +857,7 @@ fn korean_errors_name_tiles_in_korean_and_keep_what_the_user_typed() {
     };
     assert_eq!(
         i18n::meld_problem(KO, &copies),
-        "빨7이(가) 3개지만 기본 세트에는 2개뿐입니다"
+        "빨7이 3개지만 기본 세트에는 2개뿐입니다"
     );
     // The user's own token is echoed as typed.
     let e = parse_rack("R5 X9").expect_err("X is no colour");

@@ -418,7 +418,7 @@ fn korean_meld_and_sheet_views_render_with_data() {
     );
     t.harness.run();
     assert!(t.shows("그룹에 빨강 타일이 두 개 있습니다 (빨7, 빨7)"));
-    assert!(t.shows("런(으)로 읽어 18점; 그룹(으)로 읽으면 15점"));
+    assert!(t.shows("런으로 읽어 18점; 그룹으로 읽으면 15점"));
     assert!(t.shows("등록 불가"));
     apply(
         &mut t.harness,
