@@ -281,6 +281,26 @@ impl SheetSession {
         })
     }
 
+    /// A seat renamed at the table (a typo fixed, a nickname): the open sheet's player of the
+    /// same name (trimmed, any case) takes the new name, so the sheet and the clock agree.
+    /// Returns whether the sheet changed; a sheet where the new name is taken keeps its names.
+    pub fn follow_rename(&mut self, old: &str, new: &str) -> bool {
+        let key = crate::history::name_key(old);
+        let Some(index) = self.sheet().and_then(|sheet| {
+            let names = sheet.players().names();
+            names
+                .iter()
+                .position(|n| crate::history::name_key(n) == key)
+        }) else {
+            return false;
+        };
+        let renamed = self.change(|sheet| {
+            sheet.rename_player(index, new.trim())?;
+            Ok(Change::PlayersChanged)
+        });
+        matches!(renamed, Ok(Some(_)))
+    }
+
     /// "Apply to this sheet": the scoring of `settings` (joker value, not-melded value, final
     /// rule, tile set) becomes the sheet's; its timer values stay.
     pub fn apply_rules(&mut self, settings: &RuleSet) -> Result<Option<Change>, SessionError> {

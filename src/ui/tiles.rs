@@ -108,7 +108,9 @@ pub fn tile(ui: &mut Ui, tile: Tile, look: TileLook) -> Response {
         if let Some(stands_for) = look.stands_for {
             // The number in the colour's ink: reads the same in every language ("R12" is
             // the notation, not what a Korean table calls the tile).
-            let number = stands_for.number().map_or_else(String::new, |n| n.to_string());
+            let number = stands_for
+                .number()
+                .map_or_else(String::new, |n| n.to_string());
             painter.text(
                 rect.center_bottom() - Vec2::new(0.0, look.height * 0.2),
                 egui::Align2::CENTER_CENTER,

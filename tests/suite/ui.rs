@@ -1916,3 +1916,33 @@ fn the_solver_asks_for_a_rack_not_a_meld() {
     assert!(t.shows("Pick tiles or type a rack to find its best initial meld."));
     assert!(!t.shows("to check a meld"));
 }
+
+#[test]
+fn a_seat_renamed_at_the_clock_is_renamed_on_the_open_sheet_and_undo_takes_both_back() {
+    let mut t = seed_sheet_table();
+    let totals = t.harness.state().sheet().expect("sheet").standings().totals;
+    apply(&mut t.harness, Action::Show(View::Timer));
+    apply(
+        &mut t.harness,
+        Action::Timer(TimerCommand::Rename(1, " Cube ".into())),
+    );
+    t.harness.run();
+    let sheet = t.harness.state().sheet().expect("sheet");
+    assert_eq!(
+        sheet.players().names()[1],
+        "Cube",
+        "the sheet follows the clock"
+    );
+    assert_eq!(sheet.standings().totals, totals, "no score moves");
+    t.key(Key::Backspace);
+    let sheet = t.harness.state().sheet().expect("sheet");
+    assert_eq!(
+        sheet.players().names()[1],
+        "큐브",
+        "one undo, both names back"
+    );
+    assert_eq!(
+        t.read(|timer, _| timer.players()[1].clone()),
+        "큐브".to_owned()
+    );
+}

@@ -192,7 +192,7 @@ impl App {
 
     pub(super) fn timer_command(&mut self, command: TimerCommand) {
         let lang = self.settings.language;
-        let before = self.timer_snapshot();
+        let mut before = self.timer_snapshot();
         let players = self.timer.read(|t, _| t.players().to_vec());
         // Commands that do not apply in the current state are simply not offered by the view;
         // a race (a key pressed twice in one frame) is harmless, so those are not recorded.
@@ -227,7 +227,16 @@ impl App {
                     .timer
                     .command(|t, _| t.rename_player(seat, name.trim()))
                 {
-                    Ok(()) => Some(Change::PlayersChanged),
+                    Ok(()) => {
+                        // The open sheet follows, in the same undo step.
+                        let sheet = self.session.snapshot();
+                        let old = players.get(seat).map_or("", String::as_str);
+                        if self.session.follow_rename(old, &name) {
+                            before.sheet = Some(sheet);
+                        }
+                        self.session_events();
+                        Some(Change::PlayersChanged)
+                    }
                     Err(e) => {
                         self.timer_view.players_error = Some(i18n::timer_error(lang, &e));
                         None
@@ -245,7 +254,6 @@ impl App {
             }
         };
         let Some(change) = change else { return };
-        let mut before = before;
         if change == Change::PlayersChanged {
             self.timer_view.players_error = None;
             before.table = Some((self.settings.players.clone(), self.settings.rules));
