@@ -451,6 +451,20 @@ fn arb_hand() -> impl Strategy<Value = Hand> {
 /// Hands for `n` players with at most one player out, and a pick used to name a tie winner.
 fn arb_hands(n: usize) -> impl Strategy<Value = (Vec<Hand>, usize)> {
     (proptest::collection::vec(arb_hand(), n), any::<usize>()).prop_map(|(mut hands, pick)| {
+        // One set is dealt: the racks together hold at most two of each face.
+        let mut dealt: Vec<Tile> = Vec::new();
+        for hand in &mut hands {
+            if let Remaining::Tiles(tiles) = &mut hand.left {
+                tiles.retain(|&tile| {
+                    let keep = dealt.iter().filter(|&&t| t == tile).count() < 2;
+                    if keep {
+                        dealt.push(tile);
+                    }
+                    keep
+                });
+                hand.not_melded &= !tiles.is_empty();
+            }
+        }
         let mut seen_out = false;
         for hand in &mut hands {
             if hand.went_out() {
