@@ -437,16 +437,12 @@ impl SheetView {
                     Some(end) => end.other_winners.clone(),
                     None => standings.winners(r),
                 };
-                let winners: Vec<&str> = seats
-                    .iter()
-                    .filter_map(|&i| names.get(i).map(String::as_str))
-                    .collect();
                 let words = if end.is_some() {
                     s.winner_under
                 } else {
                     s.leader_under
                 };
-                let line = words(rule_name(r), &winners.join(", "));
+                let line = words(rule_name(r), &who(names, &seats));
                 let text = RichText::new(line);
                 ui.label(if r == rule {
                     text.strong().size(20.0)
@@ -704,14 +700,10 @@ fn apply_preview_ui(
                 .filter(|(_, (a, b))| a != b)
                 .map(|(n, (a, b))| format!("{n} {} → {}", signed(*a), signed(*b)))
                 .collect();
-            let who = |seats: &[usize]| {
-                seats
-                    .iter()
-                    .filter_map(|&i| names.get(i).cloned())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let (was, will) = (who(&preview.winners_before), who(&preview.winners_after));
+            let (was, will) = (
+                who(names, &preview.winners_before),
+                who(names, &preview.winners_after),
+            );
             if moves.is_empty() {
                 ui.label(s.no_points_move);
             } else {
@@ -730,17 +722,20 @@ fn apply_preview_ui(
     }
 }
 
+/// The names at `seats`, joined: "루미, 큐브".
+fn who(names: &[String], seats: &[usize]) -> String {
+    seats
+        .iter()
+        .filter_map(|&i| names.get(i).map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The match's end: final standings and the winner, large; or how far the end still is.
 fn match_ui(ui: &mut Ui, lang: Language, sheet: &Sheet) {
     let s = lang.strings();
     let names = sheet.players().names();
-    let who = |seats: &[usize]| {
-        seats
-            .iter()
-            .filter_map(|&i| names.get(i).cloned())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let who = |seats: &[usize]| who(names, seats);
     match sheet.match_state() {
         MatchState::Finished(end) => {
             ui.add_space(6.0);

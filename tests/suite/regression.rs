@@ -449,19 +449,19 @@ fn an_unreadable_cell_is_worded_in_korean() {
     assert!(!err.contains("marks but no"), "no English left: {err}");
 }
 
+/// An open-ended sheet under the default rules for `names`.
+fn empty_sheet(names: &[&str]) -> rummikub_companion::score::Sheet {
+    let players = rummikub_companion::score::Players::new(names).expect("players");
+    let rules = rummikub_companion::rules::RuleSet::default();
+    rummikub_companion::score::Sheet::new(players, rules, None, t0()).expect("a sheet")
+}
+
 #[test]
 fn head_to_head_is_read_by_the_players_name_whatever_its_capitals() {
     // The window looked head-to-head up by the folded key ("alice") in a map keyed by the name
     // shown ("Alice"): every column of a player with a capital letter read 0.
-    use rummikub_companion::score::{Game, Hand, Players, Sheet};
-    let players = Players::new(["Alice", "민준", "BOB"]).expect("players");
-    let mut sheet = Sheet::new(
-        players,
-        rummikub_companion::rules::RuleSet::default(),
-        None,
-        t0(),
-    )
-    .expect("a sheet");
+    use rummikub_companion::score::{Game, Hand};
+    let mut sheet = empty_sheet(&["Alice", "민준", "BOB"]);
     for left in [[0, 5, 9], [4, 0, 2], [7, 3, 0]] {
         let game = Game::new(left.map(Hand::of_value).to_vec());
         sheet.add_game(game).expect("a game");
@@ -484,16 +484,9 @@ fn head_to_head_is_read_by_the_players_name_whatever_its_capitals() {
 #[test]
 fn the_racks_of_one_game_together_hold_no_more_jokers_than_the_set() {
     // `J J` on one rack and `J` on another were accepted: three jokers from a set of two.
-    use rummikub_companion::score::{Game, Hand, Players, ScoreError, Sheet};
+    use rummikub_companion::score::{Game, Hand, ScoreError};
     use rummikub_companion::tile::parse_rack;
-    let players = Players::new(["민준", "Bob", "서연"]).expect("players");
-    let mut sheet = Sheet::new(
-        players,
-        rummikub_companion::rules::RuleSet::default(),
-        None,
-        t0(),
-    )
-    .expect("a sheet");
+    let mut sheet = empty_sheet(&["민준", "Bob", "서연"]);
     let rack = |text: &str| Hand::of_tiles(parse_rack(text).expect("a rack"));
     let three = Game::new(vec![Hand::of_value(0), rack("J J"), rack("j")]);
     let err = sheet
