@@ -13,7 +13,6 @@ use crate::tile::MAX_NUMBER;
 /// Lists for one level of the sweep, kept to avoid allocating for every state.
 #[derive(Default)]
 struct Scratch {
-    options: [Vec<ColourOption>; 4],
     moves: Vec<Move>,
     /// Each move's upper bound and its index in `moves`, best first.
     ranked: Vec<(u32, u32)>,
@@ -173,49 +172,37 @@ impl<'a> Sweep<'a> {
     /// a state one step better: a joker more, a short run one number longer, or one more run
     /// of 3+ (see the module docs: any way on from `state` is a way on from those).
     fn dominated(&self, v: u8, state: &State, need: u32, floor: u32) -> Option<Option<u32>> {
-        let known = |better: &State| {
-            let key = better.key(self.resume(v, better)) << NEED_BITS | u64::from(need);
-            let entry = self.memo.get(&key)?;
+        // The better states' keys differ from this one's in a counter or two; `v` is where
+        // they resume too (a joker more leaves a state as idle as it was, and one more run
+        // makes it busy, which never skips a number).
+        let key = state.key(v) << NEED_BITS | u64::from(need);
+        let known = |better: u64| {
+            let entry = self.memo.get(&better)?;
             (entry.value <= Some(floor)).then_some(entry.value)
         };
-        if state.jokers < self.supply.jokers {
-            let better = State {
-                jokers: state.jokers + 1,
-                ..*state
-            };
-            if let Some(ceiling) = known(&better) {
-                return Some(ceiling);
-            }
+        if state.jokers < self.supply.jokers
+            && let Some(ceiling) = known(key + (1 << (State::JOKERS_SHIFT + NEED_BITS)))
+        {
+            return Some(ceiling);
         }
         for (c, open) in state.open.iter().enumerate() {
+            let shift = State::open_shift(c) + NEED_BITS;
+            let (one, two, three) = (1 << (shift + 6), 1 << (shift + 3), 1 << shift);
             let mut upgrades = [None; 3];
             if open.one > 0 {
-                upgrades[0] = Some(Open {
-                    one: open.one - 1,
-                    two: open.two + 1,
-                    ..*open
-                });
+                upgrades[0] = Some(key - one + two);
             }
             if open.two > 0 {
-                upgrades[1] = Some(Open {
-                    two: open.two - 1,
-                    three: open.three + 1,
-                    ..*open
-                });
+                upgrades[1] = Some(key - two + three);
             }
             // One more run of 3+ only where the state could hold it (see `Supply::settle`).
             if v <= MAX_NUMBER
                 && open.one + open.two + open.three < self.supply.count(c, v) + state.jokers
             {
-                upgrades[2] = Some(Open {
-                    three: open.three + 1,
-                    ..*open
-                });
+                upgrades[2] = Some(key + three);
             }
-            for upgrade in upgrades.into_iter().flatten() {
-                let mut better = *state;
-                better.open[c] = upgrade;
-                if let Some(ceiling) = known(&better) {
+            for better in upgrades.into_iter().flatten() {
+                if let Some(ceiling) = known(better) {
                     return Some(ceiling);
                 }
             }
@@ -315,27 +302,26 @@ impl<'a> Sweep<'a> {
         bar: Option<u32>,
         scratch: &mut Scratch,
     ) -> Option<u32> {
-        let Scratch { options, moves, .. } = scratch;
-        for (c, list) in options.iter_mut().enumerate() {
-            list.clear();
-            list.extend_from_slice(self.colour_options(v, c, state.open[c], state.jokers));
-        }
-        moves.clear();
+        let ranges: [(usize, usize); 4] =
+            std::array::from_fn(|c| self.colour_options(v, c, state.open[c], state.jokers));
+        let options = ranges.map(|(start, end)| &self.arena[start..end]);
+        scratch.moves.clear();
         let ahead = self.ahead[usize::from(v + 1)];
         let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar, ahead);
-        combine.combine(options, 0, Partial::default(), moves);
+        combine.combine(&options, 0, Partial::default(), &mut scratch.moves);
         combine.skipped
     }
 
-    /// The options of colour `c` at `v`, worked out once per solve: many states share them.
-    fn colour_options(&mut self, v: u8, c: usize, open: Open, jokers: u8) -> &[ColourOption] {
+    /// Where in `arena` the options of colour `c` at `v` are, worked out once per solve: many
+    /// states share them.
+    fn colour_options(&mut self, v: u8, c: usize, open: Open, jokers: u8) -> (usize, usize) {
         let key = u64::from(v) << 14
             | (c as u64) << 12
             | u64::from(open.one) << 9
             | u64::from(open.two) << 6
             | u64::from(open.three) << 3
             | u64::from(jokers);
-        let (start, end) = match self.option_ranges.get(&key) {
+        match self.option_ranges.get(&key) {
             Some(&range) => range,
             None => {
                 let start = self.arena.len();
@@ -354,8 +340,7 @@ impl<'a> Sweep<'a> {
                 self.option_ranges.insert(key, range);
                 range
             }
-        };
-        &self.arena[start..end]
+        }
     }
 
     /// Replays the sweep from `start`, at each number taking the first move (in the order
