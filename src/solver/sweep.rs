@@ -14,8 +14,8 @@ use crate::tile::MAX_NUMBER;
 #[derive(Default)]
 struct Scratch {
     moves: Vec<Move>,
-    /// Each move's upper bound and its index in `moves`, best first.
-    ranked: Vec<(u32, u32)>,
+    /// Each move's upper bound (high half) and its index in `moves`, best first.
+    ranked: Vec<u64>,
 }
 
 /// Multiply-shift hashing for the `u64` memo keys (SipHash is several times slower here).
@@ -139,18 +139,19 @@ impl<'a> Sweep<'a> {
     /// either, which lets the search skip moves that cannot matter to the caller.
     fn best(&mut self, v: u8, state: State, need: u32, floor: Option<u32>) -> Option<u32> {
         let v = self.resume(v, &state);
-        if need > 0 && need > self.supply.bound(v, &state).points {
-            return None;
-        }
         let key = state.key(v) << NEED_BITS | u64::from(need);
         if let Some(known) = self.memo.get(&key)
             && (known.exact || known.value <= floor)
         {
             return known.value;
         }
+        // Asked after the memo (which never holds such a state), as most calls end there.
+        if need > 0 && need > self.supply.bound(v, &state).points {
+            return None;
+        }
         if self.dominance
             && let Some(floor) = floor
-            && let Some(ceiling) = self.dominated(v, &state, need, floor)
+            && let Some(ceiling) = self.dominated(v, key, &state, floor)
         {
             let entry = Entry {
                 value: ceiling,
@@ -171,11 +172,11 @@ impl<'a> Sweep<'a> {
     /// A ceiling not above `floor` on the best from `state` at `v`, if the memo holds one for
     /// a state one step better: a joker more, a short run one number longer, or one more run
     /// of 3+ (see the module docs: any way on from `state` is a way on from those).
-    fn dominated(&self, v: u8, state: &State, need: u32, floor: u32) -> Option<Option<u32>> {
+    /// `key` is the state's memo key.
+    fn dominated(&self, v: u8, key: u64, state: &State, floor: u32) -> Option<Option<u32>> {
         // The better states' keys differ from this one's in a counter or two; `v` is where
         // they resume too (a joker more leaves a state as idle as it was, and one more run
         // makes it busy, which never skips a number).
-        let key = state.key(v) << NEED_BITS | u64::from(need);
         let known = |better: u64| {
             let entry = self.memo.get(&better)?;
             (entry.value <= Some(floor)).then_some(entry.value)
@@ -260,11 +261,12 @@ impl<'a> Sweep<'a> {
                 .moves
                 .iter()
                 .enumerate()
-                .map(|(i, m)| (m.bound, i as u32)),
+                .map(|(i, m)| u64::from(m.bound) << 32 | i as u64),
         );
         scratch.ranked.sort_unstable_by(|a, b| b.cmp(a));
         let mut best = None;
-        for &(bound, i) in &scratch.ranked {
+        for &ranked in &scratch.ranked {
+            let (bound, i) = ((ranked >> 32) as u32, ranked as u32);
             let bar = best.max(floor);
             if Some(bound) <= bar {
                 // The moves are in order of bound: none of the rest can do better either.
