@@ -431,7 +431,12 @@ impl<'s> Combine<'s> {
             next.hope = hope;
             next.must_use |= u8::from(option.strict) << c;
             next.gain = partial.gain.plus(option.gain);
-            self.combine(options, c + 1, next, out);
+            if c == 3 {
+                // The last colour: straight to the groups, without a call for nothing.
+                self.group_moves(&next, out);
+            } else {
+                self.combine(options, c + 1, next, out);
+            }
         }
     }
 

@@ -162,6 +162,8 @@ impl<'a> Sweep<'a> {
         }
         self.worked += 1;
         if self.worked == self.look_ahead_after {
+            // A rack this hard meets thousands of states: room for them at once.
+            self.memo.reserve(1 << 14);
             self.look_ahead();
         }
         let entry = self.work_out(v, state, need, floor);
