@@ -66,7 +66,10 @@
 //!   which is close enough), and only once a rack has needed about as many states as they
 //!   cost (a hundred or so per number they cover): most racks are solved sooner, and for them
 //!   the ceilings would cost more than they save (random 40-tile racks spread over all 13
-//!   numbers, for one).
+//!   numbers, for one). A move's ceiling is first tried with every left tile grouped, before
+//!   asking which groups the tiles really make: that is no lower than the true ceiling (groups
+//!   take at most the left tiles), so a move it rules out is one the true ceiling rules out,
+//!   and it costs far less.
 //!
 //! A search over tiles was measured first: the tests' oracle (every candidate set, packed with
 //! memoisation over the remaining rack) takes about 50 µs for 14 tiles, 6 ms for 30 and a minute

@@ -106,6 +106,7 @@ static MEMO: [AtomicU8; ENTRIES] = [const { AtomicU8::new(0) }; ENTRIES];
 /// The most real tiles (given per colour, 0–3 each) that groups of number `v` can hold using
 /// exactly `jokers` jokers and every tile of the colours in `must_use` (bit per colour);
 /// `None` when that is impossible.
+#[inline]
 pub(super) fn most(v: u8, left: [u8; 4], jokers: u8, must_use: u8) -> Option<u8> {
     lookup(tier(v), left, jokers, must_use)
 }
@@ -142,6 +143,7 @@ fn allowed(tier: u8, jokers: u8) -> impl Iterator<Item = Shape> {
         .filter(move |s| s.jokers <= jokers && (s.reals() > 1 || tier >> (s.jokers - 2) & 1 == 1))
 }
 
+#[inline]
 fn lookup(tier: u8, left: [u8; 4], jokers: u8, must_use: u8) -> Option<u8> {
     let present = (0..4).fold(0, |m, c| m | u8::from(left[c] > 0) << c);
     let must_use = must_use & present;
@@ -152,14 +154,19 @@ fn lookup(tier: u8, left: [u8; 4], jokers: u8, must_use: u8) -> Option<u8> {
         * 16
         + usize::from(must_use);
     match MEMO[index].load(Ordering::Relaxed) {
-        0 => {
-            let answer = compute(tier, left, jokers, must_use);
-            MEMO[index].store(answer.map_or(1, |n| n + 2), Ordering::Relaxed);
-            answer
-        }
+        0 => fill(index, tier, left, jokers, must_use),
         1 => None,
         n => Some(n - 2),
     }
+}
+
+/// Works out and stores an entry of [`MEMO`]: once per entry, so kept out of the hot path.
+#[cold]
+#[inline(never)]
+fn fill(index: usize, tier: u8, left: [u8; 4], jokers: u8, must_use: u8) -> Option<u8> {
+    let answer = compute(tier, left, jokers, must_use);
+    MEMO[index].store(answer.map_or(1, |n| n + 2), Ordering::Relaxed);
+    answer
 }
 
 /// No more groups (possible once every joker and every must-use tile is placed), or one more

@@ -397,7 +397,7 @@ impl<'s> Combine<'s> {
     /// after `v` allows with the jokers left.
     pub(super) fn combine(
         &mut self,
-        options: &[Vec<ColourOption>; 4],
+        options: &[&[ColourOption]; 4],
         c: usize,
         partial: Partial,
         out: &mut Vec<Move>,
@@ -406,7 +406,7 @@ impl<'s> Combine<'s> {
             self.group_moves(&partial, out);
             return;
         }
-        for option in &options[c] {
+        for option in options[c] {
             let used = partial.used + option.jokers;
             let reserve = partial.reserve + option.reserve;
             if used + reserve > self.jokers {
@@ -431,7 +431,12 @@ impl<'s> Combine<'s> {
             next.hope = hope;
             next.must_use |= u8::from(option.strict) << c;
             next.gain = partial.gain.plus(option.gain);
-            self.combine(options, c + 1, next, out);
+            if c == 3 {
+                // The last colour: straight to the groups, without a call for nothing.
+                self.group_moves(&next, out);
+            } else {
+                self.combine(options, c + 1, next, out);
+            }
         }
     }
 
@@ -456,11 +461,28 @@ impl<'s> Combine<'s> {
                     break;
                 }
             }
-            let reals = if partial.left == 0 {
-                // No real tile for a group: no group, and no joker can be in one.
-                if k > 0 {
-                    break;
+            // No real tile for a group: no group, and no joker can be in one.
+            if partial.left == 0 && k > 0 {
+                break;
+            }
+            let free = jokers - partial.used - k;
+            if self.bar.is_some() {
+                // Every left tile grouped and the look-ahead ceiling for the jokers left: no
+                // lower than the move's bound below, and cheaper than asking which groups can
+                // be made.
+                let reals = u32::from(partial.left + k);
+                let hope = self
+                    .order
+                    .value(partial.gain.plus(Score {
+                        points: reals * u32::from(v),
+                        tiles: reals,
+                    }))
+                    .saturating_add(self.ahead[usize::from(free)]);
+                if self.hopeless_value(hope) {
+                    continue;
                 }
+            }
+            let reals = if partial.left == 0 {
                 0
             } else {
                 match groups::most(v, left, k, partial.must_use) {
@@ -469,27 +491,30 @@ impl<'s> Combine<'s> {
                 }
             };
             let laid = u32::from(reals + k);
+            let gain = partial.gain.plus(Score {
+                points: laid * u32::from(v),
+                tiles: laid,
+            });
+            let ahead = self
+                .order
+                .value(gain)
+                .saturating_add(self.ahead[usize::from(free)]);
+            if self.hopeless_value(ahead) {
+                continue;
+            }
             // The joker budget already covers what the short runs need next.
             let next = self.supply.settle(
                 v + 1,
                 State {
                     open: partial.open,
-                    jokers: jokers - partial.used - k,
+                    jokers: free,
                 },
             );
-            let gain = partial.gain.plus(Score {
-                points: laid * u32::from(v),
-                tiles: laid,
-            });
             // The short runs' needs at `v + 1` and `v + 2` are the partial's reserve.
             let bound = self
                 .order
                 .value(gain.plus(self.supply.bound_with(v + 1, &next, partial.reserve)))
-                .min(
-                    self.order
-                        .value(gain)
-                        .saturating_add(self.ahead[usize::from(next.jokers)]),
-                );
+                .min(ahead);
             if self.hopeless_value(bound) {
                 continue;
             }
@@ -534,6 +559,15 @@ impl State {
 
     pub(super) fn all_runs_complete(&self) -> bool {
         self.open.iter().all(|o| o.one == 0 && o.two == 0)
+    }
+
+    /// Where the jokers are in [`Self::key`].
+    pub(super) const JOKERS_SHIFT: u32 = 36;
+
+    /// Where colour `c`'s counters are in [`Self::key`]: `one`, `two` and `three` at 6, 3 and 0
+    /// bits above it.
+    pub(super) const fn open_shift(c: usize) -> u32 {
+        9 * (3 - c as u32)
     }
 
     /// Memo key: 3 bits per counter (at most 3 real tiles + 4 jokers of one face per number).
@@ -645,6 +679,49 @@ pub(super) fn for_each_lead(opening: u8, max_lead: u8, budget: u8, f: &mut dyn F
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Dominance finds better states' keys by adding to a key: the counters must sit where
+    /// `JOKERS_SHIFT` and `open_shift` say.
+    #[test]
+    fn key_fields_sit_where_dominance_looks() {
+        let state = State {
+            open: [
+                Open {
+                    one: 1,
+                    two: 2,
+                    three: 3,
+                },
+                Open {
+                    one: 0,
+                    two: 1,
+                    three: 0,
+                },
+                Open::default(),
+                Open {
+                    one: 2,
+                    two: 0,
+                    three: 1,
+                },
+            ],
+            jokers: 2,
+        };
+        let key = state.key(9);
+        let more_jokers = State { jokers: 3, ..state };
+        assert_eq!(more_jokers.key(9), key + (1 << State::JOKERS_SHIFT));
+        for c in 0..4 {
+            let shift = State::open_shift(c);
+            let mut longer = state;
+            longer.open[c].three += 1;
+            assert_eq!(longer.key(9), key + (1 << shift), "colour {c}");
+            longer.open[c].two += 1;
+            longer.open[c].one += 1;
+            assert_eq!(
+                longer.key(9),
+                key + (1 << shift) + (1 << (shift + 3)) + (1 << (shift + 6)),
+                "colour {c}"
+            );
+        }
+    }
 
     #[test]
     fn leading_jokers_split_every_way() {

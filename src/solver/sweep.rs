@@ -13,10 +13,9 @@ use crate::tile::MAX_NUMBER;
 /// Lists for one level of the sweep, kept to avoid allocating for every state.
 #[derive(Default)]
 struct Scratch {
-    options: [Vec<ColourOption>; 4],
     moves: Vec<Move>,
-    /// Each move's upper bound and its index in `moves`, best first.
-    ranked: Vec<(u32, u32)>,
+    /// Each move's upper bound (high half) and its index in `moves`, best first.
+    ranked: Vec<u64>,
 }
 
 /// Multiply-shift hashing for the `u64` memo keys (SipHash is several times slower here).
@@ -140,18 +139,19 @@ impl<'a> Sweep<'a> {
     /// either, which lets the search skip moves that cannot matter to the caller.
     fn best(&mut self, v: u8, state: State, need: u32, floor: Option<u32>) -> Option<u32> {
         let v = self.resume(v, &state);
-        if need > 0 && need > self.supply.bound(v, &state).points {
-            return None;
-        }
         let key = state.key(v) << NEED_BITS | u64::from(need);
         if let Some(known) = self.memo.get(&key)
             && (known.exact || known.value <= floor)
         {
             return known.value;
         }
+        // Asked after the memo (which never holds such a state), as most calls end there.
+        if need > 0 && need > self.supply.bound(v, &state).points {
+            return None;
+        }
         if self.dominance
             && let Some(floor) = floor
-            && let Some(ceiling) = self.dominated(v, &state, need, floor)
+            && let Some(ceiling) = self.dominated(v, key, &state, floor)
         {
             let entry = Entry {
                 value: ceiling,
@@ -162,6 +162,8 @@ impl<'a> Sweep<'a> {
         }
         self.worked += 1;
         if self.worked == self.look_ahead_after {
+            // A rack this hard meets thousands of states: room for them at once.
+            self.memo.reserve(1 << 14);
             self.look_ahead();
         }
         let entry = self.work_out(v, state, need, floor);
@@ -172,50 +174,38 @@ impl<'a> Sweep<'a> {
     /// A ceiling not above `floor` on the best from `state` at `v`, if the memo holds one for
     /// a state one step better: a joker more, a short run one number longer, or one more run
     /// of 3+ (see the module docs: any way on from `state` is a way on from those).
-    fn dominated(&self, v: u8, state: &State, need: u32, floor: u32) -> Option<Option<u32>> {
-        let known = |better: &State| {
-            let key = better.key(self.resume(v, better)) << NEED_BITS | u64::from(need);
-            let entry = self.memo.get(&key)?;
+    /// `key` is the state's memo key.
+    fn dominated(&self, v: u8, key: u64, state: &State, floor: u32) -> Option<Option<u32>> {
+        // The better states' keys differ from this one's in a counter or two; `v` is where
+        // they resume too (a joker more leaves a state as idle as it was, and one more run
+        // makes it busy, which never skips a number).
+        let known = |better: u64| {
+            let entry = self.memo.get(&better)?;
             (entry.value <= Some(floor)).then_some(entry.value)
         };
-        if state.jokers < self.supply.jokers {
-            let better = State {
-                jokers: state.jokers + 1,
-                ..*state
-            };
-            if let Some(ceiling) = known(&better) {
-                return Some(ceiling);
-            }
+        if state.jokers < self.supply.jokers
+            && let Some(ceiling) = known(key + (1 << (State::JOKERS_SHIFT + NEED_BITS)))
+        {
+            return Some(ceiling);
         }
         for (c, open) in state.open.iter().enumerate() {
+            let shift = State::open_shift(c) + NEED_BITS;
+            let (one, two, three) = (1 << (shift + 6), 1 << (shift + 3), 1 << shift);
             let mut upgrades = [None; 3];
             if open.one > 0 {
-                upgrades[0] = Some(Open {
-                    one: open.one - 1,
-                    two: open.two + 1,
-                    ..*open
-                });
+                upgrades[0] = Some(key - one + two);
             }
             if open.two > 0 {
-                upgrades[1] = Some(Open {
-                    two: open.two - 1,
-                    three: open.three + 1,
-                    ..*open
-                });
+                upgrades[1] = Some(key - two + three);
             }
             // One more run of 3+ only where the state could hold it (see `Supply::settle`).
             if v <= MAX_NUMBER
                 && open.one + open.two + open.three < self.supply.count(c, v) + state.jokers
             {
-                upgrades[2] = Some(Open {
-                    three: open.three + 1,
-                    ..*open
-                });
+                upgrades[2] = Some(key + three);
             }
-            for upgrade in upgrades.into_iter().flatten() {
-                let mut better = *state;
-                better.open[c] = upgrade;
-                if let Some(ceiling) = known(&better) {
+            for better in upgrades.into_iter().flatten() {
+                if let Some(ceiling) = known(better) {
                     return Some(ceiling);
                 }
             }
@@ -273,11 +263,12 @@ impl<'a> Sweep<'a> {
                 .moves
                 .iter()
                 .enumerate()
-                .map(|(i, m)| (m.bound, i as u32)),
+                .map(|(i, m)| u64::from(m.bound) << 32 | i as u64),
         );
         scratch.ranked.sort_unstable_by(|a, b| b.cmp(a));
         let mut best = None;
-        for &(bound, i) in &scratch.ranked {
+        for &ranked in &scratch.ranked {
+            let (bound, i) = ((ranked >> 32) as u32, ranked as u32);
             let bar = best.max(floor);
             if Some(bound) <= bar {
                 // The moves are in order of bound: none of the rest can do better either.
@@ -315,27 +306,26 @@ impl<'a> Sweep<'a> {
         bar: Option<u32>,
         scratch: &mut Scratch,
     ) -> Option<u32> {
-        let Scratch { options, moves, .. } = scratch;
-        for (c, list) in options.iter_mut().enumerate() {
-            list.clear();
-            list.extend_from_slice(self.colour_options(v, c, state.open[c], state.jokers));
-        }
-        moves.clear();
+        let ranges: [(usize, usize); 4] =
+            std::array::from_fn(|c| self.colour_options(v, c, state.open[c], state.jokers));
+        let options = ranges.map(|(start, end)| &self.arena[start..end]);
+        scratch.moves.clear();
         let ahead = self.ahead[usize::from(v + 1)];
         let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar, ahead);
-        combine.combine(options, 0, Partial::default(), moves);
+        combine.combine(&options, 0, Partial::default(), &mut scratch.moves);
         combine.skipped
     }
 
-    /// The options of colour `c` at `v`, worked out once per solve: many states share them.
-    fn colour_options(&mut self, v: u8, c: usize, open: Open, jokers: u8) -> &[ColourOption] {
+    /// Where in `arena` the options of colour `c` at `v` are, worked out once per solve: many
+    /// states share them.
+    fn colour_options(&mut self, v: u8, c: usize, open: Open, jokers: u8) -> (usize, usize) {
         let key = u64::from(v) << 14
             | (c as u64) << 12
             | u64::from(open.one) << 9
             | u64::from(open.two) << 6
             | u64::from(open.three) << 3
             | u64::from(jokers);
-        let (start, end) = match self.option_ranges.get(&key) {
+        match self.option_ranges.get(&key) {
             Some(&range) => range,
             None => {
                 let start = self.arena.len();
@@ -354,8 +344,7 @@ impl<'a> Sweep<'a> {
                 self.option_ranges.insert(key, range);
                 range
             }
-        };
-        &self.arena[start..end]
+        }
     }
 
     /// Replays the sweep from `start`, at each number taking the first move (in the order
