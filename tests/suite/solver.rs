@@ -330,18 +330,24 @@ mod dense_racks {
         }
     }
 
+    /// Both objectives on `rack` (XP set, `threshold`) are consistent and proven best by the
+    /// oracle's bounded search.
+    fn assert_proven_best(rack: &[Tile], threshold: u32) {
+        let oracle = oracle::Oracle::new(rack);
+        let text = rummikub_companion::tile::join_tiles(rack);
+        for objective in [Objective::Points, Objective::Tiles] {
+            let opts = options(objective, threshold, TileSet::Xp);
+            let solution = solve(rack, &opts).expect("solves");
+            assert_consistent(rack, &opts, &solution);
+            assert!(proven_best(&oracle, &solution), "{objective}, rack {text}");
+        }
+    }
+
     #[test]
     fn are_proven_best_on_mid_size_racks() {
         for seed in 0..24u64 {
             let rack = dense(80_000 + seed, 26, 4);
-            let oracle = oracle::Oracle::new(&rack);
-            let text = rummikub_companion::tile::join_tiles(&rack);
-            for objective in [Objective::Points, Objective::Tiles] {
-                let opts = options(objective, [30, 120][(seed % 2) as usize], TileSet::Xp);
-                let solution = solve(&rack, &opts).expect("solves");
-                assert_consistent(&rack, &opts, &solution);
-                assert!(proven_best(&oracle, &solution), "{objective}, rack {text}");
-            }
+            assert_proven_best(&rack, [30, 120][(seed % 2) as usize]);
         }
     }
 
@@ -365,14 +371,7 @@ mod dense_racks {
     fn near_13_mid_size_racks_are_proven_best() {
         for seed in 0..24u64 {
             let rack = dense_near_13(140_000 + seed, 26, 4);
-            let oracle = oracle::Oracle::new(&rack);
-            let text = rummikub_companion::tile::join_tiles(&rack);
-            for objective in [Objective::Points, Objective::Tiles] {
-                let opts = options(objective, [30, 150][(seed % 2) as usize], TileSet::Xp);
-                let solution = solve(&rack, &opts).expect("solves");
-                assert_consistent(&rack, &opts, &solution);
-                assert!(proven_best(&oracle, &solution), "{objective}, rack {text}");
-            }
+            assert_proven_best(&rack, [30, 150][(seed % 2) as usize]);
         }
     }
 

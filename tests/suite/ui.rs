@@ -1846,15 +1846,10 @@ fn backspace_on_the_timer_never_takes_back_a_score() {
     assert!(t.shows("Undone: Timer started"), "and says so");
 }
 
-#[test]
-fn after_the_match_the_winner_lines_keep_its_result_and_before_it_they_name_leaders() {
-    let mut t = seed_sheet_table();
-    assert!(t.shows("Match over after game 4 · Winner: 루미"));
-    // A fifth game, after the end, that would put 큐브 far ahead.
+/// Adds a game of remaining values to the open sheet through the app's own action.
+fn save_values(t: &mut Table, left: [u32; 4]) {
     let game = rummikub_companion::score::Game::new(
-        [40, 0, 40, 40]
-            .map(rummikub_companion::score::Hand::of_value)
-            .to_vec(),
+        left.map(rummikub_companion::score::Hand::of_value).to_vec(),
     );
     apply(
         &mut t.harness,
@@ -1863,6 +1858,14 @@ fn after_the_match_the_winner_lines_keep_its_result_and_before_it_they_name_lead
         )),
     );
     t.harness.run();
+}
+
+#[test]
+fn after_the_match_the_winner_lines_keep_its_result_and_before_it_they_name_leaders() {
+    let mut t = seed_sheet_table();
+    assert!(t.shows("Match over after game 4 · Winner: 루미"));
+    // A fifth game, after the end, that would put 큐브 far ahead.
+    save_values(&mut t, [40, 0, 40, 40]);
     assert!(
         t.shows("Winner by highest total: 루미"),
         "the match's result"
@@ -1877,18 +1880,7 @@ fn after_the_match_the_winner_lines_keep_its_result_and_before_it_they_name_lead
             target: None,
         }),
     );
-    let game = rummikub_companion::score::Game::new(
-        [0, 5, 16, 3]
-            .map(rummikub_companion::score::Hand::of_value)
-            .to_vec(),
-    );
-    apply(
-        &mut t.harness,
-        Action::Sheet(rummikub_companion::ui::app::SheetRequest::SaveGame(
-            None, game,
-        )),
-    );
-    t.harness.run();
+    save_values(&mut t, [0, 5, 16, 3]);
     assert!(t.shows("Leader by highest total: 루미"), "one game of four");
     assert!(!t.shows("Winner by"));
 }
