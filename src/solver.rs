@@ -44,32 +44,32 @@
 //! The sets are rebuilt by replaying the moves in the order they are made and taking the first
 //! whose rest is worth exactly what is still missing, so ties are broken as before.
 //!
-//! # Why dominance and look-ahead ceilings
+//! # Why dominance and a Lagrangian ceiling
 //! That ceiling is weakest where the search was slowest: dense racks banded near 13 (numbers
-//! 7–12 or 8–13, four jokers) took up to 30 ms. There the best meld leaves several tiles on the
+//! 7–12 or 8–13, four jokers) took 20–30 ms. There the best meld leaves several tiles on the
 //! rack (a third copy whose neighbours other runs need, tiles that only jokers could reach)
 //! while the ceiling counts every tile and every joker at 13, and melds a point or two short of
-//! the best abound; tens of thousands of states each had to be shown to fall short. Two exact
-//! cuts, both exchange arguments on states rather than on sets, bring the worst under 10 ms:
+//! the best abound; thousands of states each had to be shown to fall short, 5 to 20 points
+//! under their ceilings. Two exact cuts bring the worst of such racks to a fifth of that:
 //! - *Dominance.* A state with a joker more, a short run one number longer, or one more run of
 //!   3+ is at least as good: every way on from the worse state is a way on from the better one
 //!   (the extra joker stays on the rack, the longer run lays the same tiles and may stop sooner,
 //!   the extra run stops at once). So a memoised ceiling of the better state that does not
 //!   beat a floor answers for the worse state without working it out.
-//! - *Look-ahead ceilings.* From a number `w` on, no state does better than the one with as
-//!   many runs of 3+ open in every colour as could go on at `w` (the tiles and jokers at `w`
-//!   bound how many can): by the same argument it dominates every state with as many jokers.
-//!   Its best, per number of jokers, is a ceiling for every move that leads to `w`, and unlike
-//!   the cheap one it sees which tiles above `w` can only be laid with jokers and where jokers
-//!   can really stand. These are worked out from 13 down (each search pruned by the ceilings
-//!   above it, and by a few searches asking only for values above the ceiling found so far,
-//!   which is close enough), and only once a rack has needed about as many states as they
-//!   cost (a hundred or so per number they cover): most racks are solved sooner, and for them
-//!   the ceilings would cost more than they save (random 40-tile racks spread over all 13
-//!   numbers, for one). A move's ceiling is first tried with every left tile grouped, before
-//!   asking which groups the tiles really make: that is no lower than the true ceiling (groups
-//!   take at most the left tiles), so a move it rules out is one the true ceiling rules out,
-//!   and it costs far less.
+//! - *A Lagrangian ceiling* (`solver/relax.rs`). Runs only tie colours together through
+//!   the tiles groups take too. Solve the runs of each colour and the groups of each number
+//!   apart, charge every tile they lay a price and credit the rack's tiles at the same prices:
+//!   no real meld is worth more than that, whatever the prices (it lays each tile once), and
+//!   with prices found by a few subgradient steps it is within a point or two of the best meld
+//!   on most dense racks (the linear programme over all sets is as close; a handful of racks
+//!   have a gap of four or five points, and those stay the slowest). Per state it costs four
+//!   table reads and a few additions, so it bounds states, moves and moves half made colour by
+//!   colour. Setting it up costs about a millisecond, so it is set up only once a rack has
+//!   taken about as much work (most racks are solved sooner).
+//!
+//! Look-ahead ceilings (the best from each number on with every run that could go on open)
+//! were tried before the Lagrangian one and are gone: on the same racks they cost more than
+//! they saved once the Lagrangian ceiling was there.
 //!
 //! A search over tiles was measured first: the tests' oracle (every candidate set, packed with
 //! memoisation over the remaining rack) takes about 50 µs for 14 tiles, 6 ms for 30 and a minute
@@ -93,6 +93,7 @@ use crate::rules::RuleSet;
 use crate::tile::{FACES, Kind, SetInput, Tile, TileSet};
 
 mod groups;
+mod relax;
 mod score;
 mod supply;
 mod sweep;

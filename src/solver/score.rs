@@ -35,6 +35,21 @@ impl Order {
             Order::TilesFirst => s.tiles << 16 | s.points,
         }
     }
+
+    /// The score a value stands for.
+    pub(super) fn score(self, value: u32) -> Score {
+        let (high, low) = (value >> 16, value & 0xFFFF);
+        match self {
+            Order::PointsFirst => Score {
+                points: high,
+                tiles: low,
+            },
+            Order::TilesFirst => Score {
+                points: low,
+                tiles: high,
+            },
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The rack as the sweep sees it, and every way to deal with the tiles of one number.
 
 use super::groups;
+use super::relax::{Ahead, Ceiling, Prefix};
 use super::score::{Order, Score};
 use crate::tile::{FACES, MAX_NUMBER, Tile};
 
@@ -284,8 +285,9 @@ pub(super) struct Combine<'s> {
     jokers: u8,
     /// Moves not above it are left out; `None` makes every move.
     bar: Option<u32>,
-    /// Real tiles at `v` of the colours after colour `c` (by `c`) laid, and every real tile
-    /// after `v`, as the objective weighs them.
+    /// Real tiles at `v` of the colours after colour `c`, by `c`.
+    later: [u8; 4],
+    /// Those laid, and every real tile after `v`, as the objective weighs them.
     beyond: [u32; 4],
     /// The real tiles after `v`.
     after: Score,
@@ -293,16 +295,13 @@ pub(super) struct Combine<'s> {
     joker_worth: [Score; 8],
     /// Whether the rack holds a tile numbered `v + 2` or more.
     high: bool,
-    /// Real tiles at `v` of the colours after colour `c` (by `c`), as the objective weighs them.
-    later_here: [u32; 4],
-    /// At most what can be laid from `v + 1` on, by jokers left: the sweep's look-ahead
-    /// ceilings, `u32::MAX` where there are none.
-    ahead: [u32; 8],
-    /// At most what groups at `v` and everything after `v` can add, by jokers not laid yet:
-    /// each joker in a group at `v` is worth what it stands for, the rest as `ahead` says.
-    ahead_with_groups: [u32; 8],
+    /// The Lagrangian ceiling, where the sweep has set it up, and what the state's colours
+    /// can lay from `v` on by it.
+    relax: Option<(&'s mut Ceiling, Ahead)>,
     /// The highest bound among the moves left out.
     pub(super) skipped: Option<u32>,
+    /// Colour options tried: the work done.
+    pub(super) tried: u32,
 }
 
 impl<'s> Combine<'s> {
@@ -312,7 +311,7 @@ impl<'s> Combine<'s> {
         v: u8,
         jokers: u8,
         bar: Option<u32>,
-        ahead: [u32; 8],
+        relax: Option<(&'s mut Ceiling, Ahead)>,
     ) -> Self {
         let mut later = [0; 4];
         for c in (0..3).rev() {
@@ -325,36 +324,20 @@ impl<'s> Combine<'s> {
                 tiles: u32::from(n),
             }))
         });
-        let later_here = later.map(|n| {
-            order.value(Score {
-                points: u32::from(n) * u32::from(v),
-                tiles: u32::from(n),
-            })
-        });
-        let one_joker = order.value(Score {
-            points: u32::from(v),
-            tiles: 1,
-        });
-        let ahead_with_groups = std::array::from_fn(|free| {
-            (0..=free)
-                .map(|k| (k as u32 * one_joker).saturating_add(ahead[free - k]))
-                .max()
-                .unwrap_or(u32::MAX)
-        });
         Combine {
             supply,
             order,
             v,
             jokers,
             bar,
-            later_here,
-            ahead,
-            ahead_with_groups,
+            later,
             beyond,
             after,
             joker_worth: supply.joker_worth(v),
             high: supply.top[usize::from(v + 1)] >= v + 2,
+            relax,
             skipped: None,
+            tried: 0,
         }
     }
 
@@ -392,9 +375,8 @@ impl<'s> Combine<'s> {
     /// A partial move is dropped early when even the best completion could not beat the bar:
     /// every real tile of the later colours and every left one laid at `v`, every real tile
     /// after `v` laid, and the jokers not laid yet worth what [`Supply::joker_worth`] says (a
-    /// joker laid at `v` is worth `v`, no more than that); or, with look-ahead ceilings, every
-    /// real tile at `v` laid, each joker grouped at `v` worth `v` and the rest what the ceiling
-    /// after `v` allows with the jokers left.
+    /// joker laid at `v` is worth `v`, no more than that); or, with the Lagrangian ceiling, the
+    /// move so far and what [`Ceiling::completion`] says the rest can add.
     pub(super) fn combine(
         &mut self,
         options: &[&[ColourOption]; 4],
@@ -407,6 +389,7 @@ impl<'s> Combine<'s> {
             return;
         }
         for option in options[c] {
+            self.tried += 1;
             let used = partial.used + option.jokers;
             let reserve = partial.reserve + option.reserve;
             if used + reserve > self.jokers {
@@ -415,10 +398,7 @@ impl<'s> Combine<'s> {
             let hope = partial.hope + option.hope;
             if self.bar.is_some() {
                 let jokers = self.jokers_hope(used, reserve);
-                let tiles_hope = hope + self.beyond[c] + self.order.value(jokers);
-                let ahead_hope = (hope + self.later_here[c])
-                    .saturating_add(self.ahead_with_groups[usize::from(self.jokers - used)]);
-                if self.hopeless_value(tiles_hope.min(ahead_hope)) {
+                if self.hopeless_value(hope + self.beyond[c] + self.order.value(jokers)) {
                     continue;
                 }
             }
@@ -431,6 +411,30 @@ impl<'s> Combine<'s> {
             next.hope = hope;
             next.must_use |= u8::from(option.strict) << c;
             next.gain = partial.gain.plus(option.gain);
+            // With the Lagrangian ceiling: can the colours still to come, the groups and
+            // everything after `v` add enough? (The last colour goes to the groups, which ask
+            // the ceiling of each whole move.)
+            if c < 3
+                && let Some((relax, ahead)) = self.relax.as_mut()
+            {
+                relax.extend(self.supply, &mut next.prefix, c, self.v, option.open);
+                // The colours not chosen yet have left nothing so far.
+                let left = next.colours.map(|m| m.left);
+                let free = self.jokers - used;
+                // Every tile still to be laid, where tiles have no relaxation of their own.
+                let plain = Score {
+                    points: u32::MAX / 2,
+                    tiles: u32::from(self.later[c] + next.left + free) + self.after.tiles,
+                };
+                let hope = relax
+                    .completion(self.v, ahead, &next.prefix, c + 1, left, free, plain)
+                    .map(|rest| self.order.value(next.gain).saturating_add(rest));
+                match hope {
+                    None => continue,
+                    Some(hope) if self.hopeless_value(hope) => continue,
+                    Some(_) => {}
+                }
+            }
             if c == 3 {
                 // The last colour: straight to the groups, without a call for nothing.
                 self.group_moves(&next, out);
@@ -466,22 +470,6 @@ impl<'s> Combine<'s> {
                 break;
             }
             let free = jokers - partial.used - k;
-            if self.bar.is_some() {
-                // Every left tile grouped and the look-ahead ceiling for the jokers left: no
-                // lower than the move's bound below, and cheaper than asking which groups can
-                // be made.
-                let reals = u32::from(partial.left + k);
-                let hope = self
-                    .order
-                    .value(partial.gain.plus(Score {
-                        points: reals * u32::from(v),
-                        tiles: reals,
-                    }))
-                    .saturating_add(self.ahead[usize::from(free)]);
-                if self.hopeless_value(hope) {
-                    continue;
-                }
-            }
             let reals = if partial.left == 0 {
                 0
             } else {
@@ -495,13 +483,6 @@ impl<'s> Combine<'s> {
                 points: laid * u32::from(v),
                 tiles: laid,
             });
-            let ahead = self
-                .order
-                .value(gain)
-                .saturating_add(self.ahead[usize::from(free)]);
-            if self.hopeless_value(ahead) {
-                continue;
-            }
             // The joker budget already covers what the short runs need next.
             let next = self.supply.settle(
                 v + 1,
@@ -511,12 +492,20 @@ impl<'s> Combine<'s> {
                 },
             );
             // The short runs' needs at `v + 1` and `v + 2` are the partial's reserve.
-            let bound = self
-                .order
-                .value(gain.plus(self.supply.bound_with(v + 1, &next, partial.reserve)))
-                .min(ahead);
+            let mut bound =
+                self.order
+                    .value(gain.plus(self.supply.bound_with(v + 1, &next, partial.reserve)));
             if self.hopeless_value(bound) {
                 continue;
+            }
+            if let Some((relax, _)) = self.relax.as_mut() {
+                let Some(rest) = relax.bound(self.supply, v + 1, &next, next.key(v + 1)) else {
+                    continue;
+                };
+                bound = bound.min(self.order.value(gain).saturating_add(rest));
+                if self.hopeless_value(bound) {
+                    continue;
+                }
             }
             out.push(Move {
                 colours: partial.colours,
@@ -622,6 +611,8 @@ pub(super) struct Partial {
     /// Colours whose left real tiles must all go into groups (bit per colour).
     pub(super) must_use: u8,
     pub(super) gain: Score,
+    /// With the Lagrangian ceiling: the runs of the colours so far from the next number on.
+    pub(super) prefix: Prefix,
 }
 
 /// One way to deal with one colour at one number, with what it uses and leaves.
@@ -652,11 +643,11 @@ impl ColourOption {
 
 /// Calls `f` with every way to give `opening` new runs their leading jokers: each at most
 /// `max_lead`, together at most `budget`. The array counts runs by number of leading jokers.
-pub(super) fn for_each_lead(opening: u8, max_lead: u8, budget: u8, f: &mut dyn FnMut([u8; 5])) {
+pub(super) fn for_each_lead(opening: u8, max_lead: u8, budget: u8, f: &mut impl FnMut([u8; 5])) {
     if opening == 0 || max_lead == 0 {
         return f([opening, 0, 0, 0, 0]);
     }
-    pub(super) fn go(left: u8, lead: u8, budget: u8, acc: [u8; 5], f: &mut dyn FnMut([u8; 5])) {
+    fn go(left: u8, lead: u8, budget: u8, acc: [u8; 5], f: &mut impl FnMut([u8; 5])) {
         if lead == 0 {
             let mut acc = acc;
             acc[0] = left;

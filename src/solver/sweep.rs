@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::SolvedSet;
+use super::relax::Ceiling;
 use super::score::{Order, Score};
-use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, SLOTS, State, Supply};
+use super::supply::{ColourOption, Combine, Move, Open, PAST_END, Partial, State, Supply};
 use super::table::Table;
 use crate::tile::MAX_NUMBER;
 
@@ -20,7 +21,7 @@ struct Scratch {
 
 /// Multiply-shift hashing for the `u64` memo keys (SipHash is several times slower here).
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -44,7 +45,7 @@ impl Hasher for KeyHasher {
 }
 
 /// A hash map keyed by packed `u64` states.
-type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+pub(super) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
 /// What the memo knows about one state: its best value, or only a ceiling on it (the search
 /// stopped early because the state could not beat what its caller already had).
@@ -59,14 +60,13 @@ struct Entry {
 /// Bits of the memo key that hold the points still needed (more than any rack holds).
 const NEED_BITS: u32 = 12;
 
-/// States worked out, per number the look-ahead ceilings ([`Sweep::ahead`]) are worked out
-/// for, before the sweep works them out: they cost about as much, and most racks are solved
-/// in fewer states.
-const LOOK_AHEAD_AFTER: u32 = 125;
+/// Colour options tried in making moves before the Lagrangian ceiling ([`Ceiling`]) is set
+/// up: setting it up costs about as much work, and most racks are solved with less (dense
+/// 40-tile XP racks half the time, random ones nearly always).
+const RELAX_AFTER: u32 = 20_000;
 
-/// Searches per look-ahead ceiling, each asking only for values above the ceiling found so
-/// far: a few give a ceiling close to the best at a fraction of the cost of the best itself.
-const LOOK_AHEAD_TRIES: u32 = 8;
+/// Subgradient steps spent on each of the ceiling's sets of prices.
+const RELAX_STEPS: u32 = 16;
 
 /// The sweep over numbers for one rack and one objective.
 pub(super) struct Sweep<'a> {
@@ -79,23 +79,27 @@ pub(super) struct Sweep<'a> {
     /// Colour options already worked out: where they are in `arena`.
     option_ranges: KeyMap<(usize, usize)>,
     arena: Vec<ColourOption>,
-    /// By number `w` and jokers left: at most what can be laid from `w` on, whatever runs are
-    /// open (`u32::MAX` where not worked out).
-    ahead: [[u32; 8]; SLOTS + 1],
     /// States worked out so far.
     worked: u32,
-    /// How many states to work out before the look-ahead ceilings (tests change it).
-    look_ahead_after: u32,
+    /// Colour options tried so far in making moves: the work done.
+    tried: u32,
     /// Whether memoised better states answer for worse ones (tests turn it off).
     dominance: bool,
+    /// The Lagrangian ceiling, once the rack has proved hard.
+    relax: Option<Ceiling>,
+    /// How many colour options to try before setting it up (tests change it; `u32::MAX`
+    /// never sets it up).
+    relax_after: u32,
+    /// Whether it has been set up (or could not be).
+    relax_done: bool,
+    /// What the moves on the way from the start to the state being worked out lay.
+    path: u32,
+    /// The best meld found so far from the start: what the ceiling's prices aim at.
+    found: Option<u32>,
 }
 
 impl<'a> Sweep<'a> {
     pub(super) fn new(supply: &'a Supply, order: Order) -> Self {
-        let first = supply.next_number[1];
-        let numbers = (first.saturating_add(2)..=MAX_NUMBER)
-            .filter(|&w| supply.next_number[usize::from(w)] == w)
-            .count() as u32;
         Sweep {
             supply,
             order,
@@ -103,10 +107,14 @@ impl<'a> Sweep<'a> {
             scratch: Vec::new(),
             option_ranges: KeyMap::default(),
             arena: Vec::new(),
-            ahead: [[u32::MAX; 8]; SLOTS + 1],
             worked: 0,
-            look_ahead_after: LOOK_AHEAD_AFTER * numbers.max(1),
+            tried: 0,
             dominance: true,
+            relax: None,
+            relax_after: RELAX_AFTER,
+            relax_done: false,
+            path: 0,
+            found: None,
         }
     }
 
@@ -160,15 +168,47 @@ impl<'a> Sweep<'a> {
             self.memo.insert(key, entry);
             return ceiling;
         }
-        self.worked += 1;
-        if self.worked == self.look_ahead_after {
+        if !self.relax_done && self.tried >= self.relax_after {
+            self.relax_done = true;
             // A rack this hard meets thousands of states: room for them at once.
             self.memo.reserve(1 << 14);
-            self.look_ahead();
+            self.set_up_relaxation();
         }
+        if let Some(floor) = floor
+            && let Some(relax) = self.relax.as_mut()
+        {
+            let ceiling = relax.bound(self.supply, v, &state, state.key(v));
+            if ceiling <= Some(floor) {
+                let entry = Entry {
+                    value: ceiling,
+                    exact: false,
+                };
+                self.memo.insert(key, entry);
+                return ceiling;
+            }
+        }
+        self.worked += 1;
         let entry = self.work_out(v, state, need, floor);
         self.memo.insert(key, entry);
         entry.value
+    }
+
+    /// Sets up the Lagrangian ceiling, its prices aimed at the best meld found so far.
+    fn set_up_relaxation(&mut self) {
+        let start = self.start();
+        // Without a meld found yet (the search went deep first), a little under the plain
+        // ceiling.
+        let aim = match self.found {
+            Some(found) => self.order.score(found),
+            None => {
+                let plain = self.supply.bound(1, &start);
+                Score {
+                    points: plain.points - plain.points / 16,
+                    tiles: plain.tiles - plain.tiles / 16,
+                }
+            }
+        };
+        self.relax = Ceiling::new(self.supply, self.order, aim, RELAX_STEPS);
     }
 
     /// A ceiling not above `floor` on the best from `state` at `v`, if the memo holds one for
@@ -213,37 +253,6 @@ impl<'a> Sweep<'a> {
         None
     }
 
-    /// Works out [`Self::ahead`] from 13 down to two numbers above the lowest: at each number
-    /// `w`, a ceiling on the best from a state with as many runs of 3+ open in every colour as
-    /// could go on at `w`. Those runs can do whatever the runs of any state at `w` do, so the
-    /// best from any state with as many jokers is no higher. Numbers above are worked out
-    /// first, so each search already prunes with the ceilings above it.
-    fn look_ahead(&mut self) {
-        let first = self.supply.next_number[1];
-        for w in (first.saturating_add(2)..=MAX_NUMBER).rev() {
-            for jokers in 0..=self.supply.jokers {
-                let mut open = [Open::default(); 4];
-                for (c, o) in open.iter_mut().enumerate() {
-                    o.three = self.supply.count(c, w) + jokers;
-                }
-                let state = State { open, jokers };
-                // Each search either finds the best (above the bar) or a lower ceiling.
-                let mut ceiling = self.order.value(self.supply.bound(w, &state));
-                for _ in 0..LOOK_AHEAD_TRIES {
-                    match self.best(w, state, 0, ceiling.checked_sub(1)) {
-                        Some(found) if found < ceiling => ceiling = found,
-                        Some(_) => break,
-                        None => {
-                            ceiling = 0;
-                            break;
-                        }
-                    }
-                }
-                self.ahead[usize::from(w)][usize::from(jokers)] = ceiling;
-            }
-        }
-    }
-
     /// [`Self::best`] when the memo cannot answer: every move at `v`, most promising first,
     /// each followed by the best after it, until the rest cannot beat what is found.
     fn work_out(&mut self, v: u8, state: State, need: u32, floor: Option<u32>) -> Entry {
@@ -279,7 +288,14 @@ impl<'a> Sweep<'a> {
             let gain = order.value(m.gain);
             let rest_floor = bar.and_then(|b| b.checked_sub(gain));
             let rest_need = need.saturating_sub(m.gain.points);
-            if let Some(rest) = self.best(v + 1, m.next, rest_need, rest_floor) {
+            self.path += gain;
+            let rest = self.best(v + 1, m.next, rest_need, rest_floor);
+            self.path -= gain;
+            if let Some(rest) = rest {
+                if Some(rest) > rest_floor {
+                    // Above the floor: the best itself, so a meld from the start.
+                    self.found = self.found.max(Some(self.path + gain + rest));
+                }
                 best = best.max(Some(rest + gain));
             }
         }
@@ -310,9 +326,16 @@ impl<'a> Sweep<'a> {
             std::array::from_fn(|c| self.colour_options(v, c, state.open[c], state.jokers));
         let options = ranges.map(|(start, end)| &self.arena[start..end]);
         scratch.moves.clear();
-        let ahead = self.ahead[usize::from(v + 1)];
-        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar, ahead);
+        let relax = match (bar, self.relax.as_mut()) {
+            (Some(_), Some(relax)) => {
+                let ahead = relax.ahead(self.supply, v, state);
+                Some((relax, ahead))
+            }
+            _ => None,
+        };
+        let mut combine = Combine::new(self.supply, self.order, v, state.jokers, bar, relax);
         combine.combine(&options, 0, Partial::default(), &mut scratch.moves);
+        self.tried += combine.tried;
         combine.skipped
     }
 
@@ -416,25 +439,26 @@ mod tests {
         counts
     }
 
-    /// The sets the sweep finds with dominance and look-ahead ceilings as given.
+    /// The sets the sweep finds with dominance as given and the Lagrangian ceiling set up
+    /// after `relax_after` colour options tried.
     fn sets(
         supply: &Supply,
         order: Order,
         need: u32,
         dominance: bool,
-        look_ahead_after: u32,
+        relax_after: u32,
     ) -> Option<Vec<SolvedSet>> {
         let mut sweep = Sweep::new(supply, order);
         sweep.dominance = dominance;
-        sweep.look_ahead_after = look_ahead_after;
+        sweep.relax_after = relax_after;
         sweep.solve(need)
     }
 
-    /// Dominance and the look-ahead ceilings only cut the search: with them (the ceilings
-    /// worked out at once, or after the usual number of states) the sweep lays exactly the
-    /// sets the plain bounded sweep lays, on dense racks of every size and band.
+    /// Dominance and the Lagrangian ceiling only cut the search: with them (the ceiling set
+    /// up at once, before any meld is found, or after some work, or as usual) the sweep lays
+    /// exactly the sets the plain bounded sweep lays, on dense racks of every size and band.
     #[test]
-    fn dominance_and_look_ahead_change_no_answer() {
+    fn dominance_and_relaxation_change_no_answer() {
         for seed in 0..48u64 {
             let low = 1 + (seed % 8) as u8;
             let n = [14, 20, 28, 40][(seed % 4) as usize];
@@ -442,14 +466,132 @@ mod tests {
             for (order, need) in [(Order::PointsFirst, 0), (Order::TilesFirst, 30)] {
                 let plain = sets(&supply, order, need, false, u32::MAX);
                 assert!(plain.is_some(), "seed {seed}");
-                for (dominance, after) in [(true, u32::MAX), (false, 1), (true, 1), (true, 500)] {
+                for (dominance, after) in [
+                    (true, u32::MAX),
+                    (false, 0),
+                    (true, 0),
+                    (true, 2_000),
+                    (true, RELAX_AFTER),
+                ] {
                     assert_eq!(
                         sets(&supply, order, need, dominance, after),
                         plain,
-                        "seed {seed}, {order:?}, dominance {dominance}, look-ahead after {after}"
+                        "seed {seed}, {order:?}, dominance {dominance}, relaxation after {after}"
                     );
                 }
             }
+        }
+    }
+
+    /// Face counts of a rack in notation.
+    fn rack(text: &str) -> [usize; FACES] {
+        let mut counts = [0; FACES];
+        for tile in crate::tile::parse_rack(text).expect("the rack parses") {
+            counts[tile.index()] += 1;
+        }
+        counts
+    }
+
+    /// Dense 40-tile XP racks that took the longest before the Lagrangian ceiling (20–30 ms),
+    /// from the benchmark's families banded 8–13 and 7–12.
+    const HARD_RACKS: [&str; 3] = [
+        "R8 R8 R9 R10 R10 R10 R11 R11 R11 R12 R13 B9 B9 B10 B11 B12 B12 B12 B13 B13 K8 K9 K10 \
+         K10 K11 K12 K13 K13 K13 O8 O8 O9 O10 O11 O11 O11 J J J J",
+        "R8 R8 R9 R9 R10 R11 R12 R13 R13 R13 B8 B9 B10 B10 B10 B11 B13 K8 K8 K9 K9 K10 K11 K12 \
+         K12 K13 O8 O8 O9 O10 O11 O11 O11 O12 O13 O13 J J J J",
+        "R7 R7 R8 R9 R9 R9 R10 R10 R10 R11 R12 B8 B8 B9 B10 B11 B11 B11 B12 B12 K7 K8 K9 K9 K10 \
+         K11 K12 K12 K12 O7 O7 O8 O9 O10 O10 O10 J J J J",
+    ];
+
+    /// Whatever its prices, the ceiling is never below the best that can really be laid from
+    /// a state: checked on every state along random walks through the moves of dense racks,
+    /// at the starting prices, after a few steps and after the usual number.
+    #[test]
+    fn the_ceiling_is_never_below_the_best() {
+        let mut racks: Vec<[usize; FACES]> = HARD_RACKS.iter().map(|r| rack(r)).collect();
+        racks.extend(
+            (0..6u64).map(|seed| dense(seed, [20, 40][(seed % 2) as usize], 2 + seed as u8)),
+        );
+        let mut checked = 0;
+        for (r, counts) in racks.iter().enumerate() {
+            let supply = Supply::new(counts, true);
+            for order in [Order::PointsFirst, Order::TilesFirst] {
+                let mut exact = Sweep::new(&supply, order);
+                exact.relax_after = u32::MAX;
+                let start = exact.start();
+                let best = exact.best(1, start, 0, None).expect("a meld");
+                for steps in [0, 3, RELAX_STEPS] {
+                    let mut ceiling = Ceiling::new(&supply, order, order.score(best), steps)
+                        .expect("at most four jokers");
+                    let mut x = r as u64 * 977 + u64::from(steps) + 1;
+                    for _walk in 0..12 {
+                        let (mut v, mut state) = (1, start);
+                        loop {
+                            v = exact.resume(v, &state);
+                            if v > MAX_NUMBER {
+                                break;
+                            }
+                            let truth = exact.best(v, state, 0, None);
+                            let bound = ceiling.bound(&supply, v, &state, state.key(v));
+                            assert!(
+                                bound >= truth,
+                                "rack {r}, {order:?}, {steps} steps, at {v}: {bound:?} < {truth:?}"
+                            );
+                            checked += 1;
+                            let mut scratch = Scratch::default();
+                            exact.moves(v, &state, None, &mut scratch);
+                            // Only moves that can finish: the walk goes on to 13.
+                            scratch
+                                .moves
+                                .retain(|m| exact.best(v + 1, m.next, 0, None).is_some());
+                            if scratch.moves.is_empty() {
+                                break;
+                            }
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            state = scratch.moves[(x % scratch.moves.len() as u64) as usize].next;
+                            v += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 2_000, "only {checked} states checked");
+    }
+
+    /// On the hardest dense racks the ceiling is close (within 5 points of the best meld
+    /// where the sweep's own ceiling is over 30 above it) and cuts the states the sweep works
+    /// out to under a third; the answer stays the same.
+    #[test]
+    fn the_ceiling_cuts_the_hardest_racks() {
+        for text in HARD_RACKS {
+            let supply = Supply::new(&rack(text), true);
+            let order = Order::PointsFirst;
+            let mut plain = Sweep::new(&supply, order);
+            plain.relax_after = u32::MAX;
+            let start = plain.start();
+            let best = plain.best(1, start, 0, None).expect("a meld");
+            let mut relaxed = Sweep::new(&supply, order);
+            assert_eq!(relaxed.best(1, start, 0, None), Some(best), "{text}");
+            assert!(
+                relaxed.worked * 3 < plain.worked,
+                "{text}: {} states with the ceiling, {} without",
+                relaxed.worked,
+                plain.worked
+            );
+            let mut ceiling =
+                Ceiling::new(&supply, order, order.score(best), RELAX_STEPS).expect("a ceiling");
+            let root = ceiling
+                .bound(&supply, 1, &start, start.key(1))
+                .expect("a ceiling");
+            let (root, best) = (order.score(root).points, order.score(best).points);
+            let plain_root = supply.bound(1, &start).points;
+            assert!(root <= best + 5, "{text}: ceiling {root}, best {best}");
+            assert!(
+                plain_root > best + 30,
+                "{text}: plain ceiling {plain_root}, best {best}"
+            );
         }
     }
 }

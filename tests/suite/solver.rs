@@ -375,7 +375,7 @@ mod dense_racks {
         }
     }
 
-    /// Full 40-tile racks banded near 13, where the look-ahead ceilings are at work: the sets
+    /// Full 40-tile racks banded near 13, where the Lagrangian ceiling is at work: the sets
     /// are the rack's own and read back with their points, the order of the rack changes
     /// nothing, and the objectives and thresholds agree.
     #[test]
@@ -549,6 +549,46 @@ mod regression {
                 "{objective}"
             );
             assert!(proven_best(&oracle, &solution), "{objective}");
+        }
+    }
+
+    /// Issue 14, the worst case: the slowest dense 40-tile XP racks of the benchmark's
+    /// families (numbers 8–13 and 7–12, four jokers) took 20–30 ms before the Lagrangian
+    /// ceiling. Both objectives still lay the best meld, with three tiles left on the rack.
+    /// The totals were confirmed without the solver: the oracle's bounded search shows that no
+    /// meld lays a point more (17–52 s a rack, too slow to repeat here), and an integer
+    /// programme over every set (HiGHS, through SciPy) finds the same optimum.
+    #[test]
+    fn issue_14_slowest_dense_racks_of_the_benchmark() {
+        for (text, best) in [
+            (
+                "R8 R8 R9 R10 R10 R10 R11 R11 R11 R12 R13 B9 B9 B10 B11 B12 B12 B12 B13 B13 K8 \
+                 K9 K10 K10 K11 K12 K13 K13 K13 O8 O8 O9 O10 O11 O11 O11 J J J J",
+                393,
+            ),
+            (
+                "R8 R8 R9 R9 R10 R11 R12 R13 R13 R13 B8 B9 B10 B10 B10 B11 B13 K8 K8 K9 K9 K10 \
+                 K11 K12 K12 K13 O8 O8 O9 O10 O11 O11 O11 O12 O13 O13 J J J J",
+                396,
+            ),
+            (
+                "R7 R7 R8 R9 R9 R9 R10 R10 R10 R11 R12 B8 B8 B9 B10 B11 B11 B11 B12 B12 K7 K8 \
+                 K9 K9 K10 K11 K12 K12 K12 O7 O7 O8 O9 O10 O10 O10 J J J J",
+                356,
+            ),
+        ] {
+            let rack = rack(text);
+            assert_eq!(rack.len(), 40);
+            for objective in [Objective::Points, Objective::Tiles] {
+                let opts = options(objective, 30, TileSet::Xp);
+                let solution = solve(&rack, &opts).expect("solves");
+                assert_consistent(&rack, &opts, &solution);
+                assert_eq!(
+                    (solution.total, solution.tiles_laid()),
+                    (best, 37),
+                    "{objective}: {text}"
+                );
+            }
         }
     }
 }

@@ -1,0 +1,706 @@
+//! A Lagrangian ceiling for the sweep: runs colour by colour and groups number by number,
+//! solved apart, with a price on every real tile so that the two halves do not both lay it.
+//!
+//! Laying a tile in a run or in a group is the only thing that ties the colours together
+//! (besides the jokers, which stay shared). Drop that tie, let runs and groups each use every
+//! tile, and charge each tile they lay a price `μ` while crediting `μ` for every tile of the
+//! rack: any real meld is then worth no more than the relaxed answer, whatever prices `μ ≥ 0`
+//! are set, because a real meld lays each tile at most once. The halves are small: the runs of
+//! one colour are a walk over a few hundred states, and the groups of one number a choice among
+//! at most 256 ways to take its tiles. With good prices the ceiling is nearly exact: on dense
+//! XP racks it is mostly within a point or two of the best meld (and never much above the
+//! linear programme over all sets), where the sweep's own ceilings are 30 to 40 points above.
+//!
+//! Good prices are found by subgradient steps (a tile's price goes up where the halves together
+//! lay it more often than the rack holds it, down where less), aimed at the best meld the sweep
+//! has found so far, each step a little along the last one too (which stops the prices
+//! zig-zagging). A few dozen steps take about a millisecond, spent only on racks the sweep
+//! finds hard.
+//!
+//! Points and tiles each get their own prices: the objective that counts tiles first needs a
+//! ceiling on tiles (a fraction of a tile too many is worth more than any number of points)
+//! and then one on points.
+//!
+//! The runs of a colour are walked with the sweep's own colour options, worked out with every
+//! joker of the rack (so a colour with fewer jokers of its own has every option the sweep could
+//! take for it), and the groups of a number are those the sweep can make: every way on that the
+//! sweep considers from a state is a way on here too, so the ceiling never cuts a better meld.
+
+use super::groups;
+use super::score::{Order, Score};
+use super::supply::{Open, SLOTS, State, Supply};
+use super::sweep::KeyMap;
+use crate::tile::MAX_NUMBER;
+
+/// Most jokers a rack holds (the XP set's four); racks with more get no ceiling.
+const MOST_JOKERS: usize = 4;
+
+/// Values by how many jokers at most may be used.
+type Values = [i64; MOST_JOKERS + 1];
+
+/// A node's values after `MOST_JOKERS` leading [`NONE`]s, so that the values with `k` jokers
+/// fewer are one slice: `padded[MOST_JOKERS - k..][..=MOST_JOKERS]`.
+type Padded = [i64; 2 * MOST_JOKERS + 1];
+
+fn unpadded(padded: &Padded) -> Values {
+    std::array::from_fn(|j| padded[MOST_JOKERS + j])
+}
+
+/// No way on. Far below any real value, and far enough above `i64::MIN` that adding a few
+/// values to it cannot overflow; anything below `NONE / 2` counts as no way.
+const NONE: i64 = i64::MIN / 16;
+
+fn possible(value: i64) -> bool {
+    value > NONE / 2
+}
+
+/// Units per point or tile, so that prices can be fractions of one.
+const UNIT: i64 = 1 << 10;
+
+/// The first subgradient step, as a share of Polyak's step.
+const FIRST_STEP: f64 = 1.0;
+
+/// How much of the last step's direction each step keeps.
+const DEFLECTION: f64 = 0.6;
+
+/// How much shorter the steps get after two steps that do not lower the ceiling.
+const SHRINK: f64 = 0.8;
+
+/// What a set of prices counts: points or tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weigh {
+    Points = 0,
+    Tiles = 1,
+}
+
+impl Weigh {
+    /// A score as counted, in units.
+    fn of(self, score: Score) -> i64 {
+        UNIT * i64::from(match self {
+            Weigh::Points => score.points,
+            Weigh::Tiles => score.tiles,
+        })
+    }
+
+    /// One tile numbered `v`, in units.
+    fn tile(self, v: u8) -> i64 {
+        self.of(Score {
+            points: u32::from(v),
+            tiles: 1,
+        })
+    }
+}
+
+/// One colour option, as a step from one node to another.
+#[derive(Clone, Copy)]
+struct Edge {
+    next: u32,
+    /// Jokers it lays.
+    jokers: u8,
+    /// Real tiles it lays in runs.
+    reals: u8,
+    /// What it lays, in units: points and tiles (as [`Weigh`] indexes them).
+    worth: [i64; 2],
+}
+
+/// The runs of one colour from one number on, with given runs open.
+#[derive(Clone, Copy)]
+struct Node {
+    colour: u8,
+    v: u8,
+    /// Its edges in `RunGraph::edges`.
+    edges: (u32, u32),
+    /// Past 13: whether every run is long enough.
+    done: bool,
+}
+
+/// Every state of one colour's runs met so far, each after the nodes it leads to.
+struct RunGraph {
+    jokers: u8,
+    nodes: Vec<Node>,
+    index: KeyMap<u32>,
+    edges: Vec<Edge>,
+    /// Per number: the ways its groups can take its real tiles (tiles per colour, jokers).
+    group_ways: Vec<Vec<([u8; 4], u8)>>,
+}
+
+impl RunGraph {
+    fn new(supply: &Supply) -> RunGraph {
+        let group_ways = (0..SLOTS as u8).map(|v| group_ways(supply, v)).collect();
+        RunGraph {
+            jokers: supply.jokers,
+            nodes: Vec::new(),
+            index: KeyMap::default(),
+            edges: Vec::new(),
+            group_ways,
+        }
+    }
+
+    /// The node of colour `c`'s runs from `v` on with `open` runs, made if new (after
+    /// everything it leads to).
+    fn node(&mut self, supply: &Supply, c: usize, v: u8, open: Open) -> u32 {
+        // Runs beyond those that could go on at `v` (a tile or a joker each) stop anyway.
+        let room = if v > MAX_NUMBER {
+            0
+        } else {
+            supply.count(c, v) + self.jokers
+        };
+        let mut open = open;
+        open.three = open.three.min(room.saturating_sub(open.one + open.two));
+        let key = (c as u64) << 20
+            | u64::from(v) << 12
+            | u64::from(open.one) << 8
+            | u64::from(open.two) << 4
+            | u64::from(open.three);
+        if let Some(&node) = self.index.get(&key) {
+            return node;
+        }
+        let mut edges = Vec::new();
+        if v <= MAX_NUMBER {
+            let mut options = Vec::new();
+            supply.colour_options(v, c, open, self.jokers, &mut options);
+            let count = supply.count(c, v);
+            for option in options {
+                edges.push(Edge {
+                    next: self.node(supply, c, v + 1, option.open),
+                    jokers: option.jokers,
+                    reals: count - option.play.left,
+                    worth: [Weigh::Points.of(option.gain), Weigh::Tiles.of(option.gain)],
+                });
+            }
+        }
+        let start = self.edges.len() as u32;
+        self.edges.extend(edges);
+        let node = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            colour: c as u8,
+            v,
+            edges: (start, self.edges.len() as u32),
+            done: open.one + open.two == 0,
+        });
+        self.index.insert(key, node);
+        node
+    }
+}
+
+/// The ways the groups of number `v` can take some of its real tiles, with how many jokers,
+/// among the groups the sweep makes.
+fn group_ways(supply: &Supply, v: u8) -> Vec<([u8; 4], u8)> {
+    let mut ways = Vec::new();
+    if !(1..=MAX_NUMBER).contains(&v) {
+        return ways;
+    }
+    let counts = [0, 1, 2, 3].map(|c| supply.count(c, v));
+    for a in 0..=counts[0] {
+        for b in 0..=counts[1] {
+            for d in 0..=counts[2] {
+                for e in 0..=counts[3] {
+                    let taken = [a, b, d, e];
+                    let reals = a + b + d + e;
+                    for jokers in 0..=supply.jokers {
+                        if reals > 0 && groups::most(v, taken, jokers, 0b1111) == Some(reals) {
+                            ways.push((taken, jokers));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ways
+}
+
+/// One set of prices and everything worked out at them.
+struct Prices {
+    weigh: Weigh,
+    /// Price of one real tile, by colour and number, in units.
+    price: [[i64; SLOTS]; 4],
+    /// Σ price × count over the numbers from `v` on.
+    priced_from: [i64; SLOTS + 1],
+    /// Groups at number `v`, by exactly this many jokers: the best and the tiles it takes.
+    groups_at: [[(i64, [u8; 4]); MOST_JOKERS + 1]; SLOTS],
+    /// Groups from number `v` on, by most jokers.
+    groups_from: [Values; SLOTS + 1],
+    /// Per node of the run graph: the best at these prices, by most jokers.
+    values: Vec<Padded>,
+    /// By number and colour `c`: Σ price × count of the colours from `c` on at that number.
+    priced_at: [[i64; 5]; SLOTS],
+    /// Groups at a number and on, when the first colours have only some tiles left (see
+    /// [`Prices::groups_decided`]).
+    decided: KeyMap<Values>,
+}
+
+impl Prices {
+    /// Every price at half a tile's worth.
+    fn new(weigh: Weigh, supply: &Supply, graph: &RunGraph) -> Prices {
+        let half = std::array::from_fn(|v| weigh.tile(v as u8) / 2);
+        let mut prices = Prices {
+            weigh,
+            price: [half; 4],
+            priced_from: [0; SLOTS + 1],
+            groups_at: [[(NONE, [0; 4]); MOST_JOKERS + 1]; SLOTS],
+            groups_from: [[0; MOST_JOKERS + 1]; SLOTS + 1],
+            values: Vec::new(),
+            priced_at: [[0; 5]; SLOTS],
+            decided: KeyMap::default(),
+        };
+        prices.set(supply, graph, [half; 4]);
+        prices
+    }
+
+    /// Sets the prices and works out every value at them.
+    fn set(&mut self, supply: &Supply, graph: &RunGraph, price: [[i64; SLOTS]; 4]) {
+        self.price = price;
+        for v in (1..=MAX_NUMBER).rev() {
+            let vi = usize::from(v);
+            let here: i64 = (0..4)
+                .map(|c| price[c][vi] * i64::from(supply.count(c, v)))
+                .sum();
+            self.priced_from[vi] = self.priced_from[vi + 1] + here;
+            for c in (0..4).rev() {
+                self.priced_at[vi][c] =
+                    self.priced_at[vi][c + 1] + price[c][vi] * i64::from(supply.count(c, v));
+            }
+            let worth = self.weigh.tile(v);
+            let net = [0, 1, 2, 3].map(|c| worth - price[c][vi]);
+            let mut at = [(NONE, [0u8; 4]); MOST_JOKERS + 1];
+            at[0] = (0, [0; 4]);
+            for &(taken, jokers) in &graph.group_ways[vi] {
+                let total = (0..4).map(|c| i64::from(taken[c]) * net[c]).sum::<i64>()
+                    + i64::from(jokers) * worth;
+                let best = &mut at[usize::from(jokers)];
+                if total > best.0 {
+                    *best = (total, taken);
+                }
+            }
+            self.groups_at[vi] = at;
+            self.groups_from[vi] =
+                max_plus_exact(at.map(|(value, _)| value), self.groups_from[vi + 1]);
+        }
+        self.values.clear();
+        self.decided.clear();
+        self.catch_up(graph);
+    }
+
+    /// Groups at number `v` and everything the groups after it lay, when the colours before
+    /// `decided` have laid their runs at `v` and left `left` tiles (those tiles are no one
+    /// else's, so they carry no price), by most jokers.
+    fn groups_decided(&mut self, graph: &RunGraph, v: u8, decided: usize, left: [u8; 4]) -> Values {
+        let mut key = u64::from(v) << 12 | (decided as u64) << 8;
+        for (c, &n) in left[..decided].iter().enumerate() {
+            key |= u64::from(n) << (2 * c);
+        }
+        if let Some(&known) = self.decided.get(&key) {
+            return known;
+        }
+        let vi = usize::from(v);
+        let worth = self.weigh.tile(v);
+        let net: [i64; 4] = std::array::from_fn(|c| {
+            if c < decided {
+                worth
+            } else {
+                worth - self.price[c][vi]
+            }
+        });
+        let mut at = [NONE; MOST_JOKERS + 1];
+        at[0] = 0;
+        for &(taken, jokers) in &graph.group_ways[vi] {
+            if (0..decided).any(|c| taken[c] > left[c]) {
+                continue;
+            }
+            let total = (0..4).map(|c| i64::from(taken[c]) * net[c]).sum::<i64>()
+                + i64::from(jokers) * worth;
+            let best = &mut at[usize::from(jokers)];
+            *best = (*best).max(total);
+        }
+        let values = max_plus_exact(at, self.groups_from[vi + 1]);
+        self.decided.insert(key, values);
+        values
+    }
+
+    /// Works out the nodes made since the last time.
+    fn catch_up(&mut self, graph: &RunGraph) {
+        for node in &graph.nodes[self.values.len()..] {
+            let values = self.evaluate(graph, node);
+            let mut padded = [NONE; 2 * MOST_JOKERS + 1];
+            padded[MOST_JOKERS..].copy_from_slice(&values);
+            self.values.push(padded);
+        }
+    }
+
+    /// A node's values.
+    fn runs(&self, node: u32) -> Values {
+        unpadded(&self.values[node as usize])
+    }
+
+    /// A node's values from those of the nodes it leads to.
+    fn evaluate(&self, graph: &RunGraph, node: &Node) -> Values {
+        if node.v > MAX_NUMBER {
+            return [if node.done { 0 } else { NONE }; MOST_JOKERS + 1];
+        }
+        let price = self.price[usize::from(node.colour)][usize::from(node.v)];
+        let mut out = [NONE; MOST_JOKERS + 1];
+        let w = self.weigh as usize;
+        for edge in &graph.edges[node.edges.0 as usize..node.edges.1 as usize] {
+            let gain = edge.worth[w] - price * i64::from(edge.reals);
+            let k = usize::from(edge.jokers);
+            let rest = &self.values[edge.next as usize][MOST_JOKERS - k..][..=MOST_JOKERS];
+            for (out, &r) in out.iter_mut().zip(rest) {
+                *out = (*out).max(gain + r);
+            }
+        }
+        for j in 1..=MOST_JOKERS {
+            out[j] = out[j].max(out[j - 1]);
+        }
+        out
+    }
+
+    /// Runs and groups from `v` on with the runs at `nodes` (one per colour), the jokers
+    /// shared: `acc[c]` is the groups and colours before `c`, by most jokers.
+    fn combined(&self, v: u8, nodes: [u32; 4]) -> [Values; 5] {
+        let mut acc = [[NONE; MOST_JOKERS + 1]; 5];
+        acc[0] = self.groups_from[usize::from(v)];
+        for c in 0..4 {
+            acc[c + 1] = max_plus(acc[c], self.runs(nodes[c]));
+        }
+        acc
+    }
+
+    /// At most how many points (or tiles) can be laid from `v` on with the runs at `nodes` and
+    /// `jokers` jokers (`None`: no way on).
+    fn bound(&self, v: u8, nodes: [u32; 4], jokers: u8) -> Option<u32> {
+        let mut acc = self.groups_from[usize::from(v)];
+        for &node in &nodes[..3] {
+            acc = max_plus(acc, self.runs(node));
+        }
+        let best = at_most(&acc, &self.runs(nodes[3]), usize::from(jokers));
+        possible(best).then(|| {
+            let units = (best + self.priced_from[usize::from(v)]).max(0);
+            u32::try_from(units / UNIT).unwrap_or(u32::MAX)
+        })
+    }
+
+    /// The relaxed answer from the start (in units) and how many tiles of each face it lays,
+    /// runs and groups together: where that is more than the rack holds, a price is too low.
+    fn laid(&self, graph: &RunGraph, roots: [u32; 4]) -> (i64, [[i64; SLOTS]; 4]) {
+        let mut laid = [[0i64; SLOTS]; 4];
+        let acc = self.combined(1, roots);
+        let mut j = usize::from(graph.jokers);
+        let best = acc[4][j];
+        if !possible(best) {
+            return (best, laid);
+        }
+        // The jokers each colour took, last colour first, then its runs step by step.
+        for c in (0..4).rev() {
+            let mut node = roots[c] as usize;
+            let runs = self.runs(node as u32);
+            let k = (0..=j)
+                .find(|&k| acc[c][j - k] + runs[k] == acc[c + 1][j])
+                .unwrap_or(0);
+            j -= k;
+            let mut budget = k;
+            while let Some((edge, rest)) = self.step(graph, node, budget) {
+                laid[c][usize::from(graph.nodes[node].v)] += i64::from(edge.reals);
+                node = edge.next as usize;
+                budget = rest;
+            }
+        }
+        // The groups, number by number, with the jokers left.
+        #[allow(clippy::needless_range_loop)] // `v` reads three tables
+        for v in 1..=usize::from(MAX_NUMBER) {
+            let target = self.groups_from[v][j];
+            let later = self.groups_from[v + 1];
+            let at = self.groups_at[v];
+            let found = (0..=j).rev().find_map(|most| {
+                (0..=most)
+                    .find(|&k| possible(at[k].0) && at[k].0 + later[most - k] == target)
+                    .map(|k| (k, most))
+            });
+            let Some((k, most)) = found else { break };
+            for (row, &taken) in laid.iter_mut().zip(&at[k].1) {
+                row[v] += i64::from(taken);
+            }
+            j = most - k;
+        }
+        (best + self.priced_from[1], laid)
+    }
+
+    /// The edge the best runs from `node` with at most `budget` jokers take, and the jokers
+    /// left after it; `None` past 13.
+    fn step(&self, graph: &RunGraph, node: usize, budget: usize) -> Option<(Edge, usize)> {
+        let n = graph.nodes[node];
+        if n.v > MAX_NUMBER {
+            return None;
+        }
+        let price = self.price[usize::from(n.colour)][usize::from(n.v)];
+        let target = self.values[node][MOST_JOKERS + budget];
+        (0..=budget).rev().find_map(|most| {
+            graph.edges[n.edges.0 as usize..n.edges.1 as usize]
+                .iter()
+                .find(|e| {
+                    let k = usize::from(e.jokers);
+                    k <= most
+                        && e.worth[self.weigh as usize] - price * i64::from(e.reals)
+                            + self.values[e.next as usize][MOST_JOKERS + most - k]
+                            == target
+                })
+                .map(|e| (*e, most - usize::from(e.jokers)))
+        })
+    }
+
+    /// Lowers the ceiling from the start by at most `steps` subgradient steps towards `aim`
+    /// (points or tiles of a meld, such as the best found so far), keeping the best prices
+    /// found: Polyak's step along the slack, deflected by the last direction, shortened after
+    /// steps that do not improve.
+    fn improve(
+        &mut self,
+        supply: &Supply,
+        graph: &RunGraph,
+        roots: [u32; 4],
+        aim: u32,
+        steps: u32,
+    ) {
+        // Within a unit of the aim nothing better can be shown.
+        let enough = i64::from(aim) * UNIT + UNIT - 1;
+        let aim = i64::from(aim) * UNIT;
+        let mut mu = self.price.map(|row| row.map(|p| p as f64));
+        let mut best = (i64::MAX, self.price);
+        let mut theta = FIRST_STEP;
+        let mut dir = [[0f64; SLOTS]; 4];
+        let mut stale = 0;
+        for _ in 0..steps {
+            let (value, laid) = self.laid(graph, roots);
+            if value < best.0 {
+                best = (value, self.price);
+                stale = 0;
+            } else {
+                stale += 1;
+                if stale == 2 {
+                    theta *= SHRINK;
+                    stale = 0;
+                }
+            }
+            if value <= enough {
+                break;
+            }
+            let mut norm = 0.0;
+            for c in 0..4 {
+                for v in 1..=usize::from(MAX_NUMBER) {
+                    let s = (i64::from(supply.counts[c][v]) - laid[c][v]) as f64;
+                    dir[c][v] = s + DEFLECTION * dir[c][v];
+                    norm += dir[c][v] * dir[c][v];
+                }
+            }
+            if norm == 0.0 {
+                break;
+            }
+            let step = theta * (value - aim) as f64 / norm;
+            for c in 0..4 {
+                for v in 1..=usize::from(MAX_NUMBER) {
+                    mu[c][v] = (mu[c][v] - step * dir[c][v]).max(0.0);
+                }
+            }
+            self.set(supply, graph, mu.map(|row| row.map(|m| m.floor() as i64)));
+        }
+        if best.1 != self.price {
+            self.set(supply, graph, best.1);
+        }
+    }
+}
+
+/// `out[j]` = the best `a[i] + b[k]` with `i + k ≤ j`, for `a` by exactly so many jokers and
+/// `b` by at most so many.
+fn max_plus_exact(a: Values, b: Values) -> Values {
+    let mut out = [NONE; MOST_JOKERS + 1];
+    for i in 0..=MOST_JOKERS {
+        for k in 0..=MOST_JOKERS - i {
+            out[i + k] = out[i + k].max(a[i] + b[k]);
+        }
+    }
+    for j in 1..=MOST_JOKERS {
+        out[j] = out[j].max(out[j - 1]);
+    }
+    out.map(|x| x.max(NONE))
+}
+
+/// `out[j]` = the best `a[i] + b[j - i]`, for `a` and `b` by at most so many jokers (so never
+/// lower with a joker more, and so is `out`). Sums of a few [`NONE`]s stay far from overflow.
+fn max_plus(a: Values, b: Values) -> Values {
+    std::array::from_fn(|j| at_most(&a, &b, j))
+}
+
+/// [`max_plus`] at `j` alone.
+fn at_most(a: &Values, b: &Values, j: usize) -> i64 {
+    (0..=j).map(|i| a[i] + b[j - i]).fold(NONE, i64::max)
+}
+
+/// The runs from the next number on of the colours decided so far in a move being built, per
+/// relaxation (points, tiles), by most jokers.
+pub(super) type Prefix = [Values; 2];
+
+/// The runs from a number on of the colours not decided yet in a move being built there, per
+/// relaxation and by the first such colour, by most jokers.
+#[derive(Clone, Copy)]
+pub(super) struct Ahead {
+    suffix: [[Values; 5]; 2],
+}
+
+impl Default for Ahead {
+    fn default() -> Self {
+        Ahead {
+            suffix: [[[0; MOST_JOKERS + 1]; 5]; 2],
+        }
+    }
+}
+
+/// Lagrangian ceilings on what can be laid from a state, as the objective weighs it,
+/// remembered by state.
+pub(super) struct Ceiling {
+    order: Order,
+    graph: RunGraph,
+    points: Prices,
+    /// Only where tiles count first.
+    tiles: Option<Prices>,
+    known: KeyMap<Option<u32>>,
+}
+
+impl Ceiling {
+    /// The ceilings with prices aimed at `aim`, a meld's score (such as a first one found), or
+    /// `None` for a rack with more jokers than any set holds.
+    pub(super) fn new(supply: &Supply, order: Order, aim: Score, steps: u32) -> Option<Ceiling> {
+        if usize::from(supply.jokers) > MOST_JOKERS {
+            return None;
+        }
+        let mut graph = RunGraph::new(supply);
+        let roots = std::array::from_fn(|c| graph.node(supply, c, 1, Open::default()));
+        let mut points = Prices::new(Weigh::Points, supply, &graph);
+        points.improve(supply, &graph, roots, aim.points, steps);
+        let tiles = (order == Order::TilesFirst).then(|| {
+            let mut tiles = Prices::new(Weigh::Tiles, supply, &graph);
+            {
+                // Each tile at the same share of its worth as the points' prices say.
+                let price = std::array::from_fn(|c| {
+                    std::array::from_fn(|v| {
+                        let worth = Weigh::Points.tile(v as u8).max(1);
+                        points.price[c][v] * Weigh::Tiles.tile(v as u8) / worth
+                    })
+                });
+                tiles.set(supply, &graph, price);
+            }
+            tiles.improve(supply, &graph, roots, aim.tiles, steps);
+            tiles
+        });
+        Some(Ceiling {
+            order,
+            graph,
+            points,
+            tiles,
+            known: KeyMap::default(),
+        })
+    }
+
+    /// For building the moves of `state` at number `v`: what the colours not decided yet can
+    /// lay from `v` on.
+    pub(super) fn ahead(&mut self, supply: &Supply, v: u8, state: &State) -> Ahead {
+        let nodes: [u32; 4] = std::array::from_fn(|c| self.graph.node(supply, c, v, state.open[c]));
+        let graph = &self.graph;
+        let mut ahead = Ahead::default();
+        for (p, prices) in std::iter::once(&mut self.points)
+            .chain(self.tiles.as_mut())
+            .enumerate()
+        {
+            prices.catch_up(graph);
+            for d in (0..4).rev() {
+                ahead.suffix[p][d] = max_plus(ahead.suffix[p][d + 1], prices.runs(nodes[d]));
+            }
+        }
+        ahead
+    }
+
+    /// Adds colour `c`'s runs from `v + 1` on with `open` runs to `prefix`.
+    pub(super) fn extend(
+        &mut self,
+        supply: &Supply,
+        prefix: &mut Prefix,
+        c: usize,
+        v: u8,
+        open: Open,
+    ) {
+        let node = self.graph.node(supply, c, v + 1, open);
+        let graph = &self.graph;
+        for (p, prices) in std::iter::once(&mut self.points)
+            .chain(self.tiles.as_mut())
+            .enumerate()
+        {
+            prices.catch_up(graph);
+            prefix[p] = max_plus(prefix[p], prices.runs(node));
+        }
+    }
+
+    /// At most what a move at `v` with the colours before `decided` chosen (their runs from
+    /// `v + 1` on in `prefix`, their tiles left for groups `left`) can still add, with `free`
+    /// jokers not laid, as the objective weighs it; `plain` bounds what it adds too (the tiles,
+    /// where only points have a relaxation). `None`: no way on.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn completion(
+        &mut self,
+        v: u8,
+        ahead: &Ahead,
+        prefix: &Prefix,
+        decided: usize,
+        left: [u8; 4],
+        free: u8,
+        plain: Score,
+    ) -> Option<u32> {
+        let graph = &self.graph;
+        let vi = usize::from(v);
+        let mut bound = [plain.points, plain.tiles];
+        for (p, prices) in std::iter::once(&mut self.points)
+            .chain(self.tiles.as_mut())
+            .enumerate()
+        {
+            let groups = prices.groups_decided(graph, v, decided, left);
+            let runs = max_plus(prefix[p], ahead.suffix[p][decided]);
+            let best = at_most(&runs, &groups, usize::from(free));
+            if !possible(best) {
+                return None;
+            }
+            let units = (best + prices.priced_from[vi + 1] + prices.priced_at[vi][decided]).max(0);
+            bound[p] = bound[p].min(u32::try_from(units / UNIT).unwrap_or(u32::MAX));
+        }
+        Some(self.order.value(Score {
+            points: bound[0],
+            tiles: bound[1],
+        }))
+    }
+
+    /// At most what can be laid from number `v` on in `state`, as the objective weighs it
+    /// (`None`: nothing finishes it). `key` is the state's key at `v`.
+    pub(super) fn bound(&mut self, supply: &Supply, v: u8, state: &State, key: u64) -> Option<u32> {
+        if let Some(&known) = self.known.get(&key) {
+            return known;
+        }
+        let plain = supply.bound(v, state);
+        let ceiling = if v > MAX_NUMBER {
+            Some(self.order.value(plain))
+        } else {
+            let nodes = std::array::from_fn(|c| self.graph.node(supply, c, v, state.open[c]));
+            self.points.catch_up(&self.graph);
+            let points = self.points.bound(v, nodes, state.jokers);
+            let tiles = match &mut self.tiles {
+                Some(tiles) => {
+                    tiles.catch_up(&self.graph);
+                    tiles.bound(v, nodes, state.jokers)
+                }
+                None => Some(plain.tiles),
+            };
+            points.zip(tiles).map(|(points, tiles)| {
+                self.order.value(Score {
+                    points: points.min(plain.points),
+                    tiles: tiles.min(plain.tiles),
+                })
+            })
+        };
+        self.known.insert(key, ceiling);
+        ceiling
+    }
+}
