@@ -230,12 +230,11 @@ struct Prices {
 }
 
 impl Prices {
-    /// Every price at half a tile's worth.
-    fn new(weigh: Weigh, supply: &Supply, graph: &RunGraph) -> Prices {
-        let half = std::array::from_fn(|v| weigh.tile(v as u8) / 2);
+    /// Everything worked out at these prices.
+    fn new(weigh: Weigh, supply: &Supply, graph: &RunGraph, price: [[i64; SLOTS]; 4]) -> Prices {
         let mut prices = Prices {
             weigh,
-            price: [half; 4],
+            price,
             priced_from: [0; SLOTS + 1],
             groups_at: [[(NONE, [0; 4]); MOST_JOKERS + 1]; SLOTS],
             groups_from: [[0; MOST_JOKERS + 1]; SLOTS + 1],
@@ -243,7 +242,7 @@ impl Prices {
             priced_at: [[0; 5]; SLOTS],
             decided: KeyMap::default(),
         };
-        prices.set(supply, graph, [half; 4]);
+        prices.set(supply, graph, price);
         prices
     }
 
@@ -552,6 +551,15 @@ impl Default for Ahead {
     }
 }
 
+/// The sets of prices in use, numbered as [`Prefix`] and [`Ahead`] number them: points, then
+/// tiles where they count first.
+fn in_use<'p>(
+    points: &'p mut Prices,
+    tiles: &'p mut Option<Prices>,
+) -> impl Iterator<Item = (usize, &'p mut Prices)> {
+    std::iter::once(points).chain(tiles.as_mut()).enumerate()
+}
+
 /// Lagrangian ceilings on what can be laid from a state, as the objective weighs it,
 /// remembered by state.
 pub(super) struct Ceiling {
@@ -572,20 +580,20 @@ impl Ceiling {
         }
         let mut graph = RunGraph::new(supply);
         let roots = std::array::from_fn(|c| graph.node(supply, c, 1, Open::default()));
-        let mut points = Prices::new(Weigh::Points, supply, &graph);
+        // Every tile at half its worth to start with.
+        let half = std::array::from_fn(|v| Weigh::Points.tile(v as u8) / 2);
+        let mut points = Prices::new(Weigh::Points, supply, &graph, [half; 4]);
         points.improve(supply, &graph, roots, aim.points, steps);
         let tiles = (order == Order::TilesFirst).then(|| {
-            let mut tiles = Prices::new(Weigh::Tiles, supply, &graph);
-            {
-                // Each tile at the same share of its worth as the points' prices say.
-                let price = std::array::from_fn(|c| {
-                    std::array::from_fn(|v| {
-                        let worth = Weigh::Points.tile(v as u8).max(1);
-                        points.price[c][v] * Weigh::Tiles.tile(v as u8) / worth
-                    })
-                });
-                tiles.set(supply, &graph, price);
-            }
+            // Each tile at the share of its worth that the points' prices give it: a better
+            // start than half (the tiles' ceiling is the slower to come down).
+            let price = std::array::from_fn(|c| {
+                std::array::from_fn(|v| {
+                    let worth = Weigh::Points.tile(v as u8).max(1);
+                    points.price[c][v] * Weigh::Tiles.tile(v as u8) / worth
+                })
+            });
+            let mut tiles = Prices::new(Weigh::Tiles, supply, &graph, price);
             tiles.improve(supply, &graph, roots, aim.tiles, steps);
             tiles
         });
@@ -604,10 +612,7 @@ impl Ceiling {
         let nodes: [u32; 4] = std::array::from_fn(|c| self.graph.node(supply, c, v, state.open[c]));
         let graph = &self.graph;
         let mut ahead = Ahead::default();
-        for (p, prices) in std::iter::once(&mut self.points)
-            .chain(self.tiles.as_mut())
-            .enumerate()
-        {
+        for (p, prices) in in_use(&mut self.points, &mut self.tiles) {
             prices.catch_up(graph);
             for d in (0..4).rev() {
                 ahead.suffix[p][d] = max_plus(ahead.suffix[p][d + 1], prices.runs(nodes[d]));
@@ -627,10 +632,7 @@ impl Ceiling {
     ) {
         let node = self.graph.node(supply, c, v + 1, open);
         let graph = &self.graph;
-        for (p, prices) in std::iter::once(&mut self.points)
-            .chain(self.tiles.as_mut())
-            .enumerate()
-        {
+        for (p, prices) in in_use(&mut self.points, &mut self.tiles) {
             prices.catch_up(graph);
             prefix[p] = max_plus(prefix[p], prices.runs(node));
         }
@@ -654,10 +656,7 @@ impl Ceiling {
         let graph = &self.graph;
         let vi = usize::from(v);
         let mut bound = [plain.points, plain.tiles];
-        for (p, prices) in std::iter::once(&mut self.points)
-            .chain(self.tiles.as_mut())
-            .enumerate()
-        {
+        for (p, prices) in in_use(&mut self.points, &mut self.tiles) {
             let groups = prices.groups_decided(graph, v, decided, left);
             let runs = max_plus(prefix[p], ahead.suffix[p][decided]);
             let best = at_most(&runs, &groups, usize::from(free));
@@ -679,28 +678,27 @@ impl Ceiling {
         if let Some(&known) = self.known.get(&key) {
             return known;
         }
-        let plain = supply.bound(v, state);
-        let ceiling = if v > MAX_NUMBER {
-            Some(self.order.value(plain))
-        } else {
-            let nodes = std::array::from_fn(|c| self.graph.node(supply, c, v, state.open[c]));
-            self.points.catch_up(&self.graph);
-            let points = self.points.bound(v, nodes, state.jokers);
-            let tiles = match &mut self.tiles {
-                Some(tiles) => {
-                    tiles.catch_up(&self.graph);
-                    tiles.bound(v, nodes, state.jokers)
-                }
-                None => Some(plain.tiles),
-            };
-            points.zip(tiles).map(|(points, tiles)| {
-                self.order.value(Score {
-                    points: points.min(plain.points),
-                    tiles: tiles.min(plain.tiles),
-                })
-            })
-        };
+        let ceiling = self.work_out(supply, v, state);
         self.known.insert(key, ceiling);
         ceiling
+    }
+
+    /// [`Self::bound`] when not known yet.
+    fn work_out(&mut self, supply: &Supply, v: u8, state: &State) -> Option<u32> {
+        let plain = supply.bound(v, state);
+        if v > MAX_NUMBER {
+            return Some(self.order.value(plain));
+        }
+        let nodes = std::array::from_fn(|c| self.graph.node(supply, c, v, state.open[c]));
+        let graph = &self.graph;
+        let mut bound = [plain.points, plain.tiles];
+        for (p, prices) in in_use(&mut self.points, &mut self.tiles) {
+            prices.catch_up(graph);
+            bound[p] = bound[p].min(prices.bound(v, nodes, state.jokers)?);
+        }
+        Some(self.order.value(Score {
+            points: bound[0],
+            tiles: bound[1],
+        }))
     }
 }
