@@ -227,24 +227,13 @@ const ISSUE_14_RACK: &str = "R3 R4 R5 K4 R7 J R3 O7 O8 B6 K4 O4 J J J K6 K6 K5 B
 const NEAR_13_RACK: &str = "O12 J B11 B8 R11 K7 J O8 K8 B7 B12 B9 O7 R10 K8 O8 B11 K9 R9 B9 B7 \
     R11 B10 O12 R9 K10 R8 B11 R10 J B10 R11 K10 B9 J K9 O8 O12 O9 K9";
 
-/// The slowest racks of the families banded 8–13 and 7–12 (seeds 829 and 243 of 8–13, 829
-/// of 7–12): 20–30 ms each before the Lagrangian ceiling.
-const SLOWEST_RACKS: [&str; 3] = [
-    "R8 R8 R9 R10 R10 R10 R11 R11 R11 R12 R13 B9 B9 B10 B11 B12 B12 B12 B13 B13 K8 K9 K10 K10 \
-     K11 K12 K13 K13 K13 O8 O8 O9 O10 O11 O11 O11 J J J J",
-    "R8 R8 R9 R9 R10 R11 R12 R13 R13 R13 B8 B9 B10 B10 B10 B11 B13 K8 K8 K9 K9 K10 K11 K12 K12 \
-     K13 O8 O8 O9 O10 O11 O11 O11 O12 O13 O13 J J J J",
-    "R7 R7 R8 R9 R9 R9 R10 R10 R10 R11 R12 B8 B8 B9 B10 B11 B11 B11 B12 B12 K7 K8 K9 K9 K10 K11 \
-     K12 K12 K12 O7 O7 O8 O9 O10 O10 O10 J J J J",
-];
-
 fn bench_issue_rack(c: &mut Criterion) {
     for (label, text) in [
         ("dense rack", ISSUE_14_RACK),
         ("rack near 13", NEAR_13_RACK),
-        ("slowest 8-13 rack", SLOWEST_RACKS[0]),
-        ("second slowest 8-13 rack", SLOWEST_RACKS[1]),
-        ("slowest 7-12 rack", SLOWEST_RACKS[2]),
+        ("slowest 8-13 rack", util::SLOWEST_DENSE_RACKS[0].0),
+        ("second slowest 8-13 rack", util::SLOWEST_DENSE_RACKS[1].0),
+        ("slowest 7-12 rack", util::SLOWEST_DENSE_RACKS[2].0),
     ] {
         let rack = rummikub_companion::tile::parse_rack(text).expect("the rack parses");
         for objective in [Objective::Points, Objective::Tiles] {

@@ -485,11 +485,7 @@ mod tests {
 
     /// Face counts of a rack in notation.
     fn rack(text: &str) -> [usize; FACES] {
-        let mut counts = [0; FACES];
-        for tile in crate::tile::parse_rack(text).expect("the rack parses") {
-            counts[tile.index()] += 1;
-        }
-        counts
+        super::super::face_counts(&crate::tile::parse_rack(text).expect("the rack parses"))
     }
 
     /// Dense 40-tile XP racks that took the longest before the Lagrangian ceiling (20–30 ms),

@@ -551,23 +551,7 @@ mod regression {
     /// programme over every set (HiGHS, through SciPy) finds the same optimum.
     #[test]
     fn issue_14_slowest_dense_racks_of_the_benchmark() {
-        for (text, best) in [
-            (
-                "R8 R8 R9 R10 R10 R10 R11 R11 R11 R12 R13 B9 B9 B10 B11 B12 B12 B12 B13 B13 K8 \
-                 K9 K10 K10 K11 K12 K13 K13 K13 O8 O8 O9 O10 O11 O11 O11 J J J J",
-                393,
-            ),
-            (
-                "R8 R8 R9 R9 R10 R11 R12 R13 R13 R13 B8 B9 B10 B10 B10 B11 B13 K8 K8 K9 K9 K10 \
-                 K11 K12 K12 K13 O8 O8 O9 O10 O11 O11 O11 O12 O13 O13 J J J J",
-                396,
-            ),
-            (
-                "R7 R7 R8 R9 R9 R9 R10 R10 R10 R11 R12 B8 B8 B9 B10 B11 B11 B11 B12 B12 K7 K8 \
-                 K9 K9 K10 K11 K12 K12 K12 O7 O7 O8 O9 O10 O10 O10 J J J J",
-                356,
-            ),
-        ] {
+        for (text, best) in util::SLOWEST_DENSE_RACKS {
             let rack = rack(text);
             assert_eq!(rack.len(), 40);
             assert_both_objectives_lay(&rack, best, 37);

@@ -6,6 +6,27 @@ use chrono::{DateTime, TimeZone, Utc};
 use rummikub_companion::rules::RuleSet;
 use rummikub_companion::score::{Game, Hand, Players, Sheet};
 
+/// The slowest dense 40-tile XP racks of the solver benchmark's families (seeds 829 and 243
+/// banded 8–13, 829 banded 7–12; 20–30 ms each before the Lagrangian ceiling), with the points
+/// of their best meld (37 tiles each).
+pub const SLOWEST_DENSE_RACKS: [(&str, u32); 3] = [
+    (
+        "R8 R8 R9 R10 R10 R10 R11 R11 R11 R12 R13 B9 B9 B10 B11 B12 B12 B12 B13 B13 K8 K9 K10 \
+         K10 K11 K12 K13 K13 K13 O8 O8 O9 O10 O11 O11 O11 J J J J",
+        393,
+    ),
+    (
+        "R8 R8 R9 R9 R10 R11 R12 R13 R13 R13 B8 B9 B10 B10 B10 B11 B13 K8 K8 K9 K9 K10 K11 K12 \
+         K12 K13 O8 O8 O9 O10 O11 O11 O11 O12 O13 O13 J J J J",
+        396,
+    ),
+    (
+        "R7 R7 R8 R9 R9 R9 R10 R10 R10 R11 R12 B8 B8 B9 B10 B11 B11 B11 B12 B12 K7 K8 K9 K9 K10 \
+         K11 K12 K12 K12 O7 O7 O8 O9 O10 O10 O10 J J J J",
+        356,
+    ),
+];
+
 /// A fixed start time.
 pub fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2024, 5, 1, 19, 0, 0)
