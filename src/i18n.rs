@@ -81,6 +81,34 @@ impl Language {
     }
 }
 
+/// A fixed message in both languages, side by side: the home of every new message (the
+/// per-language [`Strings`] tables are being folded into per-area tables of these). A message
+/// with values is a function of the [`Language`] whose two arms sit together in one `match`.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{Language, Text};
+/// const UNDO: Text = Text { en: "Undo", ko: "되돌리기" };
+/// assert_eq!(UNDO.get(Language::Korean), "되돌리기");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Text {
+    /// English.
+    pub en: &'static str,
+    /// 한국어.
+    pub ko: &'static str,
+}
+
+impl Text {
+    /// The message in `lang`.
+    pub const fn get(self, lang: Language) -> &'static str {
+        match lang {
+            Language::English => self.en,
+            Language::Korean => self.ko,
+        }
+    }
+}
+
 /// Every visible string of the app in one language.
 #[allow(missing_docs)] // the field names say what each string is
 pub struct Strings {
