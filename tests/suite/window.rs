@@ -1,9 +1,9 @@
 //! The real release window under Xvfb, driven like a person at the table would drive it, with
-//! the X server's own key repeat (`tests/window/table_gestures.py` through the workplace's
-//! `tablebot.py`). Needs Xvfb, AT-SPI and xdotool (Debian packages that `.ci/run` installs) and
-//! the shared tools folder beside the checkout, so it is ignored by a plain `cargo test` and run
-//! by `.ci/run` (`cargo test -- --include-ignored`). When it runs it must pass: it fails, never
-//! skips, when something it needs is missing.
+//! the X server's own key repeat (`tests/window/*.py` through the project's own driver,
+//! `tests/window/driver.py`). Needs Xvfb, AT-SPI and xdotool (Debian packages that `.ci/run`
+//! installs), so it is ignored by a plain `cargo test` and run by `.ci/run`
+//! (`cargo test -- --include-ignored`). When it runs it must pass: it fails, never skips, when
+//! something it needs is missing.
 
 use std::path::Path;
 use std::process::Command;
@@ -12,17 +12,10 @@ use std::process::Command;
 /// object. Fails (never skips) when the script fails or its tools are missing.
 fn run_script(script: &str) -> serde_json::Value {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let tablebot = root.join("../shared/tools");
-    assert!(
-        tablebot.join("tablebot.py").exists(),
-        "tablebot.py is missing at {}",
-        tablebot.display()
-    );
     let out = tempfile::tempdir().expect("temporary folder");
     let output = Command::new("/usr/bin/python3")
         .arg(root.join("tests/window").join(script))
         .arg(env!("CARGO_BIN_EXE_rummikub-companion"))
-        .arg(&tablebot)
         .arg(out.path())
         .output()
         .expect("Debian's /usr/bin/python3 runs");
@@ -36,7 +29,7 @@ fn run_script(script: &str) -> serde_json::Value {
 }
 
 #[test]
-#[ignore = "needs Xvfb + AT-SPI + xdotool and ../shared/tools; .ci/run installs them and runs ignored tests"]
+#[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
 fn holding_space_in_the_real_window_ends_exactly_one_turn() {
     let result = run_script("table_gestures.py");
     assert_eq!(result["checks"]["hold_space_1_5s_turns"], 1, "{result}");
@@ -44,7 +37,7 @@ fn holding_space_in_the_real_window_ends_exactly_one_turn() {
 }
 
 #[test]
-#[ignore = "needs Xvfb + AT-SPI + xdotool and ../shared/tools; .ci/run installs them and runs ignored tests"]
+#[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
 fn the_window_starts_with_a_malformed_alsa_configuration() {
     let result = run_script("bad_alsa.py");
     assert_eq!(result["ok"], true, "{result}");
@@ -52,7 +45,7 @@ fn the_window_starts_with_a_malformed_alsa_configuration() {
 }
 
 #[test]
-#[ignore = "needs Xvfb + AT-SPI + xdotool and ../shared/tools; .ci/run installs them and runs ignored tests"]
+#[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
 fn save_csv_as_without_a_save_dialog_saves_in_the_exports_folder_and_export_picture_writes_a_png() {
     let result = run_script("save_as.py");
     assert_eq!(result["ok"], true, "{result}");

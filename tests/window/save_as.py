@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """"Save CSV as…" on the real release window, on a machine with no save dialog (Xvfb with a
-private session bus: no desktop portal, no zenity), through ../shared/tools/tablebot.py.
+private session bus: no desktop portal, no zenity), through driver.py beside this script.
 
 Run by `tests/suite/window.rs` (an ignored test that .ci/run runs). A person clicks "Save CSV
 as…" after a game; no dialog can open here, so the CSV must land in the exports folder and a
 notice must say so and why. Then "Export picture" must write a PNG and say so. Prints one JSON
 object; exits 0 when every check holds, 1 otherwise.
 
-Usage: save_as.py BINARY TABLEBOT_DIR OUT_DIR
+Usage: save_as.py BINARY OUT_DIR  (with Debian's /usr/bin/python3)
 """
 import json
 import os
@@ -17,11 +17,13 @@ import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402  (needs Debian's python3 with gi)
+
 
 def main() -> int:
-    binary, tablebot_dir, out_dir = sys.argv[1:4]
-    sys.path.insert(0, tablebot_dir)
-    import tablebot as tb  # noqa: E402  (needs Debian's python3 with gi)
+    binary, out_dir = sys.argv[1:3]
 
     for tool in ("zenity",):
         if shutil.which(tool):
@@ -31,7 +33,7 @@ def main() -> int:
     data = tempfile.mkdtemp(prefix="save-as-")
     result = {"checks": {}}
     ok = True
-    with tb.Session(data, lang="en_US.UTF-8", binary=binary) as s:
+    with driver.Session(data, lang="en_US.UTF-8", binary=binary) as s:
         s.click("tab", "Score sheet")
         s.click("button", "New sheet")
         s.click("button", "Add game")
