@@ -1,0 +1,1 @@
+//! Nothing: this package only holds the benchmarks (see Cargo.toml).
