@@ -51,10 +51,12 @@ use crate::tile::{
 pub mod audit;
 pub mod export;
 mod finish;
+mod patch;
 pub mod table;
 mod tally;
 
 pub use finish::{MatchEnd, MatchState, SheetState, SheetSummary};
+pub use patch::SheetPatch;
 
 pub use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, SeatProblem, check_seats};
 /// Most players the standard set is for; more play the XP set.
@@ -536,6 +538,10 @@ pub struct Game {
     /// When the game was recorded, if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub played_at: Option<DateTime<Utc>>,
+    /// The form entry (a draft's id) that recorded it, if it was typed at the table: after a
+    /// crash between saving the sheet and clearing the draft, the draft is known as saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<u64>,
 }
 
 /// A game's derived result under some rules.
@@ -558,6 +564,7 @@ impl Game {
             hands,
             winner: None,
             played_at: None,
+            entry: None,
         }
     }
 
@@ -573,6 +580,14 @@ impl Game {
     pub fn at(self, played_at: DateTime<Utc>) -> Game {
         Game {
             played_at: Some(played_at),
+            ..self
+        }
+    }
+
+    /// The same game marked as recorded by form entry `entry` (a draft's id).
+    pub fn from_entry(self, entry: u64) -> Game {
+        Game {
+            entry: Some(entry),
             ..self
         }
     }

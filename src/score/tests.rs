@@ -537,7 +537,7 @@ proptest! {
                                             winner in proptest::option::of(0_usize..8),
                                             rules in arb_rules()) {
         let p = players(&["A", "B", "C", "D"]);
-        let game = Game { hands, winner, played_at: None };
+        let game = Game { hands, winner, played_at: None, entry: None };
         match game.score(&p, &rules) {
             Ok(score) => prop_assert_eq!(score.points.iter().sum::<i64>(), 0),
             Err(e) => prop_assert!(!e.to_string().is_empty()),
