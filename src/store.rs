@@ -110,6 +110,10 @@ pub enum FileProblem {
     /// JSON with the right version but not the expected content.
     #[error("does not hold valid data ({0})")]
     Invalid(String),
+    /// Not a regular file (a folder, a named pipe, a device): never opened, so nothing can
+    /// block on it.
+    #[error("is not a regular file")]
+    NotAFile,
 }
 
 /// Something the user should be told about after a load or save: the GUI's banner.
@@ -254,6 +258,12 @@ pub enum ReadOnlyReason {
         /// The data folder.
         dir: PathBuf,
     },
+    /// Opened by a report (`status`, `history`) that only reads.
+    #[error("the data folder {} was opened only to read it", .dir.display())]
+    Reading {
+        /// The data folder.
+        dir: PathBuf,
+    },
 }
 
 /// Why the store could not do what was asked.
@@ -371,6 +381,19 @@ impl SheetId {
     /// The name.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+impl serde::Serialize for SheetId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SheetId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        SheetId::new(&name).map_err(serde::de::Error::custom)
     }
 }
 
@@ -567,9 +590,45 @@ impl Store {
         })
     }
 
+    /// Opens a data folder only to read it (`status`, `history`): nothing is created, locked,
+    /// renamed or written, whatever is found; a folder that does not exist has nothing in it.
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::store::Store;
+    /// let folder = tempfile::tempdir().unwrap();
+    /// let reader = Store::open_reader(folder.path().join("none-yet"));
+    /// assert!(!reader.access().is_writable());
+    /// assert!(reader.list_sheets().unwrap().sheets.is_empty());
+    /// assert!(!folder.path().join("none-yet").exists());
+    /// ```
+    pub fn open_reader(dir: impl Into<PathBuf>) -> Store {
+        let dir = dir.into();
+        Store {
+            access: Access::ReadOnly(ReadOnlyReason::Reading { dir: dir.clone() }),
+            dir,
+            shared: Arc::new(Shared::default()),
+        }
+    }
+
     /// The data folder.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Sets the evening file (and its backup) aside, renamed, never overwritten: it read as an
+    /// evening but could not be restored. Returns the notice for the main file, if there was
+    /// one to set aside; a read-only store leaves both in place.
+    pub fn set_aside_evening(&self, problem: FileProblem) -> Option<Notice> {
+        let path = self.evening_path();
+        if !path.exists() || !self.access.is_writable() {
+            return None;
+        }
+        let backup = backup_path(&path);
+        if backup.exists() {
+            set_aside(&backup, problem.clone());
+        }
+        Some(set_aside(&path, problem))
     }
 
     /// Whether this store may write, and if not why: for the window's standing indicator.
@@ -654,6 +713,16 @@ impl Store {
 
     /// A new, unused sheet id made from the creation time (`20240501-190000`, then `-2`, …).
     pub fn new_sheet_id(&self, created: DateTime<Utc>) -> SheetId {
+        self.new_sheet_id_besides(created, |_| false)
+    }
+
+    /// [`new_sheet_id`](Store::new_sheet_id), also avoiding the ids `taken` says are in use
+    /// (sheets started but perhaps not on disk yet: saving is done in the background).
+    pub fn new_sheet_id_besides(
+        &self,
+        created: DateTime<Utc>,
+        taken: impl Fn(&SheetId) -> bool,
+    ) -> SheetId {
         let base = created.format("%Y%m%d-%H%M%S").to_string();
         (1..)
             .map(|n| match n {
@@ -662,7 +731,7 @@ impl Store {
             })
             .find(|id| {
                 let path = self.sheet_path(id);
-                !path.exists() && !backup_path(&path).exists()
+                !taken(id) && !path.exists() && !backup_path(&path).exists()
             })
             .unwrap_or(SheetId(base))
     }
@@ -709,6 +778,8 @@ impl Store {
             .filter_map(Result::ok)
             .filter_map(|e| sheet_id_of(&e.file_name()))
             .collect();
+        // (A name that is not a regular file is reported by the load: read_state opens only
+        // regular files.)
         ids.sort();
         ids.dedup();
         let mut listing = Listing {
@@ -854,6 +925,12 @@ enum FileState<T> {
 }
 
 fn read_state<T: DeserializeOwned>(path: &Path, key: &str) -> FileState<T> {
+    // Only regular files are opened: a named pipe would block the reader forever.
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return FileState::Bad(FileProblem::NotAFile),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return FileState::Missing,
+        _ => {}
+    }
     match fs::read(path) {
         Ok(bytes) => match decode(&bytes, key) {
             Ok(value) => FileState::Good(value, bytes),
