@@ -1,29 +1,29 @@
 //! The phone server over loopback, measured as a table would feel it (a bounded custom
 //! measurement, not criterion: one sample is a whole round trip through six pages).
 //!
-//! 1. **Tap → all six pages**: six SSE pages connected; a phone posts "end my turn"; the test
-//!    authority (playing the app) applies it to a real `Timer` and publishes; the time until the
-//!    new state has arrived on all six pages. 300 taps; median, p99 and max.
+//! 1. **Tap → all six pages**: six SSE pages connected; a phone posts "end my turn"; the real
+//!    evening (on a data folder in the temporary folder, with no window and so no frames at all)
+//!    applies it, saves it to disk before answering, and publishes; the time until the new
+//!    state has arrived on all six pages. 300 taps; median, p99 and max.
 //! 2. **Idle CPU**: the six pages stay connected for 10 s with nothing happening; the CPU time
-//!    of the server's thread and of the whole process (which includes the test authority's
-//!    100 ms stop-flag check), from each thread's `/proc/self/task/*/schedstat` (nanoseconds).
+//!    of the server's thread and of the whole process, from each thread's
+//!    `/proc/self/task/*/schedstat` (nanoseconds).
 //!
-//! `cargo bench --bench server`
+//! `cargo bench -p rummikub-companion-benches --bench server`
 
 #[path = "../tests/suite/util/phones.rs"]
 mod phones;
 
 use std::time::{Duration, Instant};
 
-use phones::{Feed, Table, four_players, post};
-use rummikub_companion::server::Secret;
+use phones::{Feed, Table, post};
 
 const PAGES: usize = 6;
 const TAPS: usize = 300;
 const IDLE: Duration = Duration::from_secs(10);
 
 fn main() {
-    let table = Table::start(four_players(), 0, Secret::random().expect("random source"));
+    let table = Table::start(0);
     let mut feeds: Vec<Feed> = (0..PAGES)
         .map(|_| Feed::open(table.addr, &table.path("events")).expect("event stream"))
         .collect();
@@ -36,10 +36,9 @@ fn main() {
     // 1. Tap → state on all pages.
     let mut samples = Vec::with_capacity(TAPS);
     for _ in 0..TAPS {
-        let (seat, turn) = {
-            let m = table.model();
-            (m.timer.current_player(), m.timer.turn_id().expect("a turn"))
-        };
+        // A second apart on the evening's clock: each tap is a gesture of its own.
+        table.clock.advance(Duration::from_secs(1));
+        let (seat, turn) = table.timer(|t, _| (t.current_player(), t.turn_id().expect("a turn")));
         let body = format!(r#"{{"action":"end_turn","seat":{seat},"turn":{turn}}}"#);
         let started = Instant::now();
         let reply = post(table.addr, &table.path("action"), &body);
@@ -79,8 +78,8 @@ fn main() {
         100.0 * process.as_secs_f64() / wall.as_secs_f64(),
     );
     // The pages are still connected and get a push at once.
-    let seat = table.model().timer.current_player();
-    let turn = table.model().timer.turn_id().expect("a turn");
+    table.clock.advance(Duration::from_secs(1));
+    let (seat, turn) = table.timer(|t, _| (t.current_player(), t.turn_id().expect("a turn")));
     let body = format!(r#"{{"action":"end_turn","seat":{seat},"turn":{turn}}}"#);
     assert_eq!(post(table.addr, &table.path("action"), &body).status, 200);
     for feed in &mut feeds {

@@ -4,15 +4,28 @@
 //!
 //! The table: four players, the second player's turn. SCENE `turn` (default): 42 s left of 60;
 //! `warning`: 7 s left; `timeup`: 4 s over; `entry`: the add-game form open, the first
-//! player's field filled. No app behind it: actions wait and then answer "busy". `scripts/phone_screenshots.sh`
-//! uses it.
+//! player's field filled. No evening behind it: every action is answered "busy".
+//! `scripts/phone_screenshots.sh` uses it.
 
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
 use std::time::Duration;
 
-use rummikub_companion::server::{PhoneServer, Secret, ServerOptions, TableState};
+use rummikub_companion::i18n::Language;
+use rummikub_companion::server::{
+    Acted, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions, TableState,
+};
 use rummikub_companion::timer::{Timer, TimerSettings};
+
+/// No evening: every action is answered "busy".
+struct Nobody;
+
+impl PhoneHost for Nobody {
+    fn act(&self, _: PhoneAction, _: Language) -> Result<Acted, Rejection> {
+        Err(Rejection::new(503, "busy", "this is a demonstration page"))
+    }
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let mut options = ServerOptions::new(Secret::random()?);
     options.bind = (Ipv4Addr::LOCALHOST, port).into();
-    let server = PhoneServer::start(options, state, || {})?;
+    let server = PhoneServer::start(options, state, Arc::new(Nobody))?;
     println!("{}", server.url(IpAddr::V4(Ipv4Addr::LOCALHOST)));
     std::io::stdout().flush()?;
     std::thread::sleep(s(seconds));

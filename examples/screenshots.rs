@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use rummikub_companion::evening::{Command, DraftEdit};
 use rummikub_companion::i18n::Language;
 use rummikub_companion::runtime::ManualClock;
-use rummikub_companion::score::{Game, Hand};
 use rummikub_companion::sound::SilentSounder;
 use rummikub_companion::ui::app::{Action, MeldMode, SheetRequest, TimerCommand, View};
 use rummikub_companion::ui::{App, AppDeps};
@@ -122,14 +122,18 @@ impl Shots {
         app.apply(ctx, Action::Timer(TimerCommand::SetPlayers(names)));
         app.apply(
             ctx,
-            Action::Sheet(SheetRequest::New {
+            Action::Evening(Command::NewSheet {
                 rounds: Some(1),
                 target: None,
             }),
         );
         for left in SEED_002 {
-            let game = Game::new(left.into_iter().map(Hand::of_value).collect());
-            app.apply(ctx, Action::Sheet(SheetRequest::SaveGame(None, game)));
+            app.apply(ctx, Action::Evening(Command::AddGame));
+            for (seat, value) in left.into_iter().enumerate() {
+                let edit = DraftEdit::Left(seat, value.to_string());
+                app.apply(ctx, Action::Evening(Command::Draft(edit)));
+            }
+            app.apply(ctx, Action::Evening(Command::SaveGame));
         }
         // Ann… 루미 has finished a turn; 큐브 is 52 s into theirs: the warning is on.
         app.apply(ctx, Action::Timer(TimerCommand::Primary));
@@ -178,10 +182,10 @@ impl eframe::App for Shots {
                 self.app.apply(&ctx, Action::Show(View::Sheet));
             }
             let phones = shot.name.starts_with("phones");
-            if phones != self.app.phones().is_on() {
+            if phones != self.app.phone_url().is_some() {
                 if phones {
                     let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
-                    self.app.start_phones(&ctx, loopback);
+                    self.app.shared().start_phones_on(loopback);
                 } else {
                     self.app.apply(&ctx, Action::Phones(false));
                 }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use std::io;
 
+use crate::evening::Change;
 use crate::meld::{MeldProblem, SetProblem};
 use crate::rules::{FinalRule, Preset, RuleSet, RulesError};
 use crate::score::audit::Finding;
@@ -20,7 +21,9 @@ use crate::sound::SoundError;
 use crate::store::{DATA_ENV, FORMAT_VERSION, FileProblem, Notice, ReadOnlyReason, StoreError};
 use crate::tile::{Color, Kind, NotationError, Position, Tile, TileError};
 use crate::timer::TimerError;
-use crate::undo::Change;
+
+pub mod evening;
+pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
 
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -1122,6 +1125,12 @@ pub fn change_done(lang: Language, change: &Change) -> String {
                 format!("{game} 지움")
             }
         }
+        Change::DraftDiscarded => if en {
+            "Half-typed game thrown away"
+        } else {
+            "입력 중이던 판 지움"
+        }
+        .into(),
         Change::RulesChanged => if en { "Rules changed" } else { "규칙 변경" }.into(),
         Change::NewSheet => if en {
             "New sheet started"
@@ -1334,6 +1343,7 @@ pub fn file_problem(lang: Language, problem: &FileProblem) -> String {
             "은(는) 이 앱의 새 버전이 만든 파일입니다 (형식 {v}, 이 버전은 {FORMAT_VERSION}까지 읽음)"
         ),
         FileProblem::Invalid(_) => "에 올바른 데이터가 없습니다".into(),
+        FileProblem::NotAFile => "은(는) 보통 파일이 아닙니다".into(),
     }
 }
 
@@ -1391,6 +1401,12 @@ pub fn read_only_reason(lang: Language, reason: &ReadOnlyReason) -> String {
         ReadOnlyReason::InUse { dir } => {
             format!(
                 "데이터 폴더 {}을(를) 다른 창이 쓰고 있습니다",
+                dir.display()
+            )
+        }
+        ReadOnlyReason::Reading { dir } => {
+            format!(
+                "데이터 폴더 {}을(를) 읽기만 하려고 열었습니다",
                 dir.display()
             )
         }

@@ -8,9 +8,10 @@
 //! rules be tested exhaustively. The adapters around them wrap the outside world: [`store`]
 //! (files), [`sound`] (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the
 //! phones' page on the local network), [`i18n`] (Korean and English strings) and [`cli`]
-//! (subcommands). Above them, without any window: [`session`] (the score sheets a table keeps:
-//! open, new, change, apply rules, export) and [`undo`] (the evening's one undo history). On
-//! top, [`ui`] (the egui window).
+//! (subcommands). Above them, without any window: [`evening`], the one owner of everything a
+//! table keeps while it plays (settings, clock, sheets, drafts, undo history), with one
+//! `apply` that the window and the phone server both call. On top, [`ui`] (the egui window),
+//! which only draws the evening and asks it for changes.
 //!
 //! ```
 //! use rummikub_companion::meld::{check_meld, MeldOptions};
@@ -31,11 +32,9 @@ pub mod rules;
 pub mod runtime;
 pub mod score;
 pub mod server;
-pub mod session;
 pub mod solver;
 pub mod sound;
 pub mod store;
 pub mod tile;
 pub mod timer;
 pub mod ui;
-pub mod undo;

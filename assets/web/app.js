@@ -279,9 +279,6 @@ function render() {
   if (state.entry) {
     const input = $('rack-input');
     if (document.activeElement !== input && !input.dataset.dirty) input.value = state.entry[me] || '';
-    const err = (state.entry_errors || [])[me];
-    $('rack-msg').textContent = err || '';
-    $('rack-msg').className = err ? 'rackmsg bad' : 'rackmsg';
   }
   tick();
 }
@@ -298,7 +295,8 @@ function say(text, bad) {
 
 async function send(action) {
   try {
-    const res = await fetch('action', {
+    // The laptop words a refusal in this page's language.
+    const res = await fetch(`action?lang=${lang}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(action),
@@ -313,9 +311,12 @@ async function send(action) {
   }
 }
 
+// Why the laptop said no: its own words for the evening's refusals (worded in this page's
+// language); the page's words for what the server or the network refused (no link, no JSON).
+const PAGE_WORDED = ['forbidden', 'bad_request', 'busy', 'network'];
 function refusalText(r) {
-  const text = t.errors[r.code] || t.errors.busy;
-  return r.code === 'bad_rack' || r.code === 'rejected' ? `${text} ${r.message}` : text;
+  if (PAGE_WORDED.includes(r.code) || !r.message) return t.errors[r.code] || t.errors.busy;
+  return r.message;
 }
 
 async function endTurn() {

@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use super::{EXIT_YES, InputError, bad_input, korean, print_json, warning_prefix};
-use crate::evening::Evening;
+use crate::evening::SavedEvening as Evening;
 use crate::i18n::{self, Language};
 use crate::rules::FinalRule;
 use crate::score::Sheet;
@@ -30,7 +30,18 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-fn timer_json(timer: &SavedTimer) -> Value {
+/// How long the saved running turn has run since it was saved (the window saves its time a
+/// few times a minute, not every second).
+fn running_for(evening: &Evening) -> f64 {
+    match (&evening.timer, evening.saved_at) {
+        (Some(timer), Some(at)) if timer.phase() == Phase::Running => {
+            (chrono::Utc::now() - at).num_milliseconds().max(0) as f64 / 1000.0
+        }
+        _ => 0.0,
+    }
+}
+
+fn timer_json(timer: &SavedTimer, since_saved: f64) -> Value {
     let players: Vec<Value> = timer
         .players
         .iter()
@@ -50,7 +61,7 @@ fn timer_json(timer: &SavedTimer) -> Value {
         "current": timer.players.get(timer.current),
         "current_seat": timer.current,
         "phase": phase_name(timer.phase()),
-        "turn_seconds": timer.turn_ms.map(|ms| ms as f64 / 1000.0),
+        "turn_seconds": timer.turn_ms.map(|ms| ms as f64 / 1000.0 + since_saved),
     })
 }
 
@@ -101,13 +112,8 @@ pub fn run(args: &StatusArgs, lang: Language, out: &mut dyn Write, err: &mut dyn
         };
         return bad_input(out, err, lang, args.json, InputError::File, message);
     }
-    let store = match Store::open(&dir) {
-        Ok(store) => store,
-        Err(e) => {
-            let message = i18n::store_error(lang, &e);
-            return bad_input(out, err, lang, args.json, InputError::File, message);
-        }
-    };
+    // Only read: nothing is created, locked, renamed or written (a window may be running).
+    let store = Store::open_reader(&dir);
     let loaded = store.load_evening::<Evening>();
     for notice in &loaded.notices {
         let _ = writeln!(err, "{warning} {}", i18n::notice(lang, notice));
@@ -134,7 +140,7 @@ pub fn run(args: &StatusArgs, lang: Language, out: &mut dyn Write, err: &mut dyn
     };
     if args.json {
         let value = json!({
-            "timer": evening.timer.as_ref().map(timer_json),
+            "timer": evening.timer.as_ref().map(|t| timer_json(t, running_for(&evening))),
             "sheet": sheet.as_ref().map(|(id, sheet)| sheet_json(id.as_str(), sheet)),
         });
         print_json(out, &value);

@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -19,10 +19,12 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, oneshot};
+
+use crate::i18n::Language;
 use tower::ServiceExt;
 
 use super::net::is_local_peer;
-use super::{PhoneAction, PhoneRequest, REPLY_TIMEOUT, Refusal, Shared};
+use super::{PhoneAction, Rejection, Shared};
 
 const INDEX_HTML: &str = include_str!("../../assets/web/index.html");
 const APP_JS: &str = include_str!("../../assets/web/app.js");
@@ -179,31 +181,35 @@ async fn events(
     Sse::new(feed).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
 }
 
-/// A phone's action: parsed, prechecked, handed to the app, answered with the app's reply.
-async fn action(State(shared): State<Arc<Shared>>, body: Bytes) -> Response {
+/// The page's language from the query (`?lang=ko`), for the words of a refusal.
+fn page_language(uri: &Uri) -> Language {
+    uri.query()
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .map_or(Language::English, Language::from_locale)
+}
+
+/// A phone's action: parsed, handed to the host on the blocking pool (it may wait for a save),
+/// answered with what the host says. No frame of the window is waited for.
+async fn action(State(shared): State<Arc<Shared>>, uri: Uri, body: Bytes) -> Response {
+    let lang = page_language(&uri);
     let action: PhoneAction = match serde_json::from_slice(&body) {
         Ok(action) => action,
         Err(e) => return problem(StatusCode::BAD_REQUEST, "bad_request", &e.to_string()),
     };
-    if let Err(refusal) = shared.precheck(&action) {
-        return refused(&refusal);
-    }
-    let (reply, answer) = oneshot::channel();
-    let request = PhoneRequest {
-        action: action.clone(),
-        reply,
-    };
-    if shared.requests.try_send(request).is_err() {
-        return refused(&Refusal::Busy);
-    }
-    (shared.wake)();
-    match tokio::time::timeout(REPLY_TIMEOUT, answer).await {
-        Ok(Ok(Ok(()))) => {
-            shared.done(&action);
-            json_response(StatusCode::OK, &serde_json::json!({ "ok": true }))
-        }
-        Ok(Ok(Err(refusal))) => refused(&refusal),
-        Ok(Err(_)) | Err(_) => refused(&Refusal::Busy),
+    let host = Arc::clone(&shared.host);
+    match tokio::task::spawn_blocking(move || host.act(action, lang)).await {
+        Ok(Ok(acted)) => json_response(
+            StatusCode::OK,
+            &serde_json::json!({ "ok": true, "saved": acted.saved }),
+        ),
+        Ok(Err(rejection)) => refused(&rejection),
+        Err(_) => problem(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the laptop could not answer",
+        ),
     }
 }
 
@@ -211,9 +217,9 @@ async fn not_found() -> Response {
     problem(StatusCode::NOT_FOUND, "not_found", "no such page")
 }
 
-fn refused(refusal: &Refusal) -> Response {
-    let status = StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::CONFLICT);
-    problem(status, refusal.code(), &refusal.to_string())
+fn refused(rejection: &Rejection) -> Response {
+    let status = StatusCode::from_u16(rejection.status).unwrap_or(StatusCode::CONFLICT);
+    problem(status, rejection.code, &rejection.message)
 }
 
 fn problem(status: StatusCode, code: &str, message: &str) -> Response {

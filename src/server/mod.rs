@@ -1,44 +1,55 @@
 //! The phone companion: a small HTTP server on the local network that lets each player's phone
 //! show the clock, end its own turn, pause, and enter its own rack at the end of a game.
 //!
-//! The laptop stays the one authority. The server never changes anything itself: a phone's
-//! action becomes a [`PhoneRequest`] that the app takes with [`PhoneServer::try_next`] once per
-//! frame, carries out through the same `apply` path as a click (so the guard against double
-//! ends and the undo history see it) and answers with [`PhoneRequest::reply`]. The app then
-//! [`publish`](PhoneServer::publish)es the new [`TableState`] and every connected page gets it
-//! by server-sent events.
+//! The server never decides anything. A phone's action goes to the [`PhoneHost`] it was started
+//! with (the evening), on the server's own thread, at once: the window does not have to draw a
+//! frame for a phone to be answered, so a minimised or covered laptop answers as fast as a
+//! visible one. The host [`publish`](PhoneServer::publish)es the new [`TableState`] and every
+//! connected page gets it by server-sent events.
 //!
 //! Why this shape:
 //! - **No polling.** A page counts the clock down by itself from the last state; the server
 //!   pushes only when something changes that a page could not predict
-//!   ([`TableState::same_course`]), so `publish` may be called every frame for free. Idle, with
-//!   phones connected, the server sleeps (one SSE keep-alive comment per 15 s per page).
-//! - **Nothing reaches the app that the server can refuse itself.** A request without the
-//!   secret, from outside the local network, too large, malformed, or for the wrong seat or a
-//!   stale turn is answered at once ([`TableState::precheck`]).
+//!   ([`TableState::same_course`]), so `publish` may be called after every change for free.
+//!   Idle, with phones connected, the server sleeps (one SSE keep-alive comment per 15 s per
+//!   page).
+//! - **One judge.** Whether a phone may end this turn, whether a rack can be read, whether a form
+//!   is open: the host decides, against the evening as it is at that moment, and answers with a
+//!   [`Rejection`] worded in the phone's language. The server only refuses what is not a request
+//!   at all (no secret, not from the local network, too large, not JSON).
 //! - **Bounded.** At most [`ServerOptions::max_connections`] connections (more are closed at
-//!   once), bodies of at most [`ServerOptions::max_body`] bytes, a few waiting requests, a
-//!   10-second limit to send request headers, a reply timeout.
-//! - **Its own thread and tokio runtime**, so the GUI needs no async code; [`PhoneServer::stop`]
-//!   drops the runtime, which closes every connection, and the next evening's server gets a new
-//!   [`Secret`], so old links are answered 403.
+//!   once), bodies of at most [`ServerOptions::max_body`] bytes, a 10-second limit to send
+//!   request headers.
+//! - **Its own thread and tokio runtime**, so the GUI needs no async code; the host's work runs
+//!   on the runtime's blocking pool. [`PhoneServer::stop`] ends the runtime, which closes every
+//!   connection, and the next server gets a new [`Secret`], so old links are answered 403.
 //!
 //! Routes (all under `/p/<secret>/`): `GET /` the page, `GET app.js`, `GET style.css`,
-//! `GET state` (JSON [`TableState`]), `GET events` (SSE, event `state`), `POST action`
-//! (JSON [`PhoneAction`]; `{"ok": true}` or a 4xx/503 with `{"error": code, "message": text}`).
+//! `GET state` (JSON [`TableState`]), `GET events` (SSE, event `state`), `POST action?lang=ko`
+//! (JSON [`PhoneAction`]; `{"ok": true, "saved": bool}` or a 4xx with `{"error": code,
+//! "message": text}`).
 //!
 //! # Example
 //! ```
 //! use std::net::{IpAddr, Ipv4Addr};
-//! use rummikub_companion::server::{PhoneServer, Secret, ServerOptions, TableState};
+//! use std::sync::Arc;
+//! use rummikub_companion::i18n::Language;
+//! use rummikub_companion::server::{
+//!     Acted, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions, TableState,
+//! };
 //!
+//! struct Nobody;
+//! impl PhoneHost for Nobody {
+//!     fn act(&self, _: PhoneAction, _: Language) -> Result<Acted, Rejection> {
+//!         Err(Rejection::new(409, "not_started", "not yet"))
+//!     }
+//! }
 //! let mut options = ServerOptions::new(Secret::random().unwrap());
 //! options.bind = (Ipv4Addr::LOCALHOST, 0).into();
 //! let state = TableState { players: vec!["Ann".into(), "Bo".into()], next: 1, ..TableState::default() };
-//! let server = PhoneServer::start(options, state, || {}).unwrap();
+//! let server = PhoneServer::start(options, state, Arc::new(Nobody)).unwrap();
 //! let url = server.url(IpAddr::V4(Ipv4Addr::LOCALHOST));
 //! assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'));
-//! assert!(server.try_next().is_none());
 //! server.stop();
 //! ```
 
@@ -51,19 +62,18 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{oneshot, watch};
+
+use crate::i18n::Language;
 
 pub use net::{Secret, is_local_peer, lan_addresses, qr_modules};
-pub use state::{MAX_RACK_TEXT, PhoneAction, PhonePhase, Refusal, TableState, check_rack};
+pub use state::{MAX_RACK_TEXT, PhoneAction, PhonePhase, TableState};
 
 /// The port the app listens on unless Settings say otherwise.
 pub const DEFAULT_PORT: u16 = 7373;
 
-/// How long a phone's request waits for the app's answer before it is told the laptop is busy.
-pub const REPLY_TIMEOUT: Duration = Duration::from_secs(3);
-
-/// How many phone actions may wait for the app at once (more are answered 503 at once).
-const QUEUE: usize = 32;
+/// How long stopping waits for requests still being answered.
+const STOP_GRACE: Duration = Duration::from_secs(1);
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -91,40 +101,56 @@ impl ServerOptions {
     }
 }
 
-/// A phone's action waiting for the app. Reply exactly once; dropping it unanswered tells the
-/// phone the laptop is busy.
-#[derive(Debug)]
-pub struct PhoneRequest {
-    /// What the phone asks; already checked against the last published state.
-    pub action: PhoneAction,
-    reply: oneshot::Sender<Result<(), Refusal>>,
+/// What a phone's action did: carried out (and whether it is on disk yet).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Acted {
+    /// The change is on disk.
+    pub saved: bool,
 }
 
-impl PhoneRequest {
-    /// Answers the phone: `Ok(())` when done, or why not. A phone that gave up waiting is
-    /// simply not told.
-    pub fn reply(self, result: Result<(), Refusal>) {
-        let _ = self.reply.send(result);
+/// Why a phone's action was not carried out: an HTTP status, a stable code the page can act
+/// on (`"not_your_turn"`, `"stale_turn"`, …) and the reason worded in the phone's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// The HTTP status (403, 404, 409, 422, …).
+    pub status: u16,
+    /// The stable code.
+    pub code: &'static str,
+    /// The reason, in the phone's language.
+    pub message: String,
+}
+
+impl Rejection {
+    /// A rejection.
+    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Rejection {
+        Rejection {
+            status,
+            code,
+            message: message.into(),
+        }
     }
 }
 
-/// What the HTTP side shares with the app side.
+/// Who carries out the phones' actions (the evening). Called on the server's blocking pool,
+/// once per action; it may take a moment (the evening waits for its save).
+pub trait PhoneHost: Send + Sync + 'static {
+    /// Carries out `action` from a phone whose page is in `lang`.
+    fn act(&self, action: PhoneAction, lang: Language) -> Result<Acted, Rejection>;
+}
+
+/// What the HTTP side shares with the host's side.
 pub(crate) struct Shared {
     secret: Secret,
     max_body: usize,
     published: Mutex<Published>,
     /// Bumped on every pushed change; each SSE stream watches it.
     version: watch::Sender<u64>,
-    requests: mpsc::Sender<PhoneRequest>,
-    wake: Box<dyn Fn() + Send + Sync>,
+    host: Arc<dyn PhoneHost>,
 }
 
 struct Published {
     state: TableState,
     at: Instant,
-    /// The turn a phone ended last, until the next publish: refuses a second end of it even
-    /// before the app has published the new turn.
-    ended_turn: Option<u64>,
 }
 
 impl Shared {
@@ -137,44 +163,24 @@ impl Shared {
         let p = self.published();
         p.state.projected(p.at.elapsed())
     }
-
-    pub(crate) fn precheck(&self, action: &PhoneAction) -> Result<(), Refusal> {
-        let p = self.published();
-        if let PhoneAction::EndTurn { turn, .. } = action
-            && p.ended_turn == Some(*turn)
-        {
-            return Err(Refusal::StaleTurn);
-        }
-        p.state.precheck(action)
-    }
-
-    pub(crate) fn done(&self, action: &PhoneAction) {
-        if let PhoneAction::EndTurn { turn, .. } = action {
-            self.published().ended_turn = Some(*turn);
-        }
-    }
 }
 
 /// The running server; see the [module docs](self).
 pub struct PhoneServer {
     shared: Arc<Shared>,
     local_addr: SocketAddr,
-    requests: Mutex<mpsc::Receiver<PhoneRequest>>,
     shutdown: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl PhoneServer {
     /// Starts serving on its own thread (with its own tokio runtime). `initial` is what the
-    /// first page sees; `wake` is called whenever a request waits for [`try_next`]
-    /// (the app passes `ctx.request_repaint()`). Fails if the address cannot be bound (port in
-    /// use) or the thread cannot be started.
-    ///
-    /// [`try_next`]: PhoneServer::try_next
+    /// first page sees; `host` carries out the phones' actions. Fails if the address cannot be
+    /// bound (port in use) or the thread cannot be started.
     pub fn start(
         options: ServerOptions,
         initial: TableState,
-        wake: impl Fn() + Send + Sync + 'static,
+        host: Arc<dyn PhoneHost>,
     ) -> std::io::Result<PhoneServer> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -186,18 +192,15 @@ impl PhoneServer {
             let _inside = runtime.enter();
             tokio::net::TcpListener::from_std(std_listener)?
         };
-        let (tx, rx) = mpsc::channel(QUEUE);
         let shared = Arc::new(Shared {
             secret: options.secret,
             max_body: options.max_body,
             published: Mutex::new(Published {
                 state: initial,
                 at: Instant::now(),
-                ended_turn: None,
             }),
             version: watch::Sender::new(0),
-            requests: tx,
-            wake: Box::new(wake),
+            host,
         });
         let (stop_tx, stop_rx) = oneshot::channel();
         let router = http::router(Arc::clone(&shared));
@@ -206,13 +209,13 @@ impl PhoneServer {
             .name("phone-server".into())
             .spawn(move || {
                 runtime.block_on(http::serve(listener, router, max_connections, stop_rx));
-                // Dropping the runtime here drops every connection task: all sockets close.
-                drop(runtime);
+                // Ending the runtime drops every connection task: all sockets close. A host
+                // still answering a request is given a moment, never waited for forever.
+                runtime.shutdown_timeout(STOP_GRACE);
             })?;
         Ok(PhoneServer {
             shared,
             local_addr,
-            requests: Mutex::new(rx),
             shutdown: Some(stop_tx),
             thread: Some(thread),
         })
@@ -240,19 +243,8 @@ impl PhoneServer {
             }
             p.state = state;
             p.at = Instant::now();
-            p.ended_turn = None;
         }
         self.shared.version.send_modify(|v| *v += 1);
-    }
-
-    /// The next phone action waiting for the app, if any. Drain it once per frame, apply each
-    /// action through the app's one path, and [`reply`](PhoneRequest::reply).
-    pub fn try_next(&self) -> Option<PhoneRequest> {
-        self.requests
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .try_recv()
-            .ok()
     }
 
     /// Stops serving and closes every connection; the pages say they are disconnected, and
@@ -268,10 +260,6 @@ impl PhoneServer {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
-        // Requests still waiting are answered "busy" by dropping them.
-        let mut rx = self.requests.lock().unwrap_or_else(|e| e.into_inner());
-        rx.close();
-        while rx.try_recv().is_ok() {}
     }
 }
 

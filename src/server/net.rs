@@ -35,6 +35,24 @@ impl Secret {
         Ok(Secret(bytes.iter().map(|b| format!("{b:02x}")).collect()))
     }
 
+    /// A secret kept from before (the evening's link survives a restart); `None` unless it
+    /// has the form of one this module made.
+    ///
+    /// # Example
+    /// ```
+    /// use rummikub_companion::server::Secret;
+    /// let a = Secret::random().unwrap();
+    /// assert_eq!(Secret::from_saved(a.as_str()), Some(a));
+    /// assert_eq!(Secret::from_saved("abc"), None);
+    /// ```
+    pub fn from_saved(text: &str) -> Option<Secret> {
+        let ok = text.len() == SECRET_BYTES * 2
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        ok.then(|| Secret(text.to_owned()))
+    }
+
     /// The text that goes into the link.
     pub fn as_str(&self) -> &str {
         &self.0

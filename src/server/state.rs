@@ -1,16 +1,13 @@
-//! What a phone sees ([`TableState`]), what it may ask ([`PhoneAction`]) and why it may be told
-//! no ([`Refusal`]).
+//! What a phone sees ([`TableState`]) and what it may ask ([`PhoneAction`]).
 //!
 //! The state is a snapshot of the clock at the moment it was published: the phones count down
 //! from it on their own, so the server pushes only when something a phone could not predict
 //! happens (an end of turn, a pause, a new entry). [`TableState::same_course`] is that test.
 
-use std::str::FromStr;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::score::Remaining;
 use crate::timer::{Phase, Timer};
 
 /// The longest rack text a phone may send (a full rack in long notation fits easily).
@@ -88,8 +85,6 @@ pub struct TableState {
     pub anyone_may_end: bool,
     /// The add-game form is open: each seat's remaining-tiles field as typed (`None` = closed).
     pub entry: Option<Vec<String>>,
-    /// Per seat, what is wrong with its field (in the window's language), when the form is open.
-    pub entry_errors: Vec<Option<String>>,
 }
 
 impl TableState {
@@ -119,7 +114,6 @@ impl TableState {
             timed_out: timer.is_timed_out(now),
             anyone_may_end,
             entry,
-            entry_errors: Vec::new(),
         }
     }
 
@@ -164,54 +158,6 @@ impl TableState {
                 ..expected
             } == *newer
     }
-
-    /// What the server can refuse by itself, from this (the last published) state, before the
-    /// app sees the action. The app still decides: this only spares it the obvious.
-    pub fn precheck(&self, action: &PhoneAction) -> Result<(), Refusal> {
-        let seat = action.seat();
-        if seat >= self.players.len() {
-            return Err(Refusal::NoSuchSeat(seat));
-        }
-        match action {
-            PhoneAction::EndTurn { turn, .. } => {
-                let Some(current_turn) = self.turn else {
-                    return Err(Refusal::NotStarted);
-                };
-                if *turn != current_turn {
-                    return Err(Refusal::StaleTurn);
-                }
-                if seat != self.current && !self.anyone_may_end {
-                    return Err(Refusal::NotYourTurn);
-                }
-                Ok(())
-            }
-            PhoneAction::TogglePause { .. } => Ok(()),
-            PhoneAction::EnterRack { text, .. } => {
-                if self.entry.is_none() {
-                    return Err(Refusal::NoSheet);
-                }
-                check_rack(text).map(drop)
-            }
-        }
-    }
-}
-
-/// Reads a phone's rack text as the window does: a number (`17`) or tiles (`R5 K7 J`).
-///
-/// # Example
-/// ```
-/// use rummikub_companion::server::{check_rack, Refusal};
-/// assert!(check_rack("R5 K7 J").is_ok());
-/// assert!(matches!(check_rack("-3"), Err(Refusal::BadRack(_))));
-/// ```
-pub fn check_rack(text: &str) -> Result<Remaining, Refusal> {
-    if text.len() > MAX_RACK_TEXT {
-        return Err(Refusal::BadRack(format!(
-            "{} characters is too long (at most {MAX_RACK_TEXT})",
-            text.len()
-        )));
-    }
-    Remaining::from_str(text).map_err(|e| Refusal::BadRack(e.to_string()))
 }
 
 /// What a phone asks for. JSON: `{"action": "end_turn", "seat": 0, "turn": 7}`,
@@ -235,7 +181,7 @@ pub enum PhoneAction {
     EnterRack {
         /// The phone's seat (0-based); the field it fills.
         seat: usize,
-        /// A number or tiles, as typed (checked with [`check_rack`] before the app sees it).
+        /// A number or tiles, as typed.
         text: String,
     },
 }
@@ -247,65 +193,6 @@ impl PhoneAction {
             PhoneAction::EndTurn { seat, .. }
             | PhoneAction::TogglePause { seat }
             | PhoneAction::EnterRack { seat, .. } => *seat,
-        }
-    }
-}
-
-/// Why an action was not carried out. Each has an HTTP status ([`Refusal::status`]) and a
-/// stable code ([`Refusal::code`]) that the page words in the phone's language.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    /// Only the current player may end the turn (unless anyone may).
-    #[error("it is not your turn")]
-    NotYourTurn,
-    /// The turn named has already ended (a double tap, or another phone was faster).
-    #[error("that turn has already ended")]
-    StaleTurn,
-    /// No player sits at this seat.
-    #[error("there is no player {}", .0 + 1)]
-    NoSuchSeat(usize),
-    /// No turn is under way.
-    #[error("the timer has not been started")]
-    NotStarted,
-    /// No add-game form is open on the laptop.
-    #[error("no game is being entered on the laptop")]
-    NoSheet,
-    /// The rack text is not a number or tiles.
-    #[error("{0}")]
-    BadRack(String),
-    /// The app refused for a reason of its own (worded by the app).
-    #[error("{0}")]
-    Rejected(String),
-    /// The app did not answer in time, or too many requests wait.
-    #[error("the laptop is busy, try again")]
-    Busy,
-}
-
-impl Refusal {
-    /// The HTTP status the phone gets.
-    pub fn status(&self) -> u16 {
-        match self {
-            Refusal::NotYourTurn => 403,
-            Refusal::NoSuchSeat(_) => 404,
-            Refusal::StaleTurn | Refusal::NotStarted | Refusal::NoSheet | Refusal::Rejected(_) => {
-                409
-            }
-            Refusal::BadRack(_) => 422,
-            Refusal::Busy => 503,
-        }
-    }
-
-    /// A stable machine-readable code (`"not_your_turn"`, …) for the page's own wording.
-    pub fn code(&self) -> &'static str {
-        match self {
-            Refusal::NotYourTurn => "not_your_turn",
-            Refusal::StaleTurn => "stale_turn",
-            Refusal::NoSuchSeat(_) => "no_such_seat",
-            Refusal::NotStarted => "not_started",
-            Refusal::NoSheet => "no_sheet",
-            Refusal::BadRack(_) => "bad_rack",
-            Refusal::Rejected(_) => "rejected",
-            Refusal::Busy => "busy",
         }
     }
 }
@@ -330,52 +217,6 @@ mod tests {
             warning_ms: 10_000,
             ..TableState::default()
         }
-    }
-
-    #[test]
-    fn precheck_end_turn_only_for_the_current_seat_and_turn() {
-        let t = table();
-        let end = |seat, turn| PhoneAction::EndTurn { seat, turn };
-        assert_eq!(t.precheck(&end(1, 4)), Ok(()));
-        assert_eq!(t.precheck(&end(0, 4)), Err(Refusal::NotYourTurn));
-        assert_eq!(t.precheck(&end(1, 3)), Err(Refusal::StaleTurn));
-        assert_eq!(t.precheck(&end(3, 4)), Err(Refusal::NoSuchSeat(3)));
-        let anyone = TableState {
-            anyone_may_end: true,
-            ..t.clone()
-        };
-        assert_eq!(anyone.precheck(&end(0, 4)), Ok(()));
-        let idle = TableState {
-            turn: None,
-            phase: PhonePhase::Idle,
-            ..t
-        };
-        assert_eq!(idle.precheck(&end(1, 4)), Err(Refusal::NotStarted));
-    }
-
-    #[test]
-    fn precheck_rack_needs_an_open_form_and_a_readable_rack() {
-        let rack = |text: &str| PhoneAction::EnterRack {
-            seat: 0,
-            text: text.into(),
-        };
-        let closed = table();
-        assert_eq!(closed.precheck(&rack("12")), Err(Refusal::NoSheet));
-        let open = TableState {
-            entry: Some(vec![String::new(); 3]),
-            ..table()
-        };
-        assert_eq!(open.precheck(&rack("R5 K7 J")), Ok(()));
-        assert_eq!(open.precheck(&rack("0")), Ok(()));
-        assert!(matches!(
-            open.precheck(&rack("Q9")),
-            Err(Refusal::BadRack(_))
-        ));
-        assert!(matches!(open.precheck(&rack("")), Err(Refusal::BadRack(_))));
-        let long = "R5 ".repeat(200);
-        assert!(
-            matches!(open.precheck(&rack(&long)), Err(Refusal::BadRack(m)) if m.contains("too long"))
-        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! unreadable one is skipped and named), players are matched by name ignoring case and spaces,
 //! and each player's points are charted evening by evening.
 
-use super::sheet_view::signed;
+use super::signed;
 use egui::{RichText, Ui};
 
 use crate::history::History;

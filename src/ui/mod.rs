@@ -1,8 +1,9 @@
-//! The window: egui views over the engine.
+//! The window: egui views over the [evening](crate::evening).
 //!
-//! Views only draw state and turn clicks and keys into [`app::Action`]s; [`app::App::apply`]
-//! carries them out once per frame. Window and UI preferences may live in eframe's storage;
-//! settings and score sheets go through [`crate::store`], which writes atomically.
+//! Views only draw what the evening holds and turn clicks and keys into requests; the
+//! [`app::App`] applies them after the frame (evening commands through the evening's one
+//! `apply`). Nothing here owns the evening, saves anything or waits for a disk; only eframe's
+//! own window state (`window.ron`) is written by eframe.
 
 pub mod app;
 mod chart;
@@ -10,15 +11,14 @@ mod clock;
 mod history_view;
 mod meld_view;
 mod notices;
-pub mod phones;
-mod settings;
 mod settings_view;
 mod sheet_view;
 mod table_view;
 pub mod tiles;
 mod timer_view;
 
-pub use app::{App, AppDeps, Settings};
+pub use crate::evening::Settings;
+pub use app::{App, AppDeps};
 
 /// The bundled Korean font (Noto Sans CJK KR, Hangul subset; SIL OFL 1.1, see
 /// `assets/fonts/OFL.txt`). Embedded so Korean renders on machines with no CJK font.
@@ -71,6 +71,11 @@ pub fn run() -> eframe::Result<()> {
         options,
         Box::new(|cc| Ok(Box::new(App::new(cc, AppDeps::real())))),
     )
+}
+
+/// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
+pub(crate) fn signed(n: i64) -> String {
+    crate::score::table::signed(n).replace('-', "−")
 }
 
 /// Writes an RGBA image (a window screenshot) as a PNG file.

@@ -8,9 +8,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::phones::Phones;
-use super::settings::Settings;
-use crate::i18n::{Language, Strings};
+use crate::evening::{PhoneLink, Settings};
+use crate::i18n::{self, Language, Strings};
 use crate::rules::{
     BANK_MINUTES, ClockMode, FinalRule, INCREMENT_SECONDS, Preset, RuleSet, TICK_SECONDS,
     TURN_SECONDS, WARNING_SECONDS,
@@ -26,6 +25,8 @@ pub enum SettingsRequest {
     TestSound,
     /// Switch the phones' server on or off.
     Phones(bool),
+    /// A new link for the phones (the old one stops working).
+    NewLink,
 }
 
 /// The view's own state: an edit not committed yet, and the last adjustment to tell about.
@@ -53,20 +54,22 @@ fn fit_timer_values(rules: &mut RuleSet) -> Option<u32> {
 
 impl SettingsView {
     /// Draws the settings; returns a request when a change is committed.
+    #[must_use]
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         settings: &Settings,
-        saved_in: Option<&str>,
-        phones: &Phones,
+        saved_in: Option<&std::path::Path>,
+        phones: &PhoneLink,
     ) -> Option<SettingsRequest> {
         let mut new = self.pending.take().unwrap_or_else(|| settings.clone());
         // The phones first: the QR code is what the table looks for here.
-        if let Some(switch) = phones_ui(ui, &mut new, phones) {
-            return Some(SettingsRequest::Phones(switch));
+        if let Some(request) = phones_ui(ui, &mut new, phones) {
+            return Some(request);
         }
         ui.separator();
-        let test_sound = draw(ui, &mut new, saved_in, self.adjusted);
+        let saved_in = saved_in.map(|p| p.display().to_string());
+        let test_sound = draw(ui, &mut new, saved_in.as_deref(), self.adjusted);
         if test_sound {
             return Some(SettingsRequest::TestSound);
         }
@@ -347,15 +350,16 @@ fn preset_changes(s: &Strings, from: &RuleSet, to: &RuleSet) -> Vec<String> {
 }
 
 /// The phones section: the switch, the port, who may end a turn, and while on the link and
-/// its QR code. Returns the switch's new position when it was clicked.
-fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &Phones) -> Option<bool> {
+/// its QR code with "New link". Returns what was clicked.
+fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<SettingsRequest> {
     let s = new.language.strings();
+    let lang = new.language;
     let mut switched = None;
     ui.label(RichText::new(s.phones_heading).strong().size(18.0));
     ui.horizontal(|ui| {
         let mut on = phones.is_on();
         if ui.checkbox(&mut on, s.phones_switch).changed() {
-            switched = Some(on);
+            switched = Some(SettingsRequest::Phones(on));
         }
         let label = ui.label(s.phones_port);
         ui.add_enabled(
@@ -367,17 +371,29 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &Phones) -> Option<bool> {
         .labelled_by(label.id);
     });
     ui.checkbox(&mut new.anyone_may_end, s.phones_anyone_may_end);
-    if let Some(e) = &phones.error {
+    if let Some(e) = phones.error() {
         ui.colored_label(Color32::from_rgb(0xd3, 0x2f, 0x2f), (s.phones_failed)(e));
     }
     if let Some(url) = phones.url() {
         ui.horizontal(|ui| {
-            phones.qr_ui(ui, 220.0);
+            if let Some(qr) = phones.qr() {
+                qr_ui(ui, qr, 220.0);
+            }
             ui.vertical(|ui| {
                 ui.label(s.phones_scan);
                 ui.add(egui::Label::new(RichText::new(url).monospace()).wrap());
-                if ui.button(s.copy_link).clicked() {
+                let size = egui::vec2(0.0, 32.0);
+                if ui
+                    .add(egui::Button::new(s.copy_link).min_size(size))
+                    .clicked()
+                {
                     ui.ctx().copy_text(url.to_owned());
+                }
+                let new_link = ui
+                    .add(egui::Button::new(i18n::evening::NEW_LINK.get(lang)).min_size(size))
+                    .on_hover_text(i18n::evening::NEW_LINK_HINT.get(lang));
+                if new_link.clicked() {
+                    switched = Some(SettingsRequest::NewLink);
                 }
             });
         });
@@ -385,6 +401,28 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &Phones) -> Option<bool> {
         ui.label(RichText::new(s.phones_off_hint).weak());
     }
     switched
+}
+
+/// Paints the QR code, `side` points square, dark modules on a white field with the quiet
+/// zone a scanner needs.
+fn qr_ui(ui: &mut Ui, (width, modules): &(usize, Vec<bool>), side: f32) {
+    use egui::{Rect, Sense, Vec2};
+    let (rect, _) = ui.allocate_exact_size(Vec2::splat(side), Sense::hover());
+    let painter = ui.painter();
+    painter.rect_filled(rect, 4.0, Color32::WHITE);
+    let quiet = 4.0;
+    let cell = side / (*width as f32 + 2.0 * quiet);
+    for (i, dark) in modules.iter().enumerate() {
+        if *dark {
+            let (x, y) = ((i % width) as f32, (i / width) as f32);
+            let min = rect.min + Vec2::new((x + quiet) * cell, (y + quiet) * cell);
+            painter.rect_filled(
+                Rect::from_min_size(min, Vec2::splat(cell)),
+                0.0,
+                Color32::BLACK,
+            );
+        }
+    }
 }
 
 /// A label, a slider and an exact number box for a time in whole seconds (0 shows "off").

@@ -9,107 +9,68 @@
 use chrono::{DateTime, Local, Utc};
 use egui::{Color32, RichText, Ui};
 
-use super::tiles;
-use crate::evening::Draft;
+use super::{signed, tiles};
+use crate::evening::sheets::{RulesPreview, rules_preview, with_scoring};
+use crate::evening::{Command, Draft, DraftEdit, DraftProblem, Past};
 use crate::history::History;
 use crate::i18n::{self, Language};
 use crate::rules::{FinalRule, RuleSet};
-use crate::score::{Game, Hand, Remaining, ScoreError, Sheet};
 use crate::score::{MatchState, SheetState, SheetSummary};
-use crate::session::{RulesPreview, rules_preview, with_scoring};
+use crate::score::{Remaining, ScoreError, Sheet};
 use crate::store::SheetId;
-use crate::tile::Tile;
 
-/// What the sheet view asks the app to do.
+/// What the sheet view asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SheetRequest {
-    /// Start a new sheet with the seat list and the current rules.
-    New {
-        /// Planned rounds, or open-ended.
-        rounds: Option<u32>,
-        /// A target total that ends the match, if any.
-        target: Option<i64>,
-    },
-    /// Score the open sheet under the settings' rules from now on (undoable).
-    ApplyRules,
+    /// A command for the evening (a new sheet, a game saved, a field typed, …).
+    Evening(Command),
     /// Write the CSV where the user chooses (the system's save dialog).
     ExportAs,
     /// Write the sheet and its chart as a picture.
     ExportPicture,
     /// Show (or hide) the history across evenings.
     History(bool),
-    /// Open a saved sheet.
-    Open(SheetId),
-    /// Add (`None`) or replace (`Some(index)`) a game.
-    SaveGame(Option<usize>, Game),
-    /// Delete this game, at this index (if it is still there: a second click of a
-    /// double-click finds another game in its row and deletes nothing).
-    Delete(usize, Game),
-    /// Write the sheet as CSV (with a BOM, headers in the UI language, the rules and winner).
-    Export,
 }
 
-/// The game being entered or edited: the draft as typed (saved with the evening) and the
-/// form's own state.
-#[derive(Debug, Default)]
-struct Form {
-    draft: Draft,
-    /// Whose field the tile picker fills, if it is open.
-    picking: Option<usize>,
-    /// Put the cursor in the first field (once, when the form opens).
-    focus_first: bool,
-    /// Scroll the form into view on its first frame (opened below a long sheet).
-    scroll_into_view: bool,
-}
-
-/// The view's own state.
+/// The view's own state: the options for the next new sheet and the form's focus and picker.
+/// The game being typed is the evening's ([`SheetContext::draft`]).
 #[derive(Debug, Default)]
 pub struct SheetView {
-    form: Option<Form>,
     rounds: u32,
     open_ended: bool,
     /// A target total for new sheets (used when `use_target`).
     target: i64,
     use_target: bool,
-    /// A problem with the last request (e.g. a refused game), shown in the view.
-    pub error: Option<String>,
+    /// Whose field the tile picker fills, if it is open.
+    picking: Option<usize>,
+    /// This view asked for the form: put the cursor in its first field and scroll it into
+    /// view when it appears (a form a phone opened moves nothing).
+    opening: bool,
+    /// The draft shown last frame (its id), to tell a newly opened form.
+    shown: Option<u64>,
 }
 
-/// The saved sheets to offer under "Open": id and summary (sheets with no games are left out).
-pub type PastSheets = [(SheetId, SheetSummary)];
-
 /// What the sheet view needs besides the sheet: the settings' rules (for "Apply to this
-/// sheet"), the saved sheets, which one is open, and the history when it is shown.
+/// sheet"), the saved sheets, which one is open, its form, and the history when it is shown.
 pub struct SheetContext<'a> {
     /// The rules new sheets get.
     pub settings_rules: &'a RuleSet,
-    /// The saved sheets.
-    pub past: &'a PastSheets,
+    /// The saved sheets, `None` while they are being read.
+    pub past: Option<Past>,
     /// The open sheet's id.
     pub open: Option<&'a SheetId>,
-    /// The history across evenings, when asked for, with the files that were skipped.
-    pub history: Option<&'a (History, Vec<String>)>,
+    /// The open sheet's form, while it is open.
+    pub draft: Option<&'a Draft>,
+    /// The history across evenings when asked for: `None` while it is being worked out.
+    pub history: Option<Option<&'a (History, Vec<String>)>>,
     /// A "Save CSV as…" dialog is open.
     pub choosing_where_to_save: bool,
-}
-
-/// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
-pub(crate) fn signed(n: i64) -> String {
-    crate::score::table::signed(n).replace('-', "−")
+    /// Why the evening refused this view's last request.
+    pub refused: Option<&'a str>,
 }
 
 fn local_time(t: DateTime<Utc>) -> String {
     t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string()
-}
-
-/// Adds a picked tile to a remaining-value field: a typed number gives way to tiles.
-fn add_tile(text: &mut String, tile: Tile) {
-    let current = text.trim();
-    *text = if current.is_empty() || current.chars().all(|c| c.is_ascii_digit()) {
-        tile.to_string()
-    } else {
-        format!("{current} {tile}")
-    };
 }
 
 const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
@@ -117,130 +78,60 @@ const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
 const FIELD_WIDTH: f32 = 340.0;
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
-impl Form {
-    fn new(players: usize) -> Form {
-        Form {
-            draft: Draft::new(players),
-            picking: None,
-            focus_first: true,
-            scroll_into_view: true,
-        }
-    }
-
-    fn of_game(index: usize, game: &Game) -> Form {
-        Form {
-            draft: Draft {
-                editing: Some(index),
-                left: game.hands.iter().map(|h| h.left.to_string()).collect(),
-                not_melded: game.hands.iter().map(|h| h.not_melded).collect(),
-                tie_winner: game.winner,
-            },
-            picking: None,
-            focus_first: false,
-            scroll_into_view: true,
-        }
-    }
-
-    /// The game as typed, or the first field that is not a value, by player.
-    fn game(&self, lang: Language, players: &[String], now: DateTime<Utc>) -> Result<Game, String> {
-        let draft = &self.draft;
-        let mut hands = Vec::with_capacity(draft.left.len());
-        for (i, text) in draft.left.iter().enumerate() {
-            let name = players.get(i).map_or("", String::as_str);
-            let left: Remaining = text
-                .trim()
-                .parse()
-                .map_err(|e| format!("{name}: {}", i18n::remaining_error(lang, &e)))?;
-            let hand = Hand {
-                left,
-                not_melded: draft.not_melded.get(i).copied().unwrap_or(false),
-            };
-            hands.push(hand);
-        }
-        let game = Game::new(hands).at(now);
-        Ok(match draft.tie_winner {
-            Some(w) => game.with_winner(w),
-            None => game,
-        })
-    }
-}
-
 impl SheetView {
-    /// The game being typed, if the form is open.
-    pub fn draft(&self) -> Option<&Draft> {
-        self.form.as_ref().map(|f| &f.draft)
-    }
-
-    /// Opens the form with a draft kept from before a restart.
-    pub fn restore_draft(&mut self, draft: Draft) {
-        self.form = Some(Form {
-            draft,
-            picking: None,
-            focus_first: true,
-            scroll_into_view: true,
-        });
-    }
-
-    /// Puts a phone's rack into a player's field, opening the add-game form if it is closed.
-    pub fn fill_field(&mut self, index: usize, text: &str, players: usize) {
-        let form = self.form.get_or_insert_with(|| {
-            // A phone's entry does not move the window's view.
-            let mut form = Form::new(players);
-            form.focus_first = false;
-            form.scroll_into_view = false;
-            form
-        });
-        if let Some(field) = form.draft.left.get_mut(index) {
-            *field = text.trim().to_owned();
-        }
-    }
-
-    /// Closes the form (after its game was saved, or when another sheet is shown).
-    pub fn close_form(&mut self) {
-        self.form = None;
-    }
-
-    /// Draws the view: toolbar, the sheet, the game form. `now` stamps new games.
+    /// Draws the view: toolbar, the sheet, the game form. `now` is the evening's clock.
+    #[must_use]
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         lang: Language,
         sheet: Option<&Sheet>,
         context: &SheetContext<'_>,
-        now: DateTime<Utc>,
-    ) -> Option<SheetRequest> {
+        _now: std::time::Duration,
+    ) -> Vec<SheetRequest> {
         let s = lang.strings();
-        let mut request = self.toolbar(ui, lang, sheet, context);
+        let mut requests = self.toolbar(ui, lang, sheet, context);
         ui.separator();
-        if let Some(e) = &self.error {
+        if let Some(e) = context.refused {
             ui.colored_label(RED, e);
         }
-        if let Some(history) = context.history {
-            super::history_view::ui(ui, lang, &history.0, &history.1);
-            ui.separator();
+        match context.history {
+            Some(Some(history)) => {
+                super::history_view::ui(ui, lang, &history.0, &history.1);
+                ui.separator();
+            }
+            Some(None) => {
+                ui.label(RichText::new(i18n::evening::LOADING_HISTORY.get(lang)).weak());
+                ui.separator();
+            }
+            None => {}
         }
         let Some(sheet) = sheet else {
             ui.label(s.no_sheets);
-            return request;
+            return requests;
         };
         // The rules this sheet is scored under; settings change them only when asked.
         ui.label(RichText::new(i18n::rules_line(lang, sheet.rules())).strong());
         if let Some(preview) = rules_preview(sheet, context.settings_rules)
             && let Some(r) = apply_rules_ui(ui, lang, sheet, context.settings_rules, preview)
         {
-            request = Some(r);
+            requests.push(r);
         }
-        if let Some(r) = self.table(ui, lang, sheet) {
-            request = Some(r);
-        }
+        requests.extend(self.table(ui, lang, sheet));
         match_ui(ui, lang, sheet);
         ui.add_space(8.0);
-        if self.form.is_some() {
-            if let Some(r) = self.form_ui(ui, lang, sheet, now) {
-                request = Some(r);
+        match context.draft {
+            Some(draft) => requests.extend(self.form_ui(ui, lang, sheet, draft)),
+            None => {
+                self.shown = None;
+                self.picking = None;
+                let add = egui::Button::new(RichText::new(s.add_game).size(20.0))
+                    .min_size(egui::vec2(0.0, 36.0));
+                if ui.add(add).clicked() {
+                    self.opening = true;
+                    requests.push(SheetRequest::Evening(Command::AddGame));
+                }
             }
-        } else if ui.button(RichText::new(s.add_game).size(20.0)).clicked() {
-            self.form = Some(Form::new(sheet.players().len()));
         }
         // The race, below what the table types into (so the form opens in sight).
         if !sheet.games().is_empty() {
@@ -266,7 +157,7 @@ impl SheetView {
                 .collect();
             super::chart::lines(ui, "running-totals", series, 220.0, s.games_axis);
         }
-        request
+        requests
     }
 
     fn toolbar(
@@ -275,15 +166,20 @@ impl SheetView {
         lang: Language,
         sheet: Option<&Sheet>,
         context: &SheetContext<'_>,
-    ) -> Option<SheetRequest> {
+    ) -> Vec<SheetRequest> {
         let s = lang.strings();
-        let mut request = None;
+        let mut requests = Vec::new();
+        let mut commands = Vec::new();
+        let mut push = |c: Command| commands.push(c);
         ui.horizontal_wrapped(|ui| {
-            if ui.button(s.new_sheet).clicked() {
+            let size = egui::vec2(0.0, 32.0);
+            if ui
+                .add(egui::Button::new(s.new_sheet).min_size(size))
+                .clicked()
+            {
                 let rounds = (!self.open_ended).then_some(self.rounds.max(1));
                 let target = self.use_target.then_some(self.target.max(1));
-                request = Some(SheetRequest::New { rounds, target });
-                self.form = None;
+                push(Command::NewSheet { rounds, target });
             }
             // How the next new sheet's match ends; the open sheet keeps its own (said on hover).
             let label = ui.label(s.planned_rounds).on_hover_text(s.for_new_sheets);
@@ -313,56 +209,71 @@ impl SheetView {
             .labelled_by(target.id)
             .on_hover_text(s.for_new_sheets);
             ui.separator();
-            ui.menu_button(s.open_sheet, |ui| {
-                if context.past.is_empty() {
+            ui.menu_button(s.open_sheet, |ui| match &context.past {
+                None => {
+                    ui.label(i18n::evening::LOADING_SHEETS.get(lang));
+                }
+                Some(past) if past.is_empty() => {
                     ui.label(s.no_sheets);
                 }
-                for (id, summary) in context.past {
-                    let open = context.open == Some(id);
-                    let line = summary_line(lang, summary);
-                    if ui.selectable_label(open, line).clicked() {
-                        request = Some(SheetRequest::Open(id.clone()));
-                        self.form = None;
-                        ui.close();
+                Some(past) => {
+                    for (id, summary) in past.iter() {
+                        let open = context.open == Some(id);
+                        let line = summary_line(lang, summary);
+                        if ui.selectable_label(open, line).clicked() {
+                            push(Command::OpenSheet(id.clone()));
+                            ui.close();
+                        }
                     }
                 }
             });
             if ui
-                .add_enabled(sheet.is_some(), egui::Button::new(s.export_csv))
+                .add_enabled(
+                    sheet.is_some(),
+                    egui::Button::new(s.export_csv).min_size(size),
+                )
                 .clicked()
             {
-                request = Some(SheetRequest::Export);
+                push(Command::ExportCsv(None));
             }
             // While the dialog is open a second click would open a second one.
             let save_as = ui
                 .add_enabled(
                     sheet.is_some() && !context.choosing_where_to_save,
-                    egui::Button::new(s.export_csv_as),
+                    egui::Button::new(s.export_csv_as).min_size(size),
                 )
                 .on_disabled_hover_text(s.choosing_where_to_save);
-            if save_as.clicked() {
-                request = Some(SheetRequest::ExportAs);
-            }
-            if ui
-                .add_enabled(sheet.is_some(), egui::Button::new(s.export_picture))
-                .clicked()
-            {
-                request = Some(SheetRequest::ExportPicture);
-            }
+            let mut export_as = save_as.clicked();
+            let picture = ui
+                .add_enabled(
+                    sheet.is_some(),
+                    egui::Button::new(s.export_picture).min_size(size),
+                )
+                .clicked();
             let showing = context.history.is_some();
-            if ui.selectable_label(showing, s.history).clicked() {
-                request = Some(SheetRequest::History(!showing));
+            let history = ui
+                .add(egui::Button::selectable(showing, s.history).min_size(size))
+                .clicked();
+            if std::mem::take(&mut export_as) {
+                requests.push(SheetRequest::ExportAs);
+            }
+            if picture {
+                requests.push(SheetRequest::ExportPicture);
+            }
+            if history {
+                requests.push(SheetRequest::History(!showing));
             }
         });
-        request
+        requests.extend(commands.into_iter().map(SheetRequest::Evening));
+        requests
     }
 
-    fn table(&mut self, ui: &mut Ui, lang: Language, sheet: &Sheet) -> Option<SheetRequest> {
+    fn table(&mut self, ui: &mut Ui, lang: Language, sheet: &Sheet) -> Vec<SheetRequest> {
         let s = lang.strings();
         let names = sheet.players().names();
         let standings = sheet.standings();
         let rule = sheet.rules().final_rule;
-        let mut request = None;
+        let mut requests = Vec::new();
         if sheet.games().is_empty() {
             ui.label(s.no_games_yet);
         }
@@ -391,7 +302,8 @@ impl SheetView {
                         }
                     }
                     if ui.small_button(s.edit_game).clicked() {
-                        self.form = sheet.games().get(i).map(|g| Form::of_game(i, g));
+                        self.opening = true;
+                        requests.push(SheetRequest::Evening(Command::EditGame(i)));
                     }
                     // The second click of a double-click is not a second delete.
                     let delete = ui.small_button(s.delete_game);
@@ -400,7 +312,7 @@ impl SheetView {
                         && !delete.triple_clicked()
                         && let Some(game) = sheet.games().get(i)
                     {
-                        request = Some(SheetRequest::Delete(i, game.clone()));
+                        requests.push(SheetRequest::Evening(Command::DeleteGame(i, game.clone())));
                     }
                     ui.end_row();
                 }
@@ -451,24 +363,46 @@ impl SheetView {
                 });
             }
         }
-        request
+        requests
     }
 
+    /// The game form, drawn from the evening's draft: every change typed is a request (the
+    /// evening keeps the draft), and Enter in a field or on Save saves.
     fn form_ui(
         &mut self,
         ui: &mut Ui,
         lang: Language,
         sheet: &Sheet,
-        now: DateTime<Utc>,
-    ) -> Option<SheetRequest> {
+        draft: &Draft,
+    ) -> Vec<SheetRequest> {
         let s = lang.strings();
         let names = sheet.players().names();
         let flat_not_melded = sheet.rules().not_melded_value.is_some();
         let tile_set = sheet.rules().tile_set;
-        let form = self.form.as_mut()?;
+        let mut requests = Vec::new();
+        let mut edit = |e: DraftEdit| requests.push(SheetRequest::Evening(Command::Draft(e)));
+        let fresh = self.shown != Some(draft.id);
+        self.shown = Some(draft.id);
+        let focus_first = fresh && std::mem::take(&mut self.opening);
         let mut enter = false;
+        // Whether the game can be saved, and if not why, in words.
+        let checked = draft.game(sheet, sheet.created());
+        let blocked: Option<String> = match &checked {
+            Ok(_) => None,
+            Err(DraftProblem::Missing(name)) => Some(
+                // Say at once when a value typed so far cannot be read.
+                unreadable(lang, draft, names).unwrap_or_else(|| (s.missing_left)(name)),
+            ),
+            // A tie asks for its winner below.
+            Err(DraftProblem::Score(ScoreError::Tie { .. })) => {
+                Some(s.choose_tie_winner.to_owned())
+            }
+            Err(problem) => Some(i18n::draft_problem(lang, problem)),
+        };
+        let mut save = false;
+        let mut cancel = false;
         let group = ui.group(|ui| {
-            let title = match form.draft.editing {
+            let title = match draft.editing {
                 Some(i) => {
                     let n = sheet.number(i);
                     format!("{} · {}", s.edit_game, (s.game_label)(n.round, n.in_round))
@@ -481,23 +415,26 @@ impl SheetView {
             ui.label(RichText::new(title).strong());
             ui.label(RichText::new(s.remaining_hint).weak());
             // Only the players' fields are in this grid, one after another, so Tab goes from
-            // one player's field to the next and nothing else is in that path.
+            // one player's field to the next; then Save, then nothing else of the form.
             egui::Grid::new("game-form").show(ui, |ui| {
                 for (i, name) in names.iter().enumerate() {
                     let label = ui.label(RichText::new(name).size(18.0));
-                    if let Some(text) = form.draft.left.get_mut(i) {
+                    if let Some(typed) = draft.left.get(i) {
+                        let mut text = typed.clone();
                         // A fixed size: a grid cell would otherwise keep the width of its
                         // first, empty frame, and a rack like `R12 R13 J` would not show whole.
                         let field = ui.add_sized(
                             [FIELD_WIDTH, 32.0],
-                            egui::TextEdit::singleline(text)
+                            egui::TextEdit::singleline(&mut text)
                                 .hint_text(s.remaining_placeholder)
                                 .font(egui::TextStyle::Heading),
                         );
                         let field = field.labelled_by(label.id);
-                        if i == 0 && form.focus_first {
+                        if i == 0 && focus_first {
                             field.request_focus();
-                            form.focus_first = false;
+                        }
+                        if text != *typed {
+                            edit(DraftEdit::Left(i, text));
                         }
                         enter |=
                             field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
@@ -505,86 +442,22 @@ impl SheetView {
                     ui.end_row();
                 }
             });
-            // Tile picking and the not-melded marks come after every field.
-            ui.horizontal_wrapped(|ui| {
-                ui.label(s.pick_tiles_for);
-                for (i, name) in names.iter().enumerate() {
-                    let picking = form.picking == Some(i);
-                    let pick = ui.selectable_label(picking, name);
-                    let label = format!("{}: {name}", s.pick_tiles);
-                    pick.widget_info(|| {
-                        egui::WidgetInfo::selected(egui::Role::Button, true, picking, &label)
-                    });
-                    if pick.clicked() {
-                        form.picking = if picking { None } else { Some(i) };
-                    }
+            ui.horizontal(|ui| {
+                let ok = blocked.is_none();
+                let size = egui::vec2(0.0, 36.0);
+                let mut button = ui.add_enabled(
+                    ok,
+                    egui::Button::new(RichText::new(s.save_game).size(18.0)).min_size(size),
+                );
+                if let Some(why) = &blocked {
+                    button = button.on_disabled_hover_text(why);
                 }
+                save = button.clicked();
+                cancel = ui.add(egui::Button::new(s.cancel).min_size(size)).clicked();
             });
-            if flat_not_melded {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(s.not_melded_flag);
-                    for (i, name) in names.iter().enumerate() {
-                        if let Some(flag) = form.draft.not_melded.get_mut(i) {
-                            ui.checkbox(flag, name);
-                        }
-                    }
-                });
-            }
-            if let Some(i) = form.picking {
-                let racks = form
-                    .draft
-                    .left
-                    .iter()
-                    .filter_map(|t| match t.trim().parse() {
-                        Ok(Remaining::Tiles(tiles)) => Some(tiles),
-                        _ => None,
-                    });
-                let used = tiles::counts(racks.flatten());
-                if let Some(tile) = tiles::picker(ui, &used, tile_set, 32.0)
-                    && let Some(text) = form.draft.left.get_mut(i)
-                {
-                    add_tile(text, tile);
-                }
-            }
-        });
-
-        let missing = form
-            .draft
-            .left
-            .iter()
-            .position(|t| t.trim().is_empty())
-            .and_then(|i| names.get(i));
-        let game = form.game(lang, names, now);
-        let checked = game.as_ref().map_err(Clone::clone).and_then(|g| {
-            sheet
-                .check_game(g)
-                .map_err(|e| i18n::score_error(lang, &e))
-                .map(|score| (g.clone(), score))
-        });
-        let mut request = None;
-        // Why Save is not possible yet, in words.
-        let mut blocked: Option<String> = None;
-        match (&checked, missing) {
-            (_, Some(name)) => {
-                // Say at once when a value typed so far cannot be read.
-                let typed = form
-                    .draft
-                    .left
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, t)| !t.trim().is_empty());
-                let unreadable = typed
-                    .filter_map(|(i, t)| t.trim().parse::<Remaining>().err().map(|e| (i, e)))
-                    .next();
-                blocked = Some(match unreadable {
-                    Some((i, e)) => {
-                        let name = names.get(i).map_or("", String::as_str);
-                        format!("{name}: {}", i18n::remaining_error(lang, &e))
-                    }
-                    None => (s.missing_left)(name),
-                });
-            }
-            (Ok((_, score)), None) => {
+            if let Ok(game) = &checked
+                && let Ok(score) = sheet.check_game(game)
+            {
                 let preview: Vec<String> = names
                     .iter()
                     .zip(&score.points)
@@ -598,52 +471,107 @@ impl SheetView {
                 let winner = names.get(score.winner).map_or("", String::as_str);
                 ui.label(format!("{how}: {winner} · {}", preview.join(" · ")));
             }
-            (Err(e), None) => blocked = Some(e.clone()),
-        }
-        // A tie for lowest: ask who won.
-        if let Ok(g) = &game
-            && let Err(ScoreError::Tie { tied, .. }) = sheet.check_game(&Game {
-                winner: None,
-                ..g.clone()
-            })
-        {
-            ui.horizontal(|ui| {
-                ui.label(s.tie_winner);
-                for seat in &tied {
-                    ui.radio_value(&mut form.draft.tie_winner, Some(seat.index), &seat.name);
+            // A tie for lowest: ask who won.
+            if let Some(tied) = tie(sheet, draft) {
+                ui.horizontal(|ui| {
+                    ui.label(s.tie_winner);
+                    for (seat, name) in tied {
+                        let mut chosen = draft.tie_winner;
+                        if ui.radio_value(&mut chosen, Some(seat), name).changed() {
+                            edit(DraftEdit::TieWinner(chosen));
+                        }
+                    }
+                });
+            }
+            if let Some(why) = &blocked {
+                ui.colored_label(RED, why);
+            }
+            // Tile picking and the not-melded marks come after every field and Save.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(s.pick_tiles_for);
+                for (i, name) in names.iter().enumerate() {
+                    let picking = self.picking == Some(i);
+                    let pick = ui.selectable_label(picking, name);
+                    let label = format!("{}: {name}", s.pick_tiles);
+                    pick.widget_info(|| {
+                        egui::WidgetInfo::selected(egui::Role::Button, true, picking, &label)
+                    });
+                    if pick.clicked() {
+                        self.picking = if picking { None } else { Some(i) };
+                    }
                 }
             });
-            if form.draft.tie_winner.is_none() && blocked.is_none() {
-                blocked = Some(s.choose_tie_winner.to_owned());
+            if flat_not_melded {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(s.not_melded_flag);
+                    for (i, name) in names.iter().enumerate() {
+                        if let Some(&flag) = draft.not_melded.get(i) {
+                            let mut on = flag;
+                            if ui.checkbox(&mut on, name).changed() {
+                                edit(DraftEdit::NotMelded(i, on));
+                            }
+                        }
+                    }
+                });
             }
-        }
-        let mut cancel = false;
-        ui.horizontal(|ui| {
-            let ok = blocked.is_none() && checked.is_ok();
-            let mut save =
-                ui.add_enabled(ok, egui::Button::new(RichText::new(s.save_game).size(18.0)));
-            if let Some(why) = &blocked {
-                save = save.on_disabled_hover_text(why);
+            if let Some(i) = self.picking {
+                let racks = draft.left.iter().filter_map(|t| match t.trim().parse() {
+                    Ok(Remaining::Tiles(tiles)) => Some(tiles),
+                    _ => None,
+                });
+                let used = tiles::counts(racks.flatten());
+                if let Some(tile) = tiles::picker(ui, &used, tile_set, 32.0) {
+                    edit(DraftEdit::Tile(i, tile));
+                }
             }
-            if (save.clicked() || (enter && ok))
-                && let Ok((game, _)) = &checked
-            {
-                // The form closes when the app says the game was saved.
-                request = Some(SheetRequest::SaveGame(form.draft.editing, game.clone()));
-            }
-            cancel = ui.button(s.cancel).clicked();
         });
-        if form.scroll_into_view {
-            form.scroll_into_view = false;
+        if fresh {
             group.response.scroll_to_me(Some(egui::Align::Center));
         }
-        if let Some(why) = &blocked {
-            ui.colored_label(RED, why);
+        if save || enter {
+            // The evening saves it, or says why not (shown above the sheet).
+            requests.push(SheetRequest::Evening(Command::SaveGame));
         }
         if cancel {
-            self.form = None;
+            requests.push(SheetRequest::Evening(Command::DiscardDraft));
         }
-        request
+        requests
+    }
+}
+
+/// The first typed value that cannot be read, worded with its player.
+fn unreadable(lang: Language, draft: &Draft, names: &[String]) -> Option<String> {
+    draft
+        .left
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !t.trim().is_empty())
+        .find_map(|(i, t)| t.trim().parse::<Remaining>().err().map(|e| (i, e)))
+        .map(|(i, e)| {
+            let name = names.get(i).map_or("", String::as_str);
+            format!("{name}: {}", i18n::remaining_error(lang, &e))
+        })
+}
+
+/// The players tied for lowest, when the typed game is a tie the table must decide.
+fn tie<'a>(sheet: &'a Sheet, draft: &Draft) -> Option<Vec<(usize, &'a str)>> {
+    let undecided = Draft {
+        tie_winner: None,
+        ..draft.clone()
+    };
+    match undecided.game(sheet, sheet.created()) {
+        Err(DraftProblem::Score(ScoreError::Tie { tied, .. })) => Some(
+            tied.iter()
+                .filter_map(|seat| {
+                    sheet
+                        .players()
+                        .names()
+                        .get(seat.index)
+                        .map(|n| (seat.index, n.as_str()))
+                })
+                .collect(),
+        ),
+        _ => None,
     }
 }
 
@@ -713,7 +641,7 @@ fn apply_preview_ui(
                 ui.label(RichText::new((s.winner_would_change)(&was, &will)).strong());
             }
             if ui.button(s.apply_to_sheet).clicked() {
-                *request = Some(SheetRequest::ApplyRules);
+                *request = Some(SheetRequest::Evening(Command::ApplyRules));
             }
         }
         Err(e) => {

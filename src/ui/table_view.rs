@@ -28,6 +28,7 @@ pub enum TableCommand {
 pub const TOUCH: f32 = 44.0;
 
 /// Draws the table view; returns what the table asked for.
+#[must_use]
 pub fn ui(
     ui: &mut Ui,
     lang: Language,

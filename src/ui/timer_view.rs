@@ -54,8 +54,8 @@ impl TableInput {
 #[derive(Debug, Default)]
 pub struct TimerView {
     names: Vec<String>,
-    /// A problem with the last players change, shown under the list.
-    pub players_error: Option<String>,
+    /// The names the last refusal was about: it is shown until they are edited.
+    refused_names: Option<Vec<String>>,
 }
 
 fn secs_1(d: Duration) -> String {
@@ -63,13 +63,16 @@ fn secs_1(d: Duration) -> String {
 }
 
 impl TimerView {
-    /// Draws the view and returns the commands the user gave.
+    /// Draws the view and returns the commands the user gave. `refused` is why the evening
+    /// refused the view's last request, if it did.
+    #[must_use]
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         lang: Language,
         rt: &TimerRuntime,
         input: &TableInput,
+        refused: Option<&str>,
     ) -> Vec<TimerCommand> {
         let s = lang.strings();
         let snap = rt.read(ClockSnapshot::read);
@@ -154,7 +157,7 @@ impl TimerView {
         ui.separator();
 
         ui.columns(2, |cols| {
-            if let Some(c) = self.players_ui(&mut cols[0], lang, &snap) {
+            if let Some(c) = self.players_ui(&mut cols[0], lang, &snap, refused) {
                 commands.push(c);
             }
             stats_ui(&mut cols[1], lang, &snap);
@@ -198,6 +201,7 @@ impl TimerView {
         ui: &mut Ui,
         lang: Language,
         snap: &ClockSnapshot,
+        refused: Option<&str>,
     ) -> Option<TimerCommand> {
         let s = lang.strings();
         let focused = ui.ctx().egui_wants_keyboard_input();
@@ -209,7 +213,6 @@ impl TimerView {
         // added, removed or moved only while the clock is stopped.
         let seats_editable = snap.phase != Phase::Running;
         let mut committed = false;
-        let mut edited = false;
         let mut remove = None;
         let mut move_up = None;
         let mut add = false;
@@ -219,7 +222,6 @@ impl TimerView {
                 let label = (s.default_player)(i + 1);
                 let edit = ui.add(egui::TextEdit::singleline(name).desired_width(160.0));
                 edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
-                edited |= edit.changed();
                 committed |= edit.lost_focus();
                 ui.add_enabled_ui(seats_editable, |ui| {
                     if i > 0 && ui.small_button("↑").on_hover_text(s.move_up).clicked() {
@@ -256,9 +258,10 @@ impl TimerView {
             self.names.remove(i);
             committed = true;
         }
-        if edited {
-            // An error about the names as they were no longer applies.
-            self.players_error = None;
+        if refused.is_none() {
+            self.refused_names = None;
+        } else if self.refused_names.is_none() {
+            self.refused_names = Some(self.names.clone());
         }
         if !seats_editable {
             ui.label(RichText::new(s.players_fixed_while_running).weak());
@@ -267,7 +270,10 @@ impl TimerView {
         let problem = crate::score::check_seats(&self.names).err();
         if let Some(problem) = &problem {
             ui.colored_label(RED, i18n::seat_problem(lang, problem));
-        } else if let Some(e) = &self.players_error {
+        } else if let Some(e) = refused
+            && self.refused_names.as_ref() == Some(&self.names)
+        {
+            // Until the names are edited: the refusal is about them as they are.
             ui.colored_label(RED, e);
         }
         if !committed || problem.is_some() {

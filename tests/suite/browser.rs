@@ -7,10 +7,9 @@ use std::net::{SocketAddr, TcpListener};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use rummikub_companion::server::Secret;
 use serde_json::{Value, json};
 
-use crate::util::phones::{Table, four_players, request, request_within};
+use crate::util::phones::{Table, request, request_within};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -173,7 +172,7 @@ impl Drop for Browser {
 #[test]
 #[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
 fn a_phone_joins_feels_the_warning_ends_its_turn_and_another_phone_sees_it() {
-    let table = Table::start(four_players(), 0, Secret::random().expect("random source"));
+    let table = Table::start(0);
     let url = format!("http://{}{}", table.addr, table.path(""));
     let browser = Browser::launch();
 
@@ -217,13 +216,13 @@ fn a_phone_joins_feels_the_warning_ends_its_turn_and_another_phone_sees_it() {
     browser.eval(
         "window.buzz = []; navigator.vibrate = (p) => { window.buzz.push(p); return true; };",
     );
-    table.change(|m| m.now = Duration::from_millis(49_600)); // 10.4 s left, warning at 10 s
+    table.set_clock(Duration::from_millis(49_600)); // 10.4 s left, warning at 10 s
     browser.wait_for(
         "the warning",
         "return document.body.classList.contains('warn') && window.buzz.length === 1",
     );
     assert_eq!(browser.text("cue"), "Hurry up!");
-    table.change(|m| m.now = Duration::from_millis(59_600)); // 0.4 s left
+    table.set_clock(Duration::from_millis(59_600)); // 0.4 s left
     browser.wait_for(
         "the time-up",
         "return document.body.classList.contains('up') && window.buzz.length === 2",
@@ -261,16 +260,16 @@ fn a_phone_joins_feels_the_warning_ends_its_turn_and_another_phone_sees_it() {
 
     // Ann taps "End my turn" on page A: the app's timer advances.
     browser.call("POST", "/window", json!({ "handle": page_a }));
-    table.change(|m| m.now = Duration::from_secs(61)); // the app's clock ran on too
+    table.set_clock(Duration::from_secs(61)); // the app's clock ran on too
     browser.tap("#end");
     let started = Instant::now();
-    while table.model().timer.current_player() != 1 {
+    while table.timer(|t, _| t.current_player()) != 1 {
         assert!(started.elapsed() < PATIENCE, "the tap did not end the turn");
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert_eq!(table.model().timer.stats()[0].turns, 1, "ended once");
+    assert_eq!(table.timer(|t, _| t.stats()[0].turns), 1, "ended once");
     assert_eq!(
-        table.model().timer.stats()[0].timeouts,
+        table.timer(|t, _| t.stats()[0].timeouts),
         1,
         "after its time ran out"
     );

@@ -11,6 +11,7 @@ use std::io;
 use std::path::PathBuf;
 use std::process::Command;
 
+use rummikub_companion::evening::{DraftProblem, Refusal, SheetError};
 use rummikub_companion::i18n::{self, Language};
 use rummikub_companion::meld::{MeldProblem, SetProblem};
 use rummikub_companion::rules::RulesError;
@@ -31,7 +32,7 @@ const EN: Language = Language::English;
 
 /// Latin words a Korean error may contain: the colour codes of the notation hint
 /// (`R·B·K·O`), the file format, the XP set's name and the `audit` command a CSV error points to.
-const ERROR_WORDS: &[&str] = &["R", "B", "K", "O", "CSV", "XP", "audit"];
+const ERROR_WORDS: &[&str] = &["R", "B", "K", "O", "CSV", "XP", "audit", "QR"];
 
 /// Latin words the Korean string table may contain: keys (F1–F4, F11, P, Tab, Enter, Esc),
 /// the XP set, the CSV format and the notation example (`R10`, `J`).
@@ -475,6 +476,7 @@ fn file_problem_index(p: &FileProblem) -> usize {
         FileProblem::NoVersion => 3,
         FileProblem::Newer(_) => 4,
         FileProblem::Invalid(_) => 5,
+        FileProblem::NotAFile => 6,
     }
 }
 
@@ -487,6 +489,7 @@ fn file_problems() -> Vec<FileProblem> {
         FileProblem::NoVersion,
         FileProblem::Newer(3),
         FileProblem::Invalid("missing field `players`".into()),
+        FileProblem::NotAFile,
     ]
 }
 
@@ -528,6 +531,7 @@ fn read_only_index(r: &ReadOnlyReason) -> usize {
     match r {
         ReadOnlyReason::NotWritable { .. } => 0,
         ReadOnlyReason::InUse { .. } => 1,
+        ReadOnlyReason::Reading { .. } => 2,
     }
 }
 
@@ -542,6 +546,9 @@ fn read_only_reasons() -> Vec<ReadOnlyReason> {
             kind: io::ErrorKind::Other,
         },
         ReadOnlyReason::InUse {
+            dir: file("폴더")
+        },
+        ReadOnlyReason::Reading {
             dir: file("폴더")
         },
     ]
@@ -820,7 +827,7 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         "FileProblem",
         &file_problems(),
         file_problem_index,
-        6,
+        7,
         i18n::file_problem,
     );
     check_all("Notice", &notices(), notice_index, 3, i18n::notice);
@@ -828,7 +835,7 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         "ReadOnlyReason",
         &read_only_reasons(),
         read_only_index,
-        2,
+        3,
         i18n::read_only_reason,
     );
     check_all(
@@ -846,6 +853,84 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         i18n::table_error,
     );
     check_all("Finding", &findings(), finding_index, 5, i18n::finding);
+    check_all("Refusal", &refusals(), refusal_index, 16, i18n::refusal);
+    check_all(
+        "DraftProblem",
+        &draft_problems(),
+        draft_problem_index,
+        5,
+        i18n::draft_problem,
+    );
+}
+
+fn refusal_index(r: &Refusal) -> usize {
+    match r {
+        Refusal::Guarded => 0,
+        Refusal::NotStarted => 1,
+        Refusal::StaleTurn => 2,
+        Refusal::NotYourTurn => 3,
+        Refusal::NoSuchSeat(_) => 4,
+        Refusal::NotOnSheet(_) => 5,
+        Refusal::NoForm => 6,
+        Refusal::EditingSavedGame => 7,
+        Refusal::BadRack(_) => 8,
+        Refusal::RackTooLong(_) => 9,
+        Refusal::Draft(_) => 10,
+        Refusal::Timer(_) => 11,
+        Refusal::Sheet(_) => 12,
+        Refusal::NothingToUndo => 13,
+        Refusal::NothingToRedo => 14,
+        Refusal::OldLink => 15,
+    }
+}
+
+fn refusals() -> Vec<Refusal> {
+    let bad_rack = "빨5 커9".parse::<Remaining>().expect_err("no colour 커");
+    let mut all = vec![
+        Refusal::Guarded,
+        Refusal::NotStarted,
+        Refusal::StaleTurn,
+        Refusal::NotYourTurn,
+        Refusal::NoSuchSeat(4),
+        Refusal::NotOnSheet("루미".into()),
+        Refusal::NoForm,
+        Refusal::EditingSavedGame,
+        Refusal::BadRack(bad_rack),
+        Refusal::RackTooLong(512),
+        Refusal::from(DraftProblem::Missing("큐브".into())),
+        Refusal::Timer(TimerError::DuplicateName("루미".into())),
+        Refusal::from(SheetError::NoSheet),
+        Refusal::NothingToUndo,
+        Refusal::NothingToRedo,
+        Refusal::OldLink,
+    ];
+    // The sheet's refusals in their other forms too.
+    all.push(Refusal::from(SheetError::NoDataFolder));
+    all.push(Refusal::from(SheetError::Score(ScoreError::NoSuchGame(3))));
+    all
+}
+
+fn draft_problem_index(p: &DraftProblem) -> usize {
+    match p {
+        DraftProblem::Missing(_) => 0,
+        DraftProblem::Unreadable { .. } => 1,
+        DraftProblem::Score(_) => 2,
+        DraftProblem::EditedGameChanged(_) => 3,
+        DraftProblem::Players { .. } => 4,
+    }
+}
+
+fn draft_problems() -> Vec<DraftProblem> {
+    vec![
+        DraftProblem::Missing("큐브".into()),
+        DraftProblem::Unreadable {
+            name: "퍼니".into(),
+            error: Box::new("빨5 커9".parse::<Remaining>().expect_err("no colour 커")),
+        },
+        DraftProblem::Score(ScoreError::NoSuchGame(3)),
+        DraftProblem::EditedGameChanged(2),
+        DraftProblem::Players { form: 3, sheet: 4 },
+    ]
 }
 
 #[test]

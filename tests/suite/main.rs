@@ -12,7 +12,6 @@ mod i18n;
 mod regression;
 mod runtime;
 mod server;
-mod session;
 mod sheet_match;
 mod solver;
 mod sound_output;

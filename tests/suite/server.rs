@@ -1,23 +1,24 @@
-//! The phone server over real HTTP on loopback, with a test authority playing the app: a real
-//! `Timer` on a fake clock (see `util::phones`).
+//! The phone server over real HTTP on loopback, with the real evening behind it on a fake
+//! clock (see `util::phones`): no window draws a frame in any of these tests, so every answer
+//! here is one a phone gets while the laptop's window is minimised.
 
 use std::io::{Read, Write};
-use std::net::{IpAddr, Ipv4Addr, TcpStream};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use rummikub_companion::server::{
-    PhoneAction, PhonePhase, PhoneServer, Secret, ServerOptions, TableState, qr_modules,
-};
+use rummikub_companion::evening::Command;
+use rummikub_companion::server::qr_modules;
 use rummikub_companion::timer::Phase;
 
-use crate::util::phones::{Feed, Table, four_players, get, post};
-
-fn secret() -> Secret {
-    Secret::random().expect("random source")
-}
+use crate::util::phones::{Feed, Table, get, post};
 
 fn table() -> Table {
-    Table::start(four_players(), 0, secret())
+    Table::start(0)
+}
+
+/// The seat whose turn it is.
+fn current(t: &Table) -> usize {
+    t.timer(|timer, _| timer.current_player())
 }
 
 fn end_turn(seat: usize, turn: u64) -> String {
@@ -76,7 +77,6 @@ fn join_serves_the_page_and_the_state() {
             "anyone_may_end",
             "current",
             "entry",
-            "entry_errors",
             "evening",
             "next",
             "overtime_ms",
@@ -103,31 +103,29 @@ fn only_the_current_seat_ends_the_turn_and_only_once() {
     let other = post(t.addr, &t.path("action"), &end_turn(2, 1));
     assert_eq!(other.status, 403, "{}", other.body);
     assert_eq!(other.json()["error"], "not_your_turn");
-    assert_eq!(
-        t.model().timer.current_player(),
-        0,
-        "a refused end changes nothing"
-    );
-    assert!(
-        t.model().applied.is_empty(),
-        "the server refused it without the app"
-    );
+    assert_eq!(other.json()["message"], "It is not your turn.");
+    assert_eq!(current(&t), 0, "a refused end changes nothing");
+    assert_eq!(t.evening.lock().undo_depth(), 3, "nothing recorded either");
 
     let mine = post(t.addr, &t.path("action"), &end_turn(0, 1));
     assert_eq!(mine.status, 200, "{}", mine.body);
     assert_eq!(mine.json()["ok"], true);
-    {
-        let m = t.model();
-        assert_eq!(m.timer.current_player(), 1);
-        assert_eq!(m.timer.turn_id(), Some(2));
-        assert_eq!(m.timer.stats()[0].turns, 1);
-        assert_eq!(m.timer.stats()[0].total, Duration::from_secs(12));
-    }
+    assert_eq!(
+        mine.json()["saved"],
+        true,
+        "on disk before the phone is told"
+    );
+    t.timer(|timer, _| {
+        assert_eq!(timer.current_player(), 1);
+        assert_eq!(timer.turn_id(), Some(2));
+        assert_eq!(timer.stats()[0].turns, 1);
+        assert_eq!(timer.stats()[0].total, Duration::from_secs(12));
+    });
     // A double tap names the turn that has just ended: refused, the timer moves once.
     let again = post(t.addr, &t.path("action"), &end_turn(0, 1));
     assert_eq!(again.status, 409, "{}", again.body);
     assert_eq!(again.json()["error"], "stale_turn");
-    assert_eq!(t.model().timer.current_player(), 1);
+    assert_eq!(current(&t), 1);
 
     let state = get(t.addr, &t.path("state")).json();
     assert_eq!(
@@ -143,10 +141,14 @@ fn only_the_current_seat_ends_the_turn_and_only_once() {
 #[test]
 fn with_anyone_may_end_any_phone_ends_the_turn() {
     let t = table();
-    t.change(|m| m.anyone_may_end = true);
+    let mut settings = t.evening.lock().settings().clone();
+    settings.anyone_may_end = true;
+    t.apply(Command::Settings(Box::new(settings)))
+        .expect("settings");
+    t.advance(Duration::from_secs(3));
     let r = post(t.addr, &t.path("action"), &end_turn(3, 1));
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(t.model().timer.current_player(), 1);
+    assert_eq!(current(&t), 1);
     t.stop();
 }
 
@@ -160,13 +162,14 @@ fn every_phone_may_pause_and_resume() {
             &format!(r#"{{"action":"toggle_pause","seat":{seat}}}"#),
         )
     };
+    let phase = || t.timer(|timer, _| timer.phase());
     assert_eq!(toggle(2).status, 200);
-    assert_eq!(t.model().timer.phase(), Phase::Paused);
+    assert_eq!(phase(), Phase::Paused);
     assert_eq!(get(t.addr, &t.path("state")).json()["phase"], "paused");
     assert_eq!(toggle(3).status, 200);
-    assert_eq!(t.model().timer.phase(), Phase::Running);
+    assert_eq!(phase(), Phase::Running);
     assert_eq!(toggle(9).status, 404);
-    assert_eq!(t.model().timer.phase(), Phase::Running);
+    assert_eq!(phase(), Phase::Running);
     t.stop();
 }
 
@@ -178,11 +181,7 @@ fn score_entry_fills_the_open_form_only() {
             serde_json::json!({ "action": "enter_rack", "seat": seat, "text": text }).to_string();
         post(t.addr, &t.path("action"), &body)
     };
-    let closed = rack(1, "17");
-    assert_eq!(closed.status, 409);
-    assert_eq!(closed.json()["error"], "no_sheet");
-
-    t.change(|m| m.entry = Some(vec![String::new(); 4]));
+    t.apply(Command::AddGame).expect("the add-game form opens");
     assert_eq!(
         get(t.addr, &t.path("state")).json()["entry"],
         serde_json::json!(["", "", "", ""])
@@ -201,7 +200,10 @@ fn score_entry_fills_the_open_form_only() {
     );
     assert_eq!(rack(3, "-4").status, 422);
     let expected = ["", "R5 K7 J", "0", ""].map(String::from).to_vec();
-    assert_eq!(t.model().entry, Some(expected.clone()));
+    assert_eq!(
+        t.evening.lock().draft().map(|d| d.left.clone()),
+        Some(expected.clone())
+    );
     // Pushed back to every phone, so the table sees the fields fill in.
     assert_eq!(
         get(t.addr, &t.path("state")).json()["entry"],
@@ -238,8 +240,7 @@ fn a_wrong_or_missing_secret_is_403_and_changes_nothing() {
     }
     let r = post(t.addr, &format!("/p/{flipped}/action"), &end_turn(0, 1));
     assert_eq!(r.status, 403);
-    assert_eq!(t.model().timer.current_player(), 0);
-    assert!(t.model().applied.is_empty());
+    assert_eq!(current(&t), 0);
     t.stop();
 }
 
@@ -263,8 +264,7 @@ fn malformed_json_is_400_and_changes_nothing() {
         assert_eq!(r.status, 400, "{body:?}: {}", r.body);
         assert_eq!(r.json()["error"], "bad_request");
     }
-    assert_eq!(t.model().timer.current_player(), 0);
-    assert!(t.model().applied.is_empty());
+    assert_eq!(current(&t), 0);
     t.stop();
 }
 
@@ -297,7 +297,7 @@ fn an_oversized_body_is_413() {
     let mut answer = String::new();
     let _ = s.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer:?}");
-    assert!(t.model().applied.is_empty());
+    assert!(t.evening.lock().draft().is_none(), "nothing was entered");
     t.stop();
 }
 
@@ -344,6 +344,7 @@ fn five_hundred_connections_are_served_or_refused_and_the_server_survives() {
     // The held connections are gone; the server answers as before.
     let after = get(t.addr, &t.path("state"));
     assert_eq!(after.status, 200);
+    t.advance(Duration::from_secs(3));
     assert_eq!(post(t.addr, &t.path("action"), &end_turn(0, 1)).status, 200);
     t.stop();
 }
@@ -357,6 +358,13 @@ fn sse_pushes_the_new_state_after_an_action() {
         .expect("feed")
         .expect("a first state at once");
     assert_eq!(first["current"], 0);
+    // (The fake clock jumps 3 s, which the pages could not foresee: that is pushed too.)
+    t.advance(Duration::from_secs(3));
+    let jumped = feed
+        .next_state(Duration::from_secs(5))
+        .expect("feed")
+        .expect("the clock's jump");
+    assert_eq!(jumped["current"], 0);
     assert_eq!(post(t.addr, &t.path("action"), &end_turn(0, 1)).status, 200);
     let pushed = feed
         .next_state(Duration::from_secs(5))
@@ -377,7 +385,8 @@ fn a_clock_that_merely_runs_is_not_pushed_but_a_pause_is() {
             .expect("feed")
             .is_some()
     );
-    // The app publishes every frame while the clock runs: nothing new for the phones.
+    // The evening publishes after every command while the clock runs: nothing new for the
+    // phones.
     for _ in 0..10 {
         t.advance(Duration::from_millis(16));
     }
@@ -387,10 +396,7 @@ fn a_clock_that_merely_runs_is_not_pushed_but_a_pause_is() {
         feed.next_state(Duration::from_millis(300)).expect("feed"),
         None
     );
-    t.change(|m| {
-        let now = m.now;
-        m.timer.pause(now).expect("pause");
-    });
+    t.apply(Command::TogglePause).expect("pause");
     let paused = feed
         .next_state(Duration::from_secs(5))
         .expect("feed")
@@ -417,7 +423,7 @@ fn after_stop_and_a_new_secret_the_old_link_is_403() {
         feed.next_state(Duration::from_secs(5)).is_err(),
         "the stream ended"
     );
-    let t2 = Table::start(four_players(), port, secret());
+    let t2 = Table::start(port);
     assert_eq!(t2.addr.port(), port);
     assert_eq!(get(t2.addr, &old_state).status, 403);
     assert_eq!(get(t2.addr, &t2.path("state")).status, 200);
@@ -426,55 +432,63 @@ fn after_stop_and_a_new_secret_the_old_link_is_403() {
 }
 
 #[test]
-fn a_busy_app_gets_503_not_a_hang() {
-    let t = Table::start_with(four_players(), 0, secret(), false);
-    let started = Instant::now();
-    let r = post(t.addr, &t.path("action"), &end_turn(0, 1));
-    assert_eq!(r.status, 503, "{}", r.body);
-    assert_eq!(r.json()["error"], "busy");
-    assert!(started.elapsed() < Duration::from_secs(9));
+fn a_phones_refusal_is_worded_in_the_phones_language() {
+    let t = table();
+    let other = post(t.addr, &t.path("action?lang=ko"), &end_turn(2, 1));
+    assert_eq!(other.status, 403, "{}", other.body);
+    assert_eq!(other.json()["error"], "not_your_turn");
+    assert_eq!(other.json()["message"], "내 차례가 아닙니다.");
+    let body = serde_json::json!({ "action": "enter_rack", "seat": 1, "text": "Q9" }).to_string();
+    t.apply(Command::AddGame).expect("a form");
+    let bad = post(t.addr, &t.path("action?lang=ko"), &body);
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    let message = bad.json()["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        message.starts_with("숫자나 타일이 아닙니다") && message.contains("Q9"),
+        "Korean words, the bad token named: {message}"
+    );
+    assert!(!message.contains("not a"), "no English detail: {message}");
     t.stop();
 }
 
 #[test]
-fn requests_wait_for_the_app_and_wake_it() {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let tx = std::sync::Mutex::new(tx);
-    let mut options = ServerOptions::new(secret());
-    options.bind = (Ipv4Addr::LOCALHOST, 0).into();
-    let state = TableState {
-        players: vec!["Ann".into(), "Bo".into()],
-        next: 1,
-        phase: PhonePhase::Running,
-        turn: Some(3),
-        ..TableState::default()
-    };
-    let server = PhoneServer::start(options, state, move || {
-        let _ = tx.lock().map(|tx| tx.send(()));
+fn a_new_link_keeps_the_evening_and_stops_the_old_link() {
+    let t = table();
+    let old = t.path("state");
+    assert_eq!(get(t.addr, &old).status, 200);
+    // A new sheet keeps the link: six phones do not scan again.
+    t.apply(Command::NewSheet {
+        rounds: None,
+        target: None,
     })
-    .expect("start");
-    let addr = server.local_addr();
-    let url = server.url(IpAddr::V4(Ipv4Addr::LOCALHOST));
-    let path = format!(
-        "{}action",
+    .expect("a new sheet");
+    assert_eq!(
+        get(t.addr, &old).status,
+        200,
+        "the same link after a new sheet"
+    );
+    t.apply(Command::NewLink).expect("a new link");
+    let (addr, url) = {
+        let e = t.evening.lock();
+        (
+            e.phones().local_addr().expect("on"),
+            e.phones().url().expect("a link").to_owned(),
+        )
+    };
+    assert_eq!(addr, t.addr, "the same address");
+    let new = format!(
+        "{}state",
         url.split_once(&format!(":{}", addr.port()))
             .expect("port")
             .1
     );
-    let phone =
-        std::thread::spawn(move || post(addr, &path, r#"{"action":"toggle_pause","seat":1}"#));
-    rx.recv_timeout(Duration::from_secs(5))
-        .expect("the app was woken");
-    let request = server.try_next().expect("a request waits");
-    assert_eq!(request.action, PhoneAction::TogglePause { seat: 1 });
-    assert!(server.try_next().is_none());
-    request.reply(Err(rummikub_companion::server::Refusal::Rejected(
-        "the sheet is locked".into(),
-    )));
-    let answer = phone.join().expect("phone thread");
-    assert_eq!(answer.status, 409);
-    assert_eq!(answer.json()["message"], "the sheet is locked");
-    server.stop();
+    assert_ne!(new, old);
+    assert_eq!(get(t.addr, &old).status, 403, "the old link stops working");
+    assert_eq!(get(t.addr, &new).status, 200);
+    t.stop();
 }
 
 #[test]

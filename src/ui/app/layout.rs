@@ -1,7 +1,18 @@
 //! Laying out a frame: the tabs, the clock strip, the undo bar, the notices and the view, and
 //! reading this frame's keys once for all of them.
 
-use super::*;
+use std::time::Duration;
+
+use super::{Action, App, View};
+use crate::evening::{Command, Evening};
+use crate::i18n;
+use crate::timer::Phase;
+use crate::ui::clock::ClockSnapshot;
+use crate::ui::notices::NoticeClick;
+use crate::ui::settings_view::SettingsRequest;
+use crate::ui::sheet_view::SheetContext;
+use crate::ui::table_view::TableCommand;
+use crate::ui::timer_view::{TableInput, TimerCommand};
 
 /// Keys pressed afresh: a key-repeat, or a press of a key already held, is not a new press.
 /// (`key_pressed` counts repeats: holding Space would end a turn 25 times a second.)
@@ -46,12 +57,45 @@ impl KeyLatch {
 /// not a request to end a turn.
 pub(super) const ACTIVATION_CLICK: Duration = Duration::from_millis(350);
 
+/// Holds back every event after the first Tab press of a frame (with the events held from
+/// before in front), so that text typed after a Tab reaches the field the Tab moves to: egui
+/// moves the focus at the end of the frame in which Tab is pressed, and text later in the same
+/// frame would still go to the field it leaves.
+pub(super) fn hold_after_tab(
+    held: &mut Vec<egui::Event>,
+    ctx: &egui::Context,
+    raw: &mut egui::RawInput,
+) {
+    let mut events = std::mem::take(held);
+    events.append(&mut raw.events);
+    let tab = events.iter().position(|e| {
+        matches!(
+            e,
+            egui::Event::Key {
+                key: egui::Key::Tab,
+                pressed: true,
+                ..
+            }
+        )
+    });
+    if let Some(at) = tab
+        && at + 1 < events.len()
+    {
+        *held = events.split_off(at + 1);
+        ctx.request_repaint();
+    }
+    raw.events = events;
+}
+
 impl App {
     /// Asks egui to repaint exactly when the clock's shown second changes or an event is due
-    /// (and twice a second while the time-up flash is on), never every frame.
+    /// (and twice a second while the time-up flash is on), never every frame; and soon after
+    /// a success notice, so it fades.
     pub(super) fn schedule_repaint(&self, ctx: &egui::Context) {
-        let now = self.timer.now();
-        let (next, flashing) = self.timer.read(|t, now| {
+        let evening = self.evening.lock();
+        let rt = evening.timer();
+        let now = rt.now();
+        let (next, flashing) = rt.read(|t, now| {
             let next = [t.next_display_change_at(now), t.next_event_at()]
                 .into_iter()
                 .flatten()
@@ -66,12 +110,14 @@ impl App {
             let into = Duration::from_millis((now.as_millis() % 500) as u64);
             ctx.request_repaint_after(half - into);
         }
+        if let Some(fade) = crate::ui::notices::next_fade(evening.notices(), now) {
+            ctx.request_repaint_after(fade);
+        }
     }
 
     /// The keys and the focus of this frame, as the table's views need them.
-    pub(super) fn table_input(&mut self, ui: &egui::Ui) -> TableInput {
+    fn table_input(&mut self, ui: &egui::Ui, now: Duration) -> TableInput {
         let events = ui.input(|i| i.events.clone());
-        let now = self.timer.now();
         if events
             .iter()
             .any(|e| matches!(e, egui::Event::WindowFocused(true)))
@@ -89,15 +135,17 @@ impl App {
     }
 
     /// The undo offer: what the last change was, with Undo and Redo, always in the same place.
-    pub(super) fn undo_bar(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-        let lang = self.settings.language;
+    fn undo_bar(&self, ui: &mut egui::Ui, evening: &Evening, actions: &mut Vec<Action>) {
+        let lang = evening.language();
         let s = lang.strings();
+        let area = self.view.undo_area();
         ui.horizontal(|ui| {
-            ui.set_min_height(28.0);
+            ui.set_min_height(32.0);
+            let size = egui::vec2(96.0, 32.0);
             let undo = ui
                 .add_enabled(
-                    self.history.next_undo(self.undo_area()).is_some(),
-                    egui::Button::new(s.undo).min_size(egui::vec2(96.0, 26.0)),
+                    evening.next_undo(area).is_some(),
+                    egui::Button::new(s.undo).min_size(size),
                 )
                 .on_hover_text("Ctrl+Z");
             if undo.clicked() {
@@ -105,18 +153,18 @@ impl App {
             }
             let redo = ui
                 .add_enabled(
-                    self.history.next_redo(self.undo_area()).is_some(),
-                    egui::Button::new(s.redo).min_size(egui::vec2(96.0, 26.0)),
+                    evening.next_redo(area).is_some(),
+                    egui::Button::new(s.redo).min_size(size),
                 )
                 .on_hover_text("Ctrl+Shift+Z");
             if redo.clicked() {
                 actions.push(Action::Redo);
             }
             // Right after an undo: what it took back (a Backspace on the timer says what it did).
-            if let Some(change) = self.history.just_undone() {
+            if let Some(change) = evening.just_undone() {
                 let line = (s.undone)(&i18n::change_done(lang, change));
                 ui.label(egui::RichText::new(line).strong());
-            } else if let Some(change) = self.history.next_undo(self.undo_area()) {
+            } else if let Some(change) = evening.next_undo(area) {
                 ui.label(egui::RichText::new(i18n::change_done(lang, change)).weak());
             }
         });
@@ -124,15 +172,16 @@ impl App {
 
     /// The clock on every tab but the timer's: whose turn, the time, the state (the time-up
     /// flash too), an end-turn button and the way to the table view.
-    pub(super) fn clock_strip(
+    fn clock_strip(
         &self,
         ui: &mut egui::Ui,
+        evening: &Evening,
         input: &TableInput,
         actions: &mut Vec<Action>,
     ) {
-        let lang = self.settings.language;
+        let lang = evening.language();
         let s = lang.strings();
-        let snap = self.timer.read(ClockSnapshot::read);
+        let snap = evening.timer().read(ClockSnapshot::read);
         let strong = ui.visuals().strong_text_color();
         let (color, background) = snap.colors(strong);
         let mut frame = egui::Frame::side_top_panel(ui.style());
@@ -183,33 +232,63 @@ impl App {
         });
     }
 
-    /// Draws one frame and returns what the views asked for.
-    pub fn frame(&mut self, ui: &mut egui::Ui) -> Vec<Action> {
+    /// The refusal of the last request `view` made, if that is what was refused.
+    fn refused_in(&self, view: View) -> Option<&str> {
+        self.refused
+            .as_ref()
+            .filter(|r| r.view == view)
+            .map(|r| r.why.as_str())
+    }
+
+    /// Draws one frame from the evening and returns what the views asked for.
+    pub fn frame(&mut self, ui: &mut egui::Ui, evening: &Evening) -> Vec<Action> {
         let mut actions = Vec::new();
-        let lang = self.settings.language;
+        let lang = evening.language();
         let s = lang.strings();
-        self.timer.pump();
-        let input = self.table_input(ui);
+        evening.timer().pump();
+        let input = self.table_input(ui, evening.now());
+        // While the game form is open on the sheet, Enter is the form's: it saves (or says why
+        // it cannot), never ends a turn.
+        let form_open = self.view == View::Sheet && evening.draft().is_some();
         for (key, modifiers) in &input.keys {
             let plain = !modifiers.command && !modifiers.ctrl && !modifiers.alt;
             match key {
+                egui::Key::Enter if plain && form_open => {
+                    actions.push(Action::Evening(Command::SaveGame));
+                }
                 // The clock's keys work on every tab (not while typing: `keys` is empty then).
                 egui::Key::Space | egui::Key::Enter if plain => {
                     actions.push(Action::Timer(TimerCommand::Primary));
                 }
                 egui::Key::P if plain => actions.push(Action::Timer(TimerCommand::TogglePause)),
-                egui::Key::F5 if self.view == View::Table => actions.push(Action::ExitTable),
-                egui::Key::F5 => actions.push(Action::Show(View::Table)),
-                egui::Key::F11 => actions.push(Action::ToggleFullscreen),
                 egui::Key::Z if modifiers.command && modifiers.shift => actions.push(Action::Redo),
                 egui::Key::Z if modifiers.command => actions.push(Action::Undo),
                 egui::Key::Y if modifiers.command => actions.push(Action::Redo),
                 _ => {}
             }
         }
+        // F-keys work whatever has the cursor (a text field does not take them).
+        for key in fresh_function_keys(ui) {
+            match key {
+                egui::Key::F5 if self.view == View::Table => actions.push(Action::ExitTable),
+                egui::Key::F5 => actions.push(Action::Show(View::Table)),
+                egui::Key::F11 => actions.push(Action::ToggleFullscreen),
+                egui::Key::F1 if self.view != View::Table => {
+                    actions.push(Action::Show(View::Timer))
+                }
+                egui::Key::F2 if self.view != View::Table => actions.push(Action::Show(View::Meld)),
+                egui::Key::F3 if self.view != View::Table => {
+                    actions.push(Action::Show(View::Sheet))
+                }
+                egui::Key::F4 if self.view != View::Table => {
+                    actions.push(Action::Show(View::Settings))
+                }
+                _ => {}
+            }
+        }
         if self.view == View::Table {
-            let snap = self.timer.read(ClockSnapshot::read);
-            let face_to_face = self.settings.face_to_face;
+            let snap = evening.timer().read(ClockSnapshot::read);
+            let face_to_face = evening.settings().face_to_face;
             egui::CentralPanel::default().show(ui, |ui| {
                 for command in crate::ui::table_view::ui(ui, lang, &snap, &input, face_to_face) {
                     actions.push(match command {
@@ -232,29 +311,46 @@ impl App {
                 ] {
                     let text = egui::RichText::new(label).size(18.0);
                     let tab = ui
-                        .selectable_label(self.view == view, text)
+                        .add(
+                            egui::Button::selectable(self.view == view, text)
+                                .min_size(egui::vec2(0.0, 32.0)),
+                        )
                         .on_hover_text(key.name());
-                    if tab.clicked() || (view != View::Table && ui.input(|i| i.key_pressed(key))) {
+                    if tab.clicked() {
                         actions.push(Action::Show(view));
                     }
                 }
             });
         });
         if self.view != View::Timer {
-            self.clock_strip(ui, &input, &mut actions);
+            self.clock_strip(ui, evening, &input, &mut actions);
         }
-        match self.notices.ui(ui, lang, self.not_saving()) {
-            Some(NoticeClick::Dismiss(i)) => actions.push(Action::Dismiss(i)),
+        match crate::ui::notices::ui(
+            ui,
+            lang,
+            evening.notices(),
+            evening.now(),
+            evening.not_saving(),
+        ) {
+            Some(NoticeClick::Dismiss(i)) => actions.push(Action::Evening(Command::Dismiss(i))),
             Some(NoticeClick::OpenFolder(folder)) => actions.push(Action::OpenFolder(folder)),
             None => {}
         }
+        let refused_timer = self.refused_in(View::Timer).map(str::to_owned);
+        let refused_sheet = self.refused_in(View::Sheet).map(str::to_owned);
         egui::CentralPanel::default().show(ui, |ui| {
             if self.view != View::Meld {
-                self.undo_bar(ui, &mut actions);
+                self.undo_bar(ui, evening, &mut actions);
             }
             egui::ScrollArea::vertical().show(ui, |ui| match self.view {
                 View::Timer => {
-                    let commands = self.timer_view.ui(ui, lang, &self.timer, &input);
+                    let commands = self.timer_view.ui(
+                        ui,
+                        lang,
+                        evening.timer(),
+                        &input,
+                        refused_timer.as_deref(),
+                    );
                     for command in commands {
                         actions.push(match command {
                             TimerCommand::Undo => Action::Undo,
@@ -263,28 +359,35 @@ impl App {
                     }
                 }
                 View::Sheet => {
-                    let sheet = self.session.sheet();
+                    let record = self.showing_history.then(|| evening.history());
                     let context = SheetContext {
-                        settings_rules: &self.settings.rules,
-                        past: self.session.past(),
-                        open: self.session.id(),
-                        history: self.history_data.as_ref(),
+                        settings_rules: &evening.settings().rules,
+                        past: evening.past(),
+                        open: evening.sheet_id(),
+                        draft: evening.draft(),
+                        history: record.as_ref().map(|r| r.as_deref()),
                         choosing_where_to_save: self.save_as.is_some(),
+                        refused: refused_sheet.as_deref(),
                     };
-                    let request = self.sheet_view.ui(ui, lang, sheet, &context, Utc::now());
-                    actions.extend(request.map(Action::Sheet));
+                    let requests =
+                        self.sheet_view
+                            .ui(ui, lang, evening.sheet(), &context, evening.now());
+                    actions.extend(requests.into_iter().map(Action::Sheet));
                 }
-                View::Meld => self.meld.ui(ui, lang, &self.settings.rules),
+                View::Meld => self.meld.ui(ui, lang, &evening.settings().rules),
                 View::Settings => {
                     match self.settings_view.ui(
                         ui,
-                        &self.settings,
-                        self.store_dir().as_deref(),
-                        &self.phones,
+                        evening.settings(),
+                        evening.store_dir(),
+                        evening.phones(),
                     ) {
                         Some(SettingsRequest::Change(new)) => actions.push(Action::Settings(new)),
                         Some(SettingsRequest::TestSound) => actions.push(Action::TestSound),
                         Some(SettingsRequest::Phones(on)) => actions.push(Action::Phones(on)),
+                        Some(SettingsRequest::NewLink) => {
+                            actions.push(Action::Evening(Command::NewLink))
+                        }
                         None => {}
                     }
                 }
@@ -293,4 +396,24 @@ impl App {
         });
         actions
     }
+}
+
+/// The function keys pressed afresh this frame (held keys repeat nothing), whether or not a
+/// text field has the cursor.
+fn fresh_function_keys(ui: &egui::Ui) -> Vec<egui::Key> {
+    use egui::Key::{F1, F2, F3, F4, F5, F11};
+    ui.input(|i| {
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    repeat: false,
+                    ..
+                } if [F1, F2, F3, F4, F5, F11].contains(key) => Some(*key),
+                _ => None,
+            })
+            .collect()
+    })
 }

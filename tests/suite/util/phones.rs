@@ -1,21 +1,17 @@
 //! Helpers for the phone-server tests, the browser test and the server benchmark
 //! (`benches/server.rs` includes this file by path): a tiny HTTP/1 client on `TcpStream`, an
-//! SSE reader, and a test authority that plays the app: it drains the server's requests,
-//! applies them to a real `Timer` on a fake clock, and publishes the new state.
+//! SSE reader, and a real evening on a fake clock whose phone server the requests go to.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
+use std::sync::Arc;
 use std::time::Duration;
 
-use rummikub_companion::server::{
-    PhoneAction, PhoneServer, Refusal, Secret, ServerOptions, TableState, check_rack,
-};
-use rummikub_companion::timer::{Timer, TimerSettings};
+use rummikub_companion::evening::{Command, Deps, Done, Refusal, Shared};
+use rummikub_companion::runtime::ManualClock;
+use rummikub_companion::sound::RecordingSounder;
+use rummikub_companion::timer::Timer;
 
 /// How long any single read or write in these helpers may block.
 pub const IO_TIMEOUT: Duration = Duration::from_secs(10);
@@ -232,133 +228,68 @@ impl Feed {
     }
 }
 
-/// What the test authority holds: the app's side of the table.
-pub struct Model {
-    pub timer: Timer,
-    /// The fake clock.
-    pub now: Duration,
-    pub evening: u64,
-    pub anyone_may_end: bool,
-    /// The open add-game form's fields.
-    pub entry: Option<Vec<String>>,
-    /// Every action the authority applied, in order.
-    pub applied: Vec<PhoneAction>,
-}
-
-impl Model {
-    pub fn state(&self) -> TableState {
-        TableState::from_timer(
-            &self.timer,
-            self.now,
-            self.evening,
-            self.anyone_may_end,
-            self.entry.clone(),
-        )
-    }
-
-    /// What the app would do with a phone's action: the same checks the window makes.
-    pub fn apply(&mut self, action: &PhoneAction) -> Result<(), Refusal> {
-        let now = self.now;
-        let rejected = |e: rummikub_companion::timer::TimerError| Refusal::Rejected(e.to_string());
-        match action {
-            PhoneAction::EndTurn { seat, turn } => {
-                if self.timer.turn_id() != Some(*turn) {
-                    return Err(Refusal::StaleTurn);
-                }
-                if *seat != self.timer.current_player() && !self.anyone_may_end {
-                    return Err(Refusal::NotYourTurn);
-                }
-                self.timer.end_turn(now).map_err(rejected)?;
-            }
-            PhoneAction::TogglePause { .. } => self.timer.toggle(now).map_err(rejected)?,
-            PhoneAction::EnterRack { seat, text } => {
-                check_rack(text)?;
-                let entry = self.entry.as_mut().ok_or(Refusal::NoSheet)?;
-                let field = entry.get_mut(*seat).ok_or(Refusal::NoSuchSeat(*seat))?;
-                *field = text.trim().to_string();
-            }
-        }
-        self.applied.push(action.clone());
-        Ok(())
-    }
-}
-
-/// A server on `127.0.0.1:<port>` (0 = any) with a thread playing the app.
+/// A real evening on a fresh data folder and a manual clock, with its phone server on
+/// loopback: the phones' requests are carried out by the evening itself, as in the app (with
+/// no window at all).
 pub struct Table {
-    pub server: Arc<PhoneServer>,
-    pub model: Arc<Mutex<Model>>,
+    pub evening: Shared,
+    pub clock: Arc<ManualClock>,
     pub addr: SocketAddr,
     /// `/p/<secret>/`
     pub base: String,
-    stop: Arc<AtomicBool>,
-    authority: Option<JoinHandle<()>>,
+    _data: tempfile::TempDir,
 }
 
-/// Four players, 60-second turns with a warning at 10 s, started at fake time 0.
-pub fn four_players() -> Timer {
-    let mut timer =
-        Timer::new(["Ann", "Bo", "Cy", "Dee"], TimerSettings::default()).expect("players");
-    timer.start(Duration::ZERO).expect("start");
-    timer
-}
+/// The four players every phone test seats.
+pub const PLAYERS: [&str; 4] = ["Ann", "Bo", "Cy", "Dee"];
 
 impl Table {
-    /// Starts the server with `timer` and a thread that answers every request.
-    pub fn start(timer: Timer, port: u16, secret: Secret) -> Table {
-        Table::start_with(timer, port, secret, true)
+    /// Ann, Bo, Cy and Dee with 60-second turns (warning at 10 s), a sheet open, Ann's turn
+    /// started at fake time 0, and the phones on `127.0.0.1:<port>` (0 = any).
+    pub fn start(port: u16) -> Table {
+        let table = Table::idle(port);
+        table
+            .apply(Command::Primary)
+            .expect("the first turn starts");
+        table
     }
 
-    /// Like `start`; with `answer` false nobody drains the requests (the app is "busy").
-    pub fn start_with(timer: Timer, port: u16, secret: Secret, answer: bool) -> Table {
-        let model = Arc::new(Mutex::new(Model {
-            timer,
-            now: Duration::ZERO,
-            evening: 1,
-            anyone_may_end: false,
-            entry: None,
-            applied: Vec::new(),
-        }));
-        let mut options = ServerOptions::new(secret);
-        options.bind = (Ipv4Addr::LOCALHOST, port).into();
-        let (wake_tx, wake_rx) = mpsc::channel::<()>();
-        let wake_tx = Mutex::new(wake_tx);
-        let initial = lock(&model).state();
-        let server = PhoneServer::start(options, initial, move || {
-            let _ = lock(&wake_tx).send(());
-        })
-        .expect("server starts on loopback");
-        let server = Arc::new(server);
-        let addr = server.local_addr();
-        let url = server.url(addr.ip());
+    /// Like [`Table::start`], with no turn started yet.
+    pub fn idle(port: u16) -> Table {
+        let data = tempfile::tempdir().expect("a data folder");
+        let clock = Arc::new(ManualClock::default());
+        let deps = Deps::manual(
+            clock.clone(),
+            Arc::new(RecordingSounder::default()),
+            data.path(),
+        );
+        let evening = Shared::open(deps);
+        let names = PLAYERS.map(String::from).to_vec();
+        evening
+            .apply(Command::SetPlayers(names))
+            .expect("four players");
+        evening
+            .apply(Command::NewSheet {
+                rounds: None,
+                target: None,
+            })
+            .expect("a sheet");
+        evening.start_phones_on((Ipv4Addr::LOCALHOST, port).into());
+        let (addr, url) = {
+            let e = evening.lock();
+            let addr = e.phones().local_addr().expect("the phones' server runs");
+            (addr, e.phones().url().expect("a link").to_owned())
+        };
         let base = url
             .split_once(&format!(":{}", addr.port()))
             .map(|(_, path)| path.to_string())
             .expect("url has the port");
-        let stop = Arc::new(AtomicBool::new(false));
-        let authority = answer.then(|| {
-            let (server, model, stop) =
-                (Arc::clone(&server), Arc::clone(&model), Arc::clone(&stop));
-            std::thread::spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    // Sleep until the server says a request waits (like the app's repaint).
-                    let _ = wake_rx.recv_timeout(Duration::from_millis(100));
-                    while let Some(request) = server.try_next() {
-                        let mut m = lock(&model);
-                        let result = m.apply(&request.action);
-                        server.publish(m.state());
-                        drop(m);
-                        request.reply(result);
-                    }
-                }
-            })
-        });
         Table {
-            server,
-            model,
+            evening,
+            clock,
             addr,
             base,
-            stop,
-            authority,
+            _data: data,
         }
     }
 
@@ -367,34 +298,30 @@ impl Table {
         format!("{}{rest}", self.base)
     }
 
-    /// Reads the model.
-    pub fn model(&self) -> MutexGuard<'_, Model> {
-        lock(&self.model)
+    /// A command to the evening, as the window would give it.
+    pub fn apply(&self, command: Command) -> Result<Done, Refusal> {
+        self.evening.apply(command)
     }
 
-    /// Changes the model as the app would (e.g. opens the add-game form) and publishes.
-    pub fn change(&self, f: impl FnOnce(&mut Model)) {
-        let mut m = lock(&self.model);
-        f(&mut m);
-        self.server.publish(m.state());
+    /// Reads the evening's timer now.
+    pub fn timer<R>(&self, f: impl FnOnce(&Timer, Duration) -> R) -> R {
+        self.evening.lock().timer().read(f)
     }
 
-    /// Moves the fake clock on and publishes (as the app does every frame).
+    /// Sets the fake clock and lets the evening publish (as it does after any command).
+    pub fn set_clock(&self, at: Duration) {
+        self.clock.set(at);
+        let _ = self.apply(Command::Checkpoint);
+    }
+
+    /// Moves the fake clock on and lets the evening publish.
     pub fn advance(&self, by: Duration) {
-        self.change(|m| m.now += by);
+        self.clock.advance(by);
+        let _ = self.apply(Command::Checkpoint);
     }
 
-    /// Stops the authority, then the server.
-    pub fn stop(mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.authority.take() {
-            t.join().expect("authority thread");
-        }
-        let server = Arc::try_unwrap(self.server).expect("only the table holds the server");
-        server.stop();
+    /// Turns the phones off: every connection closes, the link stops working.
+    pub fn stop(self) {
+        self.apply(Command::Phones(false)).expect("phones off");
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -1,6 +1,6 @@
 //! The settings saved between runs (`settings.json` through `store`): the table's language,
-//! rules, sound, seats and phone options. Kept apart from the app so views can take it without
-//! depending on the app.
+//! rules, sound, seats and phone options. Owned by the [evening](super::Evening); views read
+//! them and hand back a changed copy.
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +23,8 @@ pub struct Settings {
     pub players: Vec<String>,
     /// The table view shows the clock twice, one half turned for the far side of the table.
     pub face_to_face: bool,
+    /// The phones' page is on (it comes back on at the next start, with the same link).
+    pub phones: bool,
     /// The port the phones' page is served on.
     pub phone_port: u16,
     /// Any phone may end any turn (not only the current player's).
@@ -38,7 +40,8 @@ impl Default for Settings {
             muted: false,
             players: Vec::new(),
             face_to_face: false,
-            phone_port: super::phones::DEFAULT_PORT,
+            phones: false,
+            phone_port: crate::server::DEFAULT_PORT,
             anyone_may_end: false,
         }
     }

@@ -1,0 +1,219 @@
+//! The phones as the table's buttons: the server's life in the evening (on, off, its link and
+//! QR code, a new link when asked) and the host that carries a phone's request out as a
+//! [`Command::Phone`] — the same guard, undo history and saving as a click.
+//!
+//! Why the link outlives a sheet: six players scanning a QR code again because someone started
+//! a new sheet is friction nobody at a table accepts. The evening keeps its secret across new
+//! sheets and restarts; "New link" (or turning phones off and on) makes a new one, and the old
+//! link is answered 403 from then on.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use super::command::{Command, Refusal};
+use super::{Evening, Shared, Waited};
+use crate::i18n::{self, Language};
+use crate::server::{
+    Acted, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions, TableState,
+    lan_addresses, qr_modules,
+};
+
+/// How long a phone's answer waits for its change to reach the disk.
+pub const SAVE_WAIT: Duration = Duration::from_secs(2);
+
+/// The running server and what the window shows of it.
+pub struct PhoneLink {
+    server: Option<PhoneServer>,
+    /// The link the QR code carries.
+    url: Option<String>,
+    /// The QR code: width in modules and the dark modules, row by row.
+    qr: Option<(usize, Vec<bool>)>,
+    /// Why the server could not start (e.g. the port is in use).
+    error: Option<String>,
+    /// Counts links: a request from a page of an earlier link is refused.
+    link: u64,
+    /// The evening's secret, kept across new sheets (and, saved, across restarts).
+    secret: Option<Secret>,
+}
+
+impl std::fmt::Debug for PhoneLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PhoneLink")
+            .field("on", &self.server.is_some())
+            .field("error", &self.error)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for PhoneLink {
+    fn default() -> Self {
+        PhoneLink {
+            server: None,
+            url: None,
+            qr: None,
+            error: None,
+            link: 1,
+            secret: None,
+        }
+    }
+}
+
+impl PhoneLink {
+    /// Whether the server runs.
+    pub fn is_on(&self) -> bool {
+        self.server.is_some()
+    }
+
+    /// The link to open on the phones, while the server runs.
+    pub fn url(&self) -> Option<&str> {
+        self.url.as_deref()
+    }
+
+    /// The QR code of the link: width in modules and the dark modules, row by row.
+    pub fn qr(&self) -> Option<&(usize, Vec<bool>)> {
+        self.qr.as_ref()
+    }
+
+    /// Why the server could not start.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The link number the pages see (it changes with every new link).
+    pub fn evening(&self) -> u64 {
+        self.link
+    }
+
+    /// The address the server listens on, while it runs.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.server.as_ref().map(PhoneServer::local_addr)
+    }
+
+    /// Starts the server on `bind` with the evening's secret (a new one the first time);
+    /// `host` makes the host for this link's number. Nothing happens while it runs already.
+    pub fn start(
+        &mut self,
+        bind: SocketAddr,
+        state: TableState,
+        host: impl FnOnce(u64) -> Arc<dyn PhoneHost>,
+    ) {
+        if self.server.is_some() {
+            return;
+        }
+        let secret = match self.secret.clone().map(Ok).unwrap_or_else(Secret::random) {
+            Ok(secret) => secret,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                return;
+            }
+        };
+        let mut options = ServerOptions::new(secret.clone());
+        options.bind = bind;
+        match PhoneServer::start(options, state, host(self.link)) {
+            Ok(server) => {
+                let host = if bind.ip().is_loopback() {
+                    bind.ip()
+                } else {
+                    lan_addresses()
+                        .into_iter()
+                        .next()
+                        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
+                };
+                let url = server.url(host);
+                self.qr = qr_modules(&url);
+                self.url = Some(url);
+                self.error = None;
+                self.secret = Some(secret);
+                self.server = Some(server);
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Stops the server: every page is disconnected and the link stops working (the next
+    /// start makes a new one). Returns the server; dropping it ends it.
+    pub fn stop(&mut self) -> Option<PhoneServer> {
+        self.url = None;
+        self.qr = None;
+        self.secret = None;
+        self.link += 1;
+        self.server.take()
+    }
+
+    /// The evening's secret, to be kept with the saved evening.
+    pub fn secret(&self) -> Option<&Secret> {
+        self.secret.as_ref()
+    }
+
+    /// Takes a secret kept from before (the next start uses it).
+    pub fn keep_secret(&mut self, secret: Secret) {
+        self.secret = Some(secret);
+    }
+
+    /// Pushes the table's state to every page (only when it changed in a way a page cannot
+    /// predict).
+    pub fn publish(&self, state: TableState) {
+        if let Some(server) = &self.server {
+            server.publish(state);
+        }
+    }
+}
+
+/// Where the server listens for the table: every interface of this machine, on `port`
+/// (requests from outside the local network ranges are refused by the server).
+pub fn table_bind(port: u16) -> SocketAddr {
+    SocketAddr::from((Ipv4Addr::UNSPECIFIED, port))
+}
+
+/// The host the server calls: it applies a phone's command to the evening and answers once
+/// the change is on disk.
+struct Host {
+    evening: Weak<Mutex<Evening>>,
+    link: u64,
+}
+
+/// The host for the server started now (its link number is the evening's current one).
+pub(super) fn host(evening: Weak<Mutex<Evening>>, link: u64) -> Arc<dyn PhoneHost> {
+    Arc::new(Host { evening, link })
+}
+
+impl PhoneHost for Host {
+    fn act(&self, action: PhoneAction, lang: Language) -> Result<Acted, Rejection> {
+        let Some(evening) = self.evening.upgrade() else {
+            return Err(rejection(&Refusal::OldLink, lang));
+        };
+        let shared = Shared { evening };
+        let (outcome, waited) = shared.apply_and_wait(
+            Command::Phone {
+                action,
+                lang,
+                link: self.link,
+            },
+            SAVE_WAIT,
+        );
+        match outcome {
+            Ok(_) => Ok(Acted {
+                saved: waited == Waited::Saved,
+            }),
+            Err(refusal) => Err(rejection(&refusal, lang)),
+        }
+    }
+}
+
+/// A refusal as a phone gets it: a status, a stable code and the words in its language.
+fn rejection(refusal: &Refusal, lang: Language) -> Rejection {
+    let (status, code) = match refusal {
+        Refusal::NotYourTurn => (403, "not_your_turn"),
+        Refusal::OldLink => (403, "forbidden"),
+        Refusal::NoSuchSeat(_) => (404, "no_such_seat"),
+        Refusal::StaleTurn | Refusal::Guarded => (409, "stale_turn"),
+        Refusal::NotStarted => (409, "not_started"),
+        Refusal::NoForm => (409, "no_sheet"),
+        Refusal::EditingSavedGame => (409, "editing_saved_game"),
+        Refusal::NotOnSheet(_) => (409, "not_on_sheet"),
+        Refusal::BadRack(_) | Refusal::RackTooLong(_) => (422, "bad_rack"),
+        _ => (409, "rejected"),
+    };
+    Rejection::new(status, code, i18n::refusal(lang, refusal))
+}

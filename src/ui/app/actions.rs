@@ -1,0 +1,288 @@
+//! Carrying out what the window asked for: evening commands go to [`Shared::apply`] and their
+//! refusals back to the view that asked; what only a window does (tabs, full screen, the save
+//! dialog, a picture of the window, the file manager) happens here.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{Action, App, Refused, View};
+use crate::evening::{Command, Refusal, Settings};
+use crate::i18n;
+use crate::ui::sheet_view::SheetRequest;
+use crate::ui::timer_view::TimerCommand;
+
+/// "Save CSV as…" answered `None` sooner than this after it was asked: no dialog was shown (no
+/// desktop portal and no zenity on this system; rfd cannot tell that from a cancel), since a
+/// dialog takes a moment to appear and a person a moment to press Cancel. The CSV then goes to
+/// the exports folder, and the table is told. Erring long is the safe side: a reflex cancel
+/// read as "no dialog" writes one file into the exports folder, with a notice saying where; a
+/// missing dialog read as a cancel would be the silent click this exists to prevent (asking
+/// the session bus takes a few hundred milliseconds on a busy machine).
+pub(super) const NO_DIALOG_WITHIN: Duration = Duration::from_millis(1000);
+
+/// A "Save CSV as…" dialog open on its own thread (the clock keeps running meanwhile).
+pub(super) struct SaveAs {
+    /// When it was asked, on the evening's clock.
+    asked_at: Duration,
+    /// The chosen file, or `None` (cancelled, or no dialog).
+    answer: std::sync::mpsc::Receiver<Option<std::path::PathBuf>>,
+}
+
+impl App {
+    /// Applies one action (after the frame that asked for it).
+    pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
+        self.ctx = ctx.clone();
+        match action {
+            Action::Show(View::Table) if self.view != View::Table => {
+                self.before_table = self.view;
+                self.view = View::Table;
+                self.set_fullscreen(ctx, true);
+            }
+            Action::Show(view) => {
+                if self.view == View::Table && view != View::Table {
+                    // Leaving the table view keeps full screen if it was on before it.
+                    self.set_fullscreen(ctx, self.fullscreen_before_table);
+                }
+                self.view = view;
+            }
+            Action::ExitTable => {
+                let back = self.before_table;
+                self.apply(ctx, Action::Show(back));
+            }
+            Action::ToggleFullscreen => {
+                let on = !self.fullscreen;
+                self.set_fullscreen(ctx, on);
+                self.fullscreen_before_table = on;
+            }
+            Action::TestSound => {
+                self.command(View::Settings, Command::TestSound);
+            }
+            Action::Evening(command) => {
+                let view = self.view;
+                self.command(view, command);
+            }
+            Action::Timer(command) => self.timer_command(command),
+            Action::Sheet(request) => self.sheet_request(request),
+            Action::Settings(settings) => {
+                self.command(View::Settings, Command::Settings(Box::new(settings)));
+            }
+            Action::Phones(on) => {
+                self.command(View::Settings, Command::Phones(on));
+            }
+            Action::ToggleFaceToFace => {
+                let settings = self.settings();
+                let settings = Settings {
+                    face_to_face: !settings.face_to_face,
+                    ..settings
+                };
+                self.command(View::Table, Command::Settings(Box::new(settings)));
+            }
+            Action::Undo => {
+                let view = self.view;
+                self.command(view, Command::Undo(view.undo_area()));
+            }
+            Action::Redo => {
+                let view = self.view;
+                self.command(view, Command::Redo(view.undo_area()));
+            }
+            Action::Meld(mode, text) => {
+                self.view = View::Meld;
+                self.meld.mode = mode;
+                match mode {
+                    super::MeldMode::Check => self.meld.meld_text = text,
+                    super::MeldMode::Solve => self.meld.rack_text = text,
+                }
+            }
+            Action::OpenFolder(folder) => {
+                if let Err(why) = open_folder(&folder) {
+                    self.refused = Some(Refused {
+                        view: self.view,
+                        why,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Applies an evening command for `view`; a refusal is kept for that view to show (a
+    /// gesture the guard took as part of the last one is no news to anyone).
+    fn command(&mut self, view: View, command: Command) -> Option<crate::evening::Done> {
+        match self.evening.apply(command) {
+            Ok(done) => {
+                if self.refused.as_ref().is_some_and(|r| r.view == view) {
+                    self.refused = None;
+                }
+                Some(done)
+            }
+            Err(Refusal::Guarded | Refusal::NothingToUndo | Refusal::NothingToRedo) => None,
+            Err(refusal) => {
+                let why = i18n::refusal(self.language(), &refusal);
+                self.refused = Some(Refused { view, why });
+                None
+            }
+        }
+    }
+
+    fn timer_command(&mut self, command: TimerCommand) {
+        let command = match command {
+            TimerCommand::Primary => Command::Primary,
+            TimerCommand::TogglePause => Command::TogglePause,
+            TimerCommand::Reset => Command::ResetTimer,
+            TimerCommand::Undo => Command::Undo(View::Timer.undo_area()),
+            TimerCommand::SetPlayers(names) => Command::SetPlayers(names),
+            TimerCommand::Rename(seat, name) => Command::Rename(seat, name),
+        };
+        // A press from a tab that has nothing to show a refusal in is the timer's.
+        let view = match self.view {
+            View::Sheet => View::Sheet,
+            _ => View::Timer,
+        };
+        match &command {
+            // Not started: the key simply does nothing yet.
+            Command::TogglePause => {
+                let _ = self.evening.apply(command);
+            }
+            _ => {
+                self.command(view, command);
+            }
+        }
+    }
+
+    fn sheet_request(&mut self, request: SheetRequest) {
+        match request {
+            SheetRequest::Evening(command) => {
+                self.command(View::Sheet, command);
+            }
+            SheetRequest::ExportAs => self.ask_where_to_save(),
+            SheetRequest::ExportPicture => self.export_picture(),
+            SheetRequest::History(show) => self.showing_history = show,
+        }
+    }
+
+    pub(super) fn set_fullscreen(&mut self, ctx: &egui::Context, on: bool) {
+        self.fullscreen = on;
+        ctx.send_viewport_cmd(egui::ViewportCommand::Fullscreen(on));
+    }
+
+    /// "Save CSV as…": the system's save dialog (which asks before replacing a file) runs on
+    /// its own thread, so the clock and the alarms go on while it is open. A second click
+    /// while it is open does nothing.
+    fn ask_where_to_save(&mut self) {
+        let (asked_at, id) = {
+            let evening = self.evening.lock();
+            (evening.now(), evening.sheet_id().cloned())
+        };
+        let Some(id) = id else { return };
+        if self.save_as.is_some() {
+            return;
+        }
+        let (tell, answer) = std::sync::mpsc::channel();
+        let dialog = Arc::clone(&self.save_dialog);
+        let suggested = format!("{id}.csv");
+        let ctx = self.ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("save-dialog".into())
+            .spawn(move || {
+                // The window may be gone when the answer comes: nothing to tell then.
+                let _ = tell.send(dialog(&suggested));
+                ctx.request_repaint();
+            });
+        match spawned {
+            Ok(_) => self.save_as = Some(SaveAs { asked_at, answer }),
+            Err(_) => {
+                self.command(View::Sheet, Command::ExportCsvNoDialog);
+            }
+        }
+    }
+
+    /// Acts on the save dialog's answer once it has come.
+    pub(super) fn save_as_answered(&mut self) {
+        let Some(pending) = &self.save_as else { return };
+        let answer = match pending.answer.try_recv() {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        };
+        let now = self.evening.lock().now();
+        let quick = now.saturating_sub(pending.asked_at) < NO_DIALOG_WITHIN;
+        self.save_as = None;
+        match answer {
+            Some(path) => {
+                self.command(View::Sheet, Command::ExportCsv(Some(path)));
+            }
+            None if quick => {
+                self.command(View::Sheet, Command::ExportCsvNoDialog);
+            }
+            // Cancelled: nothing is written.
+            None => {}
+        }
+    }
+
+    /// Whether a "Save CSV as…" dialog is open.
+    pub fn choosing_where_to_save(&self) -> bool {
+        self.save_as.is_some()
+    }
+
+    /// Asks for a screenshot of the window (the sheet and its chart); saved when it arrives.
+    fn export_picture(&mut self) {
+        let path = self.evening.lock().export_path("png");
+        match path {
+            Ok(path) => self.picture_to = Some(path),
+            Err(e) => {
+                let why = e.worded(self.language());
+                self.refused = Some(Refused {
+                    view: View::Sheet,
+                    why,
+                });
+                return;
+            }
+        }
+        let slot = Arc::clone(&self.picture);
+        let ctx = self.ctx.clone();
+        self.ctx.request_screenshot(move |image| {
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some(image);
+            }
+            // A frame to save it in: an idle window would keep it until the next click.
+            ctx.request_repaint();
+        });
+    }
+
+    /// Saves a screenshot that arrived for an exported picture.
+    pub(super) fn save_picture(&mut self) {
+        // The path waits for its image (frames come before the screenshot does).
+        let Some(image) = self.picture.lock().ok().and_then(|mut slot| slot.take()) else {
+            return;
+        };
+        let Some(path) = self.picture_to.take() else {
+            return;
+        };
+        let written = crate::ui::save_png(&path, &image).map_err(|e| e.to_string());
+        self.command(
+            View::Sheet,
+            Command::Wrote {
+                path,
+                error: written.err(),
+            },
+        );
+    }
+}
+
+/// Opens a folder in the system's file manager, without waiting for it.
+fn open_folder(folder: &std::path::Path) -> Result<(), String> {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    std::process::Command::new(opener)
+        .arg(folder)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map(drop)
+        .map_err(|e| format!("{opener} {}: {e}", folder.display()))
+}
