@@ -1432,3 +1432,88 @@ fn the_solver_asks_for_a_rack_not_a_meld() {
     assert!(t.shows("Pick tiles or type a rack to find its best initial meld."));
     assert!(!t.shows("to check a meld"));
 }
+
+#[test]
+fn enter_in_the_score_form_saves_or_says_why_and_never_ends_a_turn() {
+    // Regression: with no field holding the cursor (after choosing a tie winner, picking
+    // tiles, Esc), Enter ended the turn and restarted a paused clock, while the form said
+    // "Enter saves".
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    t.key(Key::Space); // the clock runs
+    t.advance(2.0);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    t.harness.get_by_label("Add game").click();
+    t.harness.run();
+    t.harness.event(egui::Event::Text("0".into()));
+    t.harness.run();
+    // The cursor leaves the field (Esc), then Enter.
+    t.key(Key::Escape);
+    t.advance(1.0);
+    t.key(Key::Enter);
+    t.harness.run();
+    assert_eq!(turns_ended(&t), 0, "no turn ended");
+    assert!(
+        t.shows("큐브: type what is left"),
+        "it says why it cannot save"
+    );
+    // Filled in, Enter saves the game, still without ending a turn.
+    for (i, value) in ["5", "16", "3"].iter().enumerate() {
+        let field = t
+            .harness
+            .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[i + 1]);
+        field.focus();
+        field.type_text(value);
+        t.harness.run();
+    }
+    t.key(Key::Escape);
+    t.advance(1.0);
+    t.key(Key::Enter);
+    t.harness.run();
+    assert_eq!(t.harness.state().sheet().expect("sheet").games().len(), 1);
+    assert_eq!(turns_ended(&t), 0, "saving a game is not an end of turn");
+    // With the form closed, Enter is the clock's key again.
+    t.advance(1.0);
+    t.key(Key::Enter);
+    assert_eq!(turns_ended(&t), 1);
+}
+
+#[test]
+fn keys_typed_after_a_tab_in_one_frame_go_to_the_next_field() {
+    // Regression (tab-typing.sh): `0⇥12⇥22⇥32` typed faster than frames gave `0 / 122 / 2 / 32`.
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    t.harness.get_by_label("Add game").click();
+    t.harness.run();
+    t.harness.run();
+    // Every key of the stream arrives before a single frame is drawn.
+    let tab = |pressed| egui::Event::Key {
+        key: Key::Tab,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    for (i, value) in ["0", "12", "22", "32"].iter().enumerate() {
+        if i > 0 {
+            t.harness.event(tab(true));
+            t.harness.event(tab(false));
+        }
+        for c in value.chars() {
+            t.harness.event(egui::Event::Text(c.to_string()));
+        }
+    }
+    for _ in 0..8 {
+        t.harness.step();
+    }
+    t.harness.run();
+    for (name, value) in SEED_PLAYERS.iter().zip(["0", "12", "22", "32"]) {
+        let field = t.harness.get_by_role_and_label(egui::Role::TextInput, name);
+        assert_eq!(field.value().as_deref(), Some(value), "{name}'s field");
+    }
+}
