@@ -79,7 +79,9 @@ const FIELD_WIDTH: f32 = 340.0;
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
 impl SheetView {
-    /// Draws the view: toolbar, the sheet, the game form. `now` is the evening's clock.
+    /// Draws the view: the toolbar (it stays while the sheet scrolls), then in a scrolling
+    /// area the sheet, the game form and the chart. Only the rows in view are drawn, so a
+    /// 2,000-game sheet scrolls and reads (screen readers too) like a short one.
     #[must_use]
     pub fn ui(
         &mut self,
@@ -89,12 +91,34 @@ impl SheetView {
         context: &SheetContext<'_>,
         _now: std::time::Duration,
     ) -> Vec<SheetRequest> {
-        let s = lang.strings();
         let mut requests = self.toolbar(ui, lang, sheet, context);
         ui.separator();
         if let Some(e) = context.refused {
             ui.colored_label(RED, e);
         }
+        egui::ScrollArea::vertical()
+            .id_salt("sheet-body")
+            .auto_shrink([false, false])
+            .show_viewport(ui, |ui, viewport| {
+                // The viewport in screen coordinates: the rows in it are drawn.
+                let origin = ui.max_rect().top();
+                let view = viewport.translate(egui::vec2(0.0, origin));
+                requests.extend(self.body(ui, lang, sheet, context, view));
+            });
+        requests
+    }
+
+    /// Everything under the toolbar; `viewport` is the part in view (screen coordinates).
+    fn body(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        sheet: Option<&Sheet>,
+        context: &SheetContext<'_>,
+        viewport: egui::Rect,
+    ) -> Vec<SheetRequest> {
+        let s = lang.strings();
+        let mut requests = Vec::new();
         match context.history {
             Some(Some(history)) => {
                 super::history_view::ui(ui, lang, &history.0, &history.1);
@@ -117,10 +141,13 @@ impl SheetView {
         {
             requests.push(r);
         }
-        requests.extend(self.table(ui, lang, sheet));
+        let editing = context.draft.and_then(|d| d.editing.map(|i| (i, d)));
+        requests.extend(self.table(ui, lang, sheet, viewport, editing));
         match_ui(ui, lang, sheet);
         ui.add_space(8.0);
         match context.draft {
+            // An edit's form is drawn beside its row (in the table).
+            Some(draft) if draft.editing.is_some() => {}
             Some(draft) => requests.extend(self.form_ui(ui, lang, sheet, draft)),
             None => {
                 self.shown = None;
@@ -268,7 +295,17 @@ impl SheetView {
         requests
     }
 
-    fn table(&mut self, ui: &mut Ui, lang: Language, sheet: &Sheet) -> Vec<SheetRequest> {
+    /// The sheet's rows: names, one row per game (a round's label before its first game),
+    /// totals, wins, ranks. Only the game rows in `viewport` are drawn; the others only take
+    /// their room. An edit's form is drawn right under the game it edits.
+    fn table(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        sheet: &Sheet,
+        viewport: egui::Rect,
+        editing: Option<(usize, &Draft)>,
+    ) -> Vec<SheetRequest> {
         let s = lang.strings();
         let names = sheet.players().names();
         let standings = sheet.standings();
@@ -277,61 +314,57 @@ impl SheetView {
         if sheet.games().is_empty() {
             ui.label(s.no_games_yet);
         }
-        egui::Grid::new("sheet")
-            .striped(true)
-            .min_col_width(64.0)
-            .show(ui, |ui| {
-                ui.label("");
-                for name in names {
-                    ui.label(RichText::new(name).strong().size(18.0));
-                }
-                ui.end_row();
-                for (i, score) in sheet.scores().iter().enumerate() {
-                    let number = sheet.number(i);
-                    if number.in_round == 1 && number.round > 1 {
-                        ui.label(RichText::new((s.round_label)(number.round)).weak());
-                        ui.end_row();
-                    }
-                    ui.label((s.game_label)(number.round, number.in_round));
-                    for (seat, points) in score.points.iter().enumerate() {
-                        let text = RichText::new(signed(*points)).size(18.0);
-                        if seat == score.winner {
-                            ui.label(text.strong().color(GREEN));
-                        } else {
-                            ui.label(text);
-                        }
-                    }
-                    if ui.small_button(s.edit_game).clicked() {
-                        self.opening = true;
-                        requests.push(SheetRequest::Evening(Command::EditGame(i)));
-                    }
-                    // The second click of a double-click is not a second delete.
-                    let delete = ui.small_button(s.delete_game);
-                    if delete.clicked()
-                        && !delete.double_clicked()
-                        && !delete.triple_clicked()
-                        && let Some(game) = sheet.games().get(i)
-                    {
-                        requests.push(SheetRequest::Evening(Command::DeleteGame(i, game.clone())));
-                    }
-                    ui.end_row();
-                }
-                ui.label(RichText::new(s.totals).strong());
-                for total in &standings.totals {
-                    ui.label(RichText::new(signed(*total)).strong().size(20.0));
-                }
-                ui.end_row();
-                ui.label(s.wins);
-                for wins in &standings.wins {
-                    ui.label(RichText::new(wins.to_string()).size(18.0));
-                }
-                ui.end_row();
-                ui.label(RichText::new(s.rank).strong());
-                for rank in standings.ranks(rule) {
-                    ui.label(RichText::new(rank.to_string()).strong().size(20.0));
-                }
-                ui.end_row();
-            });
+        let columns = Columns::for_players(names.len());
+        columns.row(ui, |ui, cell| {
+            cell(ui, 0, RichText::new(""));
+            for (seat, name) in names.iter().enumerate() {
+                cell(ui, seat + 1, RichText::new(name).strong().size(18.0));
+            }
+        });
+        // The rows: a round's label, then its games.
+        let mut rows = Vec::with_capacity(sheet.games().len() + sheet.games().len() / 4 + 1);
+        for i in 0..sheet.games().len() {
+            let number = sheet.number(i);
+            if number.in_round == 1 && number.round > 1 {
+                rows.push(Row::Round(number.round));
+            }
+            rows.push(Row::Game(i));
+        }
+        let split = editing
+            .and_then(|(i, _)| rows.iter().position(|r| *r == Row::Game(i)))
+            .map_or(rows.len(), |at| at + 1);
+        let (before, after) = rows.split_at(split);
+        requests.extend(self.rows_in_view(ui, lang, sheet, &columns, viewport, before));
+        if let Some((_, draft)) = editing {
+            requests.extend(self.form_ui(ui, lang, sheet, draft));
+        }
+        requests.extend(self.rows_in_view(ui, lang, sheet, &columns, viewport, after));
+        columns.row(ui, |ui, cell| {
+            cell(ui, 0, RichText::new(s.totals).strong());
+            for (seat, total) in standings.totals.iter().enumerate() {
+                cell(
+                    ui,
+                    seat + 1,
+                    RichText::new(signed(*total)).strong().size(20.0),
+                );
+            }
+        });
+        columns.row(ui, |ui, cell| {
+            cell(ui, 0, RichText::new(s.wins));
+            for (seat, wins) in standings.wins.iter().enumerate() {
+                cell(ui, seat + 1, RichText::new(wins.to_string()).size(18.0));
+            }
+        });
+        columns.row(ui, |ui, cell| {
+            cell(ui, 0, RichText::new(s.rank).strong());
+            for (seat, rank) in standings.ranks(rule).iter().enumerate() {
+                cell(
+                    ui,
+                    seat + 1,
+                    RichText::new(rank.to_string()).strong().size(20.0),
+                );
+            }
+        });
         let rule_name = |r: FinalRule| match r {
             FinalRule::Total => s.rule_total_short,
             FinalRule::Wins => s.rule_wins_short,
@@ -536,6 +569,175 @@ impl SheetView {
             requests.push(SheetRequest::Evening(Command::DiscardDraft));
         }
         requests
+    }
+}
+
+/// The height of one row of the sheet (a game, a round's label, the totals).
+const ROW_H: f32 = 34.0;
+
+/// One row of the sheet's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Row {
+    /// "Round 2" before the round's first game.
+    Round(usize),
+    /// The game at this index.
+    Game(usize),
+}
+
+/// The sheet's columns: the row's label, then one per player, at fixed widths so that rows
+/// drawn apart (only those in view are) line up.
+struct Columns {
+    label: f32,
+    player: f32,
+}
+
+impl Columns {
+    fn for_players(_players: usize) -> Columns {
+        Columns {
+            label: 150.0,
+            player: 96.0,
+        }
+    }
+
+    fn width(&self, column: usize) -> f32 {
+        if column == 0 { self.label } else { self.player }
+    }
+
+    /// A row of cells, exactly [`ROW_H`] high; `f` draws the cells in column order.
+    fn row<R>(
+        &self,
+        ui: &mut Ui,
+        f: impl FnOnce(&mut Ui, &mut dyn FnMut(&mut Ui, usize, RichText)) -> R,
+    ) -> R {
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, ROW_H),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_height(ROW_H);
+                let mut cell = |ui: &mut Ui, column: usize, text: RichText| {
+                    ui.allocate_ui_with_layout(
+                        egui::vec2(self.width(column), ROW_H),
+                        egui::Layout::left_to_right(egui::Align::Center),
+                        |ui| {
+                            ui.set_min_width(self.width(column));
+                            ui.label(text);
+                        },
+                    );
+                };
+                f(ui, &mut cell)
+            },
+        )
+        .inner
+    }
+}
+
+/// Draws the rows of `rows` that are in `viewport` (the visible part of the scroll area, in
+/// screen coordinates) and only takes the room of the others, so the scroll bar and the layout
+/// stay as if all were drawn.
+fn in_view(ui: &mut Ui, viewport: egui::Rect, rows: &[Row], draw: &mut impl FnMut(&mut Ui, &Row)) {
+    if rows.is_empty() {
+        return;
+    }
+    let pitch = ROW_H + ui.spacing().item_spacing.y;
+    let top = ui.cursor().top();
+    let n = rows.len();
+    let first = (((viewport.min.y - top) / pitch).floor().max(0.0) as usize).min(n);
+    let last = ((((viewport.max.y - top) / pitch).ceil().max(0.0) as usize) + 1).min(n);
+    if first > 0 {
+        ui.add_space(first as f32 * pitch);
+    }
+    for row in &rows[first..last.max(first)] {
+        draw(ui, row);
+    }
+    if last < n {
+        ui.add_space((n - last.max(first)) as f32 * pitch);
+    }
+}
+
+impl SheetView {
+    /// The rows of `rows` in view, drawn (the others take their room).
+    fn rows_in_view(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        sheet: &Sheet,
+        columns: &Columns,
+        viewport: egui::Rect,
+        rows: &[Row],
+    ) -> Vec<SheetRequest> {
+        let s = lang.strings();
+        let mut requests = Vec::new();
+        // Ids that do not depend on which rows are in view: each row its own, and the rows
+        // together one, so the widgets after them (the form's fields) keep theirs.
+        let first = rows.first().copied();
+        ui.push_id(("rows", first), |ui| {
+            in_view(ui, viewport, rows, &mut |ui, row| {
+                ui.push_id(*row, |ui| match *row {
+                    Row::Round(round) => {
+                        columns.row(ui, |ui, cell| {
+                            cell(ui, 0, RichText::new((s.round_label)(round)).weak());
+                        });
+                    }
+                    Row::Game(i) => {
+                        if let Some(r) = self.game_row(ui, lang, sheet, columns, i) {
+                            requests.push(r);
+                        }
+                    }
+                });
+            });
+        });
+        requests
+    }
+
+    /// One game's row: its label, each player's points (the winner's in green), Edit and
+    /// Delete.
+    fn game_row(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        sheet: &Sheet,
+        columns: &Columns,
+        i: usize,
+    ) -> Option<SheetRequest> {
+        let s = lang.strings();
+        let score = sheet.scores().get(i)?;
+        let number = sheet.number(i);
+        let mut request = None;
+        columns.row(ui, |ui, cell| {
+            cell(
+                ui,
+                0,
+                RichText::new((s.game_label)(number.round, number.in_round)),
+            );
+            for (seat, points) in score.points.iter().enumerate() {
+                let text = RichText::new(signed(*points)).size(18.0);
+                let text = if seat == score.winner {
+                    text.strong().color(GREEN)
+                } else {
+                    text
+                };
+                cell(ui, seat + 1, text);
+            }
+            let size = egui::vec2(0.0, 32.0);
+            if ui
+                .add(egui::Button::new(s.edit_game).min_size(size))
+                .clicked()
+            {
+                self.opening = true;
+                request = Some(SheetRequest::Evening(Command::EditGame(i)));
+            }
+            // The second click of a double-click is not a second delete.
+            let delete = ui.add(egui::Button::new(s.delete_game).min_size(size));
+            if delete.clicked()
+                && !delete.double_clicked()
+                && !delete.triple_clicked()
+                && let Some(game) = sheet.games().get(i)
+            {
+                request = Some(SheetRequest::Evening(Command::DeleteGame(i, game.clone())));
+            }
+        });
+        request
     }
 }
 

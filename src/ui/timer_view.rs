@@ -58,6 +58,12 @@ pub struct TimerView {
     refused_names: Option<Vec<String>>,
 }
 
+/// The room kept for the time-up penalty under the clock (two lines of large type).
+const PENALTY_HEIGHT: f32 = 84.0;
+
+/// The smallest size of the seat list's buttons (for touch laptops).
+const SMALL: egui::Vec2 = egui::vec2(32.0, 32.0);
+
 fn secs_1(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f32())
 }
@@ -111,19 +117,27 @@ impl TimerView {
         let normal = ui.visuals().strong_text_color();
         clock::paint_face(ui.painter(), rect, &snap, lang, normal, false, false);
 
-        if let Some(p) = snap.penalty {
-            ui.vertical_centered(|ui| {
-                ui.label(
-                    RichText::new((s.penalty_draw)(p.draw))
-                        .size(30.0)
-                        .color(RED)
-                        .strong(),
-                );
-                ui.label(
-                    RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(22.0),
-                );
-            });
-        }
+        // The penalty's place is kept whether or not time is up, so time-up moves no button
+        // from under a finger.
+        let penalty_room = egui::vec2(ui.available_width(), PENALTY_HEIGHT);
+        ui.allocate_ui_with_layout(
+            penalty_room,
+            egui::Layout::top_down(egui::Align::Center),
+            |ui| {
+                ui.set_min_size(penalty_room);
+                if let Some(p) = snap.penalty {
+                    ui.label(
+                        RichText::new((s.penalty_draw)(p.draw))
+                            .size(30.0)
+                            .color(RED)
+                            .strong(),
+                    );
+                    ui.label(
+                        RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(22.0),
+                    );
+                }
+            },
+        );
 
         // Buttons keep their size whatever their label says, so none moves under the pointer.
         let wide = |text: &str| {
@@ -220,26 +234,27 @@ impl TimerView {
             ui.horizontal(|ui| {
                 ui.label(format!("{}.", i + 1));
                 let label = (s.default_player)(i + 1);
-                let edit = ui.add(egui::TextEdit::singleline(name).desired_width(160.0));
+                let edit = ui.add_sized([160.0, 32.0], egui::TextEdit::singleline(name));
                 edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
                 committed |= edit.lost_focus();
                 ui.add_enabled_ui(seats_editable, |ui| {
-                    if i > 0 && ui.small_button("↑").on_hover_text(s.move_up).clicked() {
+                    let up = egui::Button::new("↑").min_size(SMALL);
+                    if i > 0 && ui.add(up).on_hover_text(s.move_up).clicked() {
                         move_up = Some(i);
                     }
-                    if ui
-                        .small_button("×")
-                        .on_hover_text(s.remove_player)
-                        .clicked()
-                    {
+                    let gone = egui::Button::new("×").min_size(SMALL);
+                    if ui.add(gone).on_hover_text(s.remove_player).clicked() {
                         remove = Some(i);
                     }
                 });
             });
         }
         ui.add_enabled_ui(seats_editable, |ui| {
-            if self.names.len() < 6 && ui.button(s.add_player).clicked() {
-                add = true;
+            if self.names.len() < 6 {
+                // The second click of a double-click is not a second player.
+                let button = egui::Button::new(s.add_player).min_size(egui::vec2(0.0, 32.0));
+                let added = ui.add(button);
+                add = added.clicked() && !added.double_clicked() && !added.triple_clicked();
             }
         });
         if add {

@@ -55,7 +55,10 @@ fn reopen_with(
     let sounder = Arc::new(RecordingSounder::default());
     let mut deps = AppDeps::manual(clock.clone(), sounder.clone(), data.path());
     change(&mut deps, &clock);
+    // A form that opens scrolls into view over a few frames, and rows coming into view are
+    // styled on their second frame: more frames to settle than egui's default of 4.
     let mut harness = Harness::builder()
+        .with_max_steps(12)
         .with_size([1100.0, 900.0])
         .build_eframe(move |cc| App::new(cc, deps));
     harness.run();
@@ -1516,4 +1519,62 @@ fn keys_typed_after_a_tab_in_one_frame_go_to_the_next_field() {
         let field = t.harness.get_by_role_and_label(egui::Role::TextInput, name);
         assert_eq!(field.value().as_deref(), Some(value), "{name}'s field");
     }
+}
+
+#[test]
+fn a_long_sheet_draws_only_the_rows_in_view_and_keeps_its_toolbar() {
+    // Regression: a 2,000-game sheet was drawn whole every frame (a screen reader's full read of
+    // its tree did not finish in 150 s).
+    let t = table_with(Language::English, &SEED_PLAYERS);
+    let mut sheet = rummikub_companion::score::Sheet::new(
+        rummikub_companion::score::Players::new(SEED_PLAYERS).expect("players"),
+        rummikub_companion::rules::RuleSet::default(),
+        None,
+        chrono::Utc::now(),
+    )
+    .expect("sheet");
+    for g in 0..2_000u32 {
+        let left = [0, 1 + g % 30, 5, 9];
+        let hands = left
+            .iter()
+            .map(|&v| rummikub_companion::score::Hand::of_value(v));
+        sheet
+            .add_game(rummikub_companion::score::Game::new(hands.collect()))
+            .expect("game");
+    }
+    let store = rummikub_companion::store::Store::open_reader(t.data.path());
+    drop(store);
+    let data = t.data;
+    drop(t.harness);
+    let writer = rummikub_companion::store::Store::open(data.path()).expect("store");
+    let id = writer.new_sheet_id(chrono::Utc::now());
+    writer.save_sheet(&id, &sheet).expect("saved");
+    drop(writer);
+    let mut t = reopen(data);
+    apply(&mut t.harness, Action::Evening(Command::OpenSheet(id)));
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    let deletes = t.harness.get_all_by_label("Delete").count();
+    assert!(
+        (1..60).contains(&deletes),
+        "only the rows in view are drawn: {deletes} of 2,000"
+    );
+    assert!(t.shows("Round 1, game 1"), "the first rows are in view");
+    assert!(
+        t.harness.query_by_label("New sheet").is_some(),
+        "the toolbar"
+    );
+}
+
+#[test]
+fn time_up_moves_no_button_of_the_timer_tab() {
+    // Regression: the penalty text pushed the buttons down 50–90 px at time-up.
+    let mut t = table(Language::English);
+    t.key(Key::Space);
+    t.harness.run();
+    let at = |t: &Table| t.harness.get_by_label("End turn").rect().min;
+    let before = at(&t);
+    t.advance(61.0);
+    assert!(t.shows("Time's up"), "time is up");
+    assert_eq!(at(&t), before, "End turn stays where it was");
 }

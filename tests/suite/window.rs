@@ -72,7 +72,11 @@ fn keys_typed_fast_with_tab_land_each_in_its_own_field() {
     // Regression (tab-typing): `0⇥12⇥22⇥32` at 60–100 ms a key gave `0 / 122 / 2 / 32`.
     let result = run_script("tab_typing.py");
     assert_eq!(result["ok"], true, "{result}");
-    assert_eq!(result["streams"].as_array().map(Vec::len), Some(9), "{result}");
+    assert_eq!(
+        result["streams"].as_array().map(Vec::len),
+        Some(9),
+        "{result}"
+    );
 }
 
 #[test]

@@ -342,6 +342,24 @@ impl App {
             if self.view != View::Meld {
                 self.undo_bar(ui, evening, &mut actions);
             }
+            // The sheet scrolls its own body under a toolbar that stays; the others scroll whole.
+            if self.view == View::Sheet {
+                let record = self.showing_history.then(|| evening.history());
+                let context = SheetContext {
+                    settings_rules: &evening.settings().rules,
+                    past: evening.past(),
+                    open: evening.sheet_id(),
+                    draft: evening.draft(),
+                    history: record.as_ref().map(|r| r.as_deref()),
+                    choosing_where_to_save: self.save_as.is_some(),
+                    refused: refused_sheet.as_deref(),
+                };
+                let requests =
+                    self.sheet_view
+                        .ui(ui, lang, evening.sheet(), &context, evening.now());
+                actions.extend(requests.into_iter().map(Action::Sheet));
+                return;
+            }
             egui::ScrollArea::vertical().show(ui, |ui| match self.view {
                 View::Timer => {
                     let commands = self.timer_view.ui(
@@ -358,22 +376,7 @@ impl App {
                         });
                     }
                 }
-                View::Sheet => {
-                    let record = self.showing_history.then(|| evening.history());
-                    let context = SheetContext {
-                        settings_rules: &evening.settings().rules,
-                        past: evening.past(),
-                        open: evening.sheet_id(),
-                        draft: evening.draft(),
-                        history: record.as_ref().map(|r| r.as_deref()),
-                        choosing_where_to_save: self.save_as.is_some(),
-                        refused: refused_sheet.as_deref(),
-                    };
-                    let requests =
-                        self.sheet_view
-                            .ui(ui, lang, evening.sheet(), &context, evening.now());
-                    actions.extend(requests.into_iter().map(Action::Sheet));
-                }
+                View::Sheet => {}
                 View::Meld => self.meld.ui(ui, lang, &evening.settings().rules),
                 View::Settings => {
                     match self.settings_view.ui(
