@@ -1038,7 +1038,6 @@ pub fn timer_error(lang: Language, error: &TimerError) -> String {
         TimerError::AlreadyStarted => "이미 턴이 진행 중입니다".into(),
         TimerError::NotRunning => "시계가 멈춰 있습니다".into(),
         TimerError::NotPaused => "시계가 일시정지 상태가 아닙니다".into(),
-        TimerError::NothingToUndo => "되돌릴 턴이 없습니다".into(),
         TimerError::TurnInProgress => "게임이 진행 중입니다 (먼저 초기화하세요)".into(),
         TimerError::ClockRunning => "플레이어를 바꾸려면 시계를 일시정지하세요".into(),
         TimerError::CurrentPlayerRemoved(name) => {

@@ -231,16 +231,6 @@ impl TimerRuntime {
         self.command(|t, now| t.end_turn(now))
     }
 
-    /// [`Timer::undo`] now.
-    pub fn undo(&self) -> Result<(), TimerError> {
-        self.command(|t, now| t.undo(now))
-    }
-
-    /// [`Timer::restart_turn`] now.
-    pub fn restart_turn(&self) -> Result<(), TimerError> {
-        self.command(|t, now| t.restart_turn(now))
-    }
-
     /// [`Timer::reset`].
     pub fn reset(&self) {
         self.command(|t, _| t.reset())

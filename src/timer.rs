@@ -31,9 +31,7 @@
 //!   reset; their later turns start out of time ([`Timer::is_timed_out`]) with no new alarm,
 //!   since their bank does not *reach* zero again.
 //! - A flag carries no draw [`Penalty`] (the rules have none; the table decides).
-//! - [`Timer::undo`] of an end-turn gives the bank back exactly as it was at that turn's start
-//!   (the increment is taken back); [`Timer::restart_turn`] starts the turn over with the bank
-//!   it had at its start; [`Timer::reset`] fills every bank.
+//! - [`Timer::reset`] fills every bank.
 //! - A game is played in one mode: [`Timer::set_mode`] applies at once when no game is under
 //!   way, otherwise the mode and bank size apply from the next [`reset`](Timer::reset); a new
 //!   increment applies from the next end of turn.
@@ -361,12 +359,6 @@ impl PlayerStats {
         self.total += end.time;
         self.timeouts += u32::from(end.timed_out);
     }
-
-    fn remove(&mut self, end: &TurnEnd) {
-        self.turns = self.turns.saturating_sub(1);
-        self.total = self.total.saturating_sub(end.time);
-        self.timeouts = self.timeouts.saturating_sub(u32::from(end.timed_out));
-    }
 }
 
 /// What [`Timer::end_turn`] reports about the turn that just ended.
@@ -401,9 +393,6 @@ pub enum TimerError {
     /// The clock is not paused.
     #[error("the clock is not paused")]
     NotPaused,
-    /// No end-turn to undo.
-    #[error("there is no end of turn to undo")]
-    NothingToUndo,
     /// Only possible before a game (or after a reset).
     #[error("a game is under way (reset first)")]
     TurnInProgress,
@@ -502,14 +491,6 @@ impl Turn {
     }
 }
 
-/// An end-turn that can still be taken back.
-#[derive(Clone, Debug)]
-struct Undo {
-    /// The ended turn, stopped at the moment it ended.
-    turn: Turn,
-    end: TurnEnd,
-}
-
 /// The turn timer for one table: players in seat order, turns passing clockwise.
 ///
 /// See the [module docs](self) for the time model and an example.
@@ -527,7 +508,6 @@ pub struct Timer {
     banks: Vec<Duration>,
     current: usize,
     turn: Option<Turn>,
-    undo: Option<Undo>,
     outbox: Vec<TimerEvent>,
     last_id: u64,
 }
@@ -549,7 +529,6 @@ impl Timer {
             game: TimerMode::PerTurn,
             current: 0,
             turn: None,
-            undo: None,
             outbox: Vec::new(),
             last_id: 0,
         })
@@ -589,15 +568,9 @@ impl Timer {
         }
     }
 
-    /// The id of the turn in progress: unique within this timer, never reused (an undone
-    /// end-turn brings back the old turn with its old id).
+    /// The id of the turn in progress: unique within this timer, never reused.
     pub fn turn_id(&self) -> Option<u64> {
         self.turn.as_ref().map(|t| t.id)
-    }
-
-    /// Whether [`Timer::undo`] would take back an end-turn.
-    pub fn can_undo(&self) -> bool {
-        self.undo.is_some()
     }
 
     /// Running time of the current turn, pauses excluded (zero when idle).
@@ -778,7 +751,7 @@ impl Timer {
     }
 
     /// Ends the current turn and starts the next player's at once (also from a pause).
-    /// Records the turn in the player's statistics; [`undo`](Timer::undo) takes it back.
+    /// Records the turn in the player's statistics.
     pub fn end_turn(&mut self, now: Duration) -> Result<TurnEnd, TimerError> {
         self.collect(now);
         let mut turn = self.turn.take().ok_or(TimerError::NotStarted)?;
@@ -805,54 +778,16 @@ impl Timer {
                 _ => Duration::ZERO,
             };
         }
-        self.undo = Some(Undo { turn, end });
         self.current = next;
         self.begin_turn(now);
         Ok(end)
     }
 
-    /// Takes back the last end-turn: the next player's turn is discarded, the previous turn
-    /// continues with the running time it had, running or paused as the discarded turn was.
-    /// Events of the discarded turn that were already due are still delivered. On a chess
-    /// clock the player's bank is back exactly as it was at that turn's start (the increment
-    /// taken back), and the discarded turn took nothing from the next player's bank.
-    pub fn undo(&mut self, now: Duration) -> Result<(), TimerError> {
-        let mut undo = self.undo.take().ok_or(TimerError::NothingToUndo)?;
-        self.collect(now);
-        let was_running = self.turn.as_ref().is_some_and(|t| t.since.is_some());
-        if let Some(stats) = self.stats.get_mut(undo.end.player) {
-            stats.remove(&undo.end);
-        }
-        if self.game.chess_clock().is_some()
-            && let Some(bank) = self.banks.get_mut(undo.end.player)
-        {
-            *bank = undo.turn.length;
-        }
-        undo.turn.since = was_running.then_some(now);
-        self.current = undo.turn.player;
-        self.turn = Some(undo.turn);
-        Ok(())
-    }
-
-    /// Starts the current player's turn over with the full time (and the current settings);
-    /// on a chess clock, with the bank the player had at the start of the turn. The abandoned
-    /// turn is not counted; its events that were already due are delivered.
-    pub fn restart_turn(&mut self, now: Duration) -> Result<(), TimerError> {
-        if self.turn.is_none() {
-            return Err(TimerError::NotStarted);
-        }
-        self.collect(now);
-        self.undo = None;
-        self.begin_turn(now);
-        Ok(())
-    }
-
-    /// A new game: no turn, seat 0 to start, statistics cleared, undo and undelivered events
-    /// dropped. Players and settings stay. The game is played in the [mode](Timer::mode) set
-    /// last, and a chess clock's banks are full again.
+    /// A new game: no turn, seat 0 to start, statistics cleared, undelivered events dropped.
+    /// Players and settings stay. The game is played in the [mode](Timer::mode) set last, and a
+    /// chess clock's banks are full again.
     pub fn reset(&mut self) {
         self.turn = None;
-        self.undo = None;
         self.outbox.clear();
         self.current = 0;
         self.stats = vec![PlayerStats::default(); self.names.len()];
@@ -905,7 +840,6 @@ impl Timer {
     /// who keeps their name keeps their statistics and chess-clock bank (and the turn in
     /// progress, if it is theirs; the player whose turn it is cannot be removed mid-turn); a
     /// new player starts with a full bank. When idle, seat 0 starts.
-    /// Clears the undo of the last end-turn.
     pub fn set_players<I, S>(&mut self, names: I) -> Result<(), TimerError>
     where
         I: IntoIterator<Item = S>,
@@ -935,7 +869,6 @@ impl Timer {
         if let Some(turn) = &mut self.turn {
             turn.player = current;
         }
-        self.undo = None;
         Ok(())
     }
 

@@ -148,9 +148,6 @@ fn commands_go_through_the_runtime_and_settings_apply_next_turn() {
     let end = r.rt.end_turn().expect("ends");
     assert_eq!(end.time, s(20));
     assert_eq!(r.rt.next_wake(), Some(r.clock.now() + s(25)));
-    r.rt.undo().expect("undoes");
-    assert_eq!(r.rt.read(|t, _| t.current_player()), 0);
-    r.rt.restart_turn().expect("restarts");
     assert_eq!(r.rt.read(|t, now| t.remaining(now)), s(30));
     r.rt.reset();
     assert_eq!(r.rt.next_wake(), None);
