@@ -7,8 +7,8 @@
 //! (`runtime`) feeds it the real clock; tests feed it exact, jittered or absurd times.
 //!
 //! A turn's alerts are computed once, when the turn starts, as a fixed schedule of *running*
-//! times (pauses excluded): [`Event::Warning`] when the warning time is reached, one
-//! [`Event::Tick`] per second in the last seconds, [`Event::TimeUp`] at zero. [`Timer::poll`]
+//! times (pauses excluded): [`Alert::Warning`] when the warning time is reached, one
+//! [`Alert::Tick`] per second in the last seconds, [`Alert::TimeUp`] at zero. [`Timer::poll`]
 //! hands out every entry whose running time has been reached, in schedule order, each exactly
 //! once per turn, stamped with the instant it became due — however late or irregular the polls
 //! are. The caller decides what a late alert is still worth (a stale tick need not sound).
@@ -22,7 +22,7 @@
 //! on tournament clocks: their running turn consumes it, and ending a turn in time adds the
 //! increment (Fischer). A turn's schedule is then computed from the bank at its start: the
 //! warning at the warning time left *in the bank*, ticks in its last seconds, and
-//! [`Event::TimeUp`] when it reaches zero — the player is **flagged**. The engine does not
+//! [`Alert::TimeUp`] when it reaches zero — the player is **flagged**. The engine does not
 //! end the turn or remove the player (the table decides): the turn runs on as overtime, as a
 //! per-turn time-up does. The rules are kept simple and exact:
 //!
@@ -38,7 +38,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use rummikub_companion::timer::{ChessClock, Event, Timer, TimerMode, TimerSettings};
+//! use rummikub_companion::timer::{Alert, ChessClock, Timer, TimerMode, TimerSettings};
 //!
 //! let s = Duration::from_secs;
 //! let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
@@ -48,7 +48,7 @@
 //! assert_eq!(timer.bank(0, s(20)), Some(s(45)));
 //! assert_eq!(timer.remaining(s(30)), s(50)); // Bo's bank, running
 //! let events = timer.poll(s(90)); // Bo's bank is empty at 80 s
-//! assert_eq!(events.last().map(|e| (e.event, e.due)), Some((Event::TimeUp, s(80))));
+//! assert_eq!(events.last().map(|e| (e.alert, e.due)), Some((Alert::TimeUp, s(80))));
 //! assert_eq!(timer.flagged(s(90)), [1]);
 //! assert_eq!(timer.penalty(s(90)), None); // the table decides
 //! ```
@@ -56,7 +56,7 @@
 //! # Example
 //! ```
 //! use std::time::Duration;
-//! use rummikub_companion::timer::{Event, Timer, TimerSettings};
+//! use rummikub_companion::timer::{Alert, Timer, TimerSettings};
 //!
 //! let s = Duration::from_secs;
 //! let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
@@ -64,8 +64,8 @@
 //! assert_eq!(timer.remaining(s(130)), s(30));
 //! assert_eq!(timer.next_event_at(), Some(s(150)));
 //! let events = timer.poll(s(161)); // a late poll still delivers both, in order
-//! let kinds: Vec<Event> = events.iter().map(|e| e.event).collect();
-//! assert_eq!(kinds, [Event::Warning, Event::TimeUp]);
+//! let kinds: Vec<Alert> = events.iter().map(|e| e.alert).collect();
+//! assert_eq!(kinds, [Alert::Warning, Alert::TimeUp]);
 //! assert_eq!(events[1].due, s(160));
 //! assert!(timer.penalty(s(161)).is_some()); // waits for the player to draw and end the turn
 //! let ended = timer.end_turn(s(162)).unwrap();
@@ -119,24 +119,24 @@ impl TimerSettings {
         }
     }
 
-    /// The alerts of a turn of `length` as (running time, event), in delivery order. A
+    /// The alerts of a turn of `length` as (running time, alert), in delivery order. A
     /// warning or tick that would fall at or before the start of the turn is left out;
     /// `TimeUp` is last, when `time_up` says so.
-    fn schedule(&self, length: Duration, time_up: bool) -> Vec<(Duration, Event)> {
+    fn schedule(&self, length: Duration, time_up: bool) -> Vec<(Duration, Alert)> {
         let mut schedule = Vec::new();
         if !self.warning.is_zero() && self.warning < length {
-            schedule.push((length - self.warning, Event::Warning));
+            schedule.push((length - self.warning, Alert::Warning));
         }
         for n in (1..=self.ticks).rev() {
             let left = Duration::from_secs(n.into());
             if left < length {
-                schedule.push((length - left, Event::Tick(n)));
+                schedule.push((length - left, Alert::Tick(n)));
             }
         }
         if time_up {
-            schedule.push((length, Event::TimeUp));
+            schedule.push((length, Alert::TimeUp));
         }
-        schedule.sort_by_key(|&(at, event)| (at, event.rank()));
+        schedule.sort_by_key(|&(at, alert)| (at, alert.rank()));
         schedule
     }
 }
@@ -241,7 +241,7 @@ impl From<&RuleSet> for TimerMode {
 
 /// An alert of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
+pub enum Alert {
     /// The warning time is reached (10 s left by default).
     Warning,
     /// This many whole seconds are left (only when ticks are on).
@@ -250,22 +250,23 @@ pub enum Event {
     TimeUp,
 }
 
-impl Event {
-    /// Order among events due at the same instant.
+impl Alert {
+    /// Order among alerts due at the same instant.
     fn rank(self) -> u8 {
         match self {
-            Event::Warning => 0,
-            Event::Tick(_) => 1,
-            Event::TimeUp => 2,
+            Alert::Warning => 0,
+            Alert::Tick(_) => 1,
+            Alert::TimeUp => 2,
         }
     }
 }
 
-/// An event as delivered by [`Timer::poll`].
+/// An alert as delivered by [`Timer::poll`]: which turn and player it belongs to, and when it
+/// became due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimerEvent {
     /// What happened.
-    pub event: Event,
+    pub alert: Alert,
     /// The turn it belongs to (see [`Timer::turn_id`]).
     pub turn: u64,
     /// The seat of the player whose turn it is.
@@ -287,9 +288,9 @@ impl TimerEvent {
     /// # Example
     /// ```
     /// use std::time::Duration;
-    /// use rummikub_companion::timer::{Event, TimerEvent};
+    /// use rummikub_companion::timer::{Alert, TimerEvent};
     /// let ms = Duration::from_millis;
-    /// let tick = TimerEvent { event: Event::Tick(3), turn: 1, player: 0, due: ms(57_000), running: ms(57_000) };
+    /// let tick = TimerEvent { alert: Alert::Tick(3), turn: 1, player: 0, due: ms(57_000), running: ms(57_000) };
     /// assert!(!tick.is_stale(ms(57_400)));
     /// assert!(tick.is_stale(ms(57_600)));
     /// ```
@@ -424,7 +425,7 @@ struct Turn {
     settings: TimerSettings,
     /// Running time until time-up: the turn length, or the bank at the turn's start.
     length: Duration,
-    schedule: Vec<(Duration, Event)>,
+    schedule: Vec<(Duration, Alert)>,
     /// Running time before the current running stretch.
     banked: Duration,
     /// When the current running stretch began; `None` while paused.
@@ -434,7 +435,7 @@ struct Turn {
 }
 
 impl Turn {
-    /// A running turn of `length`; `time_up` says whether reaching it is an event.
+    /// A running turn of `length`; `time_up` says whether reaching it is an alert.
     fn new(
         id: u64,
         player: usize,
@@ -466,12 +467,12 @@ impl Turn {
     /// Moves every schedule entry reached by `now` into `out`, in order.
     fn collect(&mut self, now: Duration, out: &mut Vec<TimerEvent>) {
         let elapsed = self.elapsed(now);
-        while let Some(&(running, event)) = self.schedule.get(self.collected) {
+        while let Some(&(running, alert)) = self.schedule.get(self.collected) {
             let Some(due) = self.instant_of(running).filter(|_| running <= elapsed) else {
                 break;
             };
             out.push(TimerEvent {
-                event,
+                alert,
                 turn: self.id,
                 player: self.player,
                 due,

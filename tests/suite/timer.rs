@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use rummikub_companion::rules::{ClockMode, Preset, RuleSet};
 use rummikub_companion::timer::{
-    ChessClock, Event, Penalty, Phase, PlayerStats, SavedChessClock, SavedTimer, Timer, TimerError,
+    Alert, ChessClock, Penalty, Phase, PlayerStats, SavedChessClock, SavedTimer, Timer, TimerError,
     TimerEvent, TimerMode, TimerSettings,
 };
 
@@ -30,8 +30,8 @@ fn timer(players: &[&str], settings: TimerSettings) -> Timer {
     Timer::new(players.iter().copied(), settings).expect("valid players")
 }
 
-fn kinds(events: &[TimerEvent]) -> Vec<Event> {
-    events.iter().map(|e| e.event).collect()
+fn kinds(events: &[TimerEvent]) -> Vec<Alert> {
+    events.iter().map(|e| e.alert).collect()
 }
 
 /// An arbitrary epoch, so nothing silently depends on starting at zero.
@@ -44,7 +44,7 @@ fn warning_at_exactly_50_s_and_time_up_at_exactly_60_s() {
     let nano = Duration::from_nanos(1);
     assert!(t.poll(T0 + s(50) - nano).is_empty());
     let warning = t.poll(T0 + s(50));
-    assert_eq!(kinds(&warning), [Event::Warning]);
+    assert_eq!(kinds(&warning), [Alert::Warning]);
     assert_eq!(warning[0].due, T0 + s(50));
     assert_eq!(warning[0].running, s(50));
     assert_eq!((warning[0].turn, warning[0].player), (1, 0));
@@ -53,7 +53,7 @@ fn warning_at_exactly_50_s_and_time_up_at_exactly_60_s() {
     assert!(t.poll(T0 + s(60) - nano).is_empty());
     assert!(!t.is_timed_out(T0 + s(60) - nano));
     let up = t.poll(T0 + s(60));
-    assert_eq!(kinds(&up), [Event::TimeUp]);
+    assert_eq!(kinds(&up), [Alert::TimeUp]);
     assert_eq!(up[0].due, T0 + s(60));
     assert!(t.is_timed_out(T0 + s(60)));
     assert_eq!(t.display_seconds(T0 + s(60)), 0);
@@ -79,7 +79,7 @@ fn pauses_are_excluded_from_running_time() {
     let due = T0 + s(220) + ms(250);
     assert!(t.poll(due - Duration::from_nanos(1)).is_empty());
     let events = t.poll(due);
-    assert_eq!(kinds(&events), [Event::Warning]);
+    assert_eq!(kinds(&events), [Alert::Warning]);
     assert_eq!(events[0].due, due);
     assert_eq!(t.elapsed(due), s(50));
 }
@@ -92,11 +92,11 @@ fn a_late_poll_delivers_what_it_missed_in_order_with_due_times() {
     assert_eq!(
         kinds(&events),
         [
-            Event::Warning,
-            Event::Tick(3),
-            Event::Tick(2),
-            Event::Tick(1),
-            Event::TimeUp
+            Alert::Warning,
+            Alert::Tick(3),
+            Alert::Tick(2),
+            Alert::Tick(1),
+            Alert::TimeUp
         ]
     );
     let dues: Vec<Duration> = events.iter().map(|e| e.due - T0).collect();
@@ -112,7 +112,7 @@ fn events_due_before_a_pause_keep_their_due_time() {
     t.pause(T0 + s(55)).expect("applies"); // nobody polled at 50 s
     assert_eq!(t.next_event_at(), Some(T0 + s(50)));
     let events = t.poll(T0 + s(90));
-    assert_eq!(kinds(&events), [Event::Warning]);
+    assert_eq!(kinds(&events), [Alert::Warning]);
     assert_eq!(events[0].due, T0 + s(50));
 }
 
@@ -125,12 +125,12 @@ fn ticks_count_down_the_last_seconds_and_share_the_warning_instant() {
         // A poll every millisecond: nothing early, nothing twice.
         for e in t.poll(T0 + ms(step)) {
             assert_eq!(e.due, T0 + ms(step), "{e:?} delivered late or early");
-            seen.push(e.event);
+            seen.push(e.alert);
         }
     }
-    let mut expected = vec![Event::Warning];
-    expected.extend((1..=10).rev().map(Event::Tick));
-    expected.push(Event::TimeUp);
+    let mut expected = vec![Alert::Warning];
+    expected.extend((1..=10).rev().map(Alert::Tick));
+    expected.push(Alert::TimeUp);
     assert_eq!(seen, expected);
 }
 
@@ -142,10 +142,10 @@ fn short_turns_drop_alerts_that_would_fall_before_the_start() {
     assert_eq!(
         kinds(&events),
         [
-            Event::Tick(3),
-            Event::Tick(2),
-            Event::Tick(1),
-            Event::TimeUp
+            Alert::Tick(3),
+            Alert::Tick(2),
+            Alert::Tick(1),
+            Alert::TimeUp
         ]
     );
     assert_eq!(events[0].running, ms(500));
@@ -155,7 +155,7 @@ fn short_turns_drop_alerts_that_would_fall_before_the_start() {
 fn a_zero_length_turn_times_out_at_once() {
     let mut t = timer(&["A", "B"], settings(Duration::ZERO, s(1), 2));
     t.start(T0).expect("applies");
-    assert_eq!(kinds(&t.poll(T0)), [Event::TimeUp]);
+    assert_eq!(kinds(&t.poll(T0)), [Alert::TimeUp]);
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn ending_a_turn_just_after_time_up_still_counts_the_time_out_once() {
     let end = t.end_turn(T0 + s(60)).expect("applies"); // nobody polled the time-up
     assert!(end.timed_out);
     let events = t.poll(T0 + s(60));
-    assert_eq!(kinds(&events), [Event::Warning, Event::TimeUp]);
+    assert_eq!(kinds(&events), [Alert::Warning, Alert::TimeUp]);
     assert!(events.iter().all(|e| e.turn == end.turn && e.player == 0));
     assert_eq!(t.stats()[0].timeouts, 1);
     assert!(t.poll(T0 + s(200)).iter().all(|e| e.turn != end.turn));
@@ -388,7 +388,7 @@ struct ModelTurn {
     player: usize,
     /// (start instant, running time before it, end instant if closed)
     stretches: Vec<(Duration, Duration, Option<Duration>)>,
-    expected: Vec<(Duration, Event)>,
+    expected: Vec<(Duration, Alert)>,
     delivered: usize,
     length: Duration,
 }
@@ -437,17 +437,17 @@ impl ModelTurn {
 }
 
 /// Written independently of the engine: warning, ticks and time-up by running time.
-fn expected_schedule(st: TimerSettings) -> Vec<(Duration, Event)> {
+fn expected_schedule(st: TimerSettings) -> Vec<(Duration, Alert)> {
     let mut all = Vec::new();
     if st.warning > Duration::ZERO && st.warning < st.turn {
-        all.push((st.turn - st.warning, 0, Event::Warning));
+        all.push((st.turn - st.warning, 0, Alert::Warning));
     }
     for n in 1..=st.ticks {
         if s(n.into()) < st.turn {
-            all.push((st.turn - s(n.into()), 1, Event::Tick(n)));
+            all.push((st.turn - s(n.into()), 1, Alert::Tick(n)));
         }
     }
-    all.push((st.turn, 2, Event::TimeUp));
+    all.push((st.turn, 2, Alert::TimeUp));
     all.sort_by_key(|&(at, rank, _)| (at, rank));
     all.into_iter().map(|(at, _, e)| (at, e)).collect()
 }
@@ -489,10 +489,10 @@ impl Model {
                 .iter_mut()
                 .find(|t| t.id == e.turn)
                 .expect("event of a known turn");
-            let (running, event) = turn.expected[turn.delivered];
+            let (running, alert) = turn.expected[turn.delivered];
             assert_eq!(
-                (e.event, e.running, e.player),
-                (event, running, turn.player)
+                (e.alert, e.running, e.player),
+                (alert, running, turn.player)
             );
             let due = turn.instant_of(running, now).expect("reached");
             assert_eq!(e.due, due, "{e:?}");
@@ -703,7 +703,7 @@ fn chess_clock_warns_at_10_s_left_in_the_bank_and_ticks_its_last_seconds() {
     let nano = Duration::from_nanos(1);
     assert!(t.poll(T0 + s(110) - nano).is_empty());
     let warning = t.poll(T0 + s(110));
-    assert_eq!(kinds(&warning), [Event::Warning]);
+    assert_eq!(kinds(&warning), [Alert::Warning]);
     assert_eq!((warning[0].due, warning[0].running), (T0 + s(110), s(110)));
     assert_eq!(t.display_seconds(T0 + s(110)), 10);
     t.end_turn(T0 + s(115)).expect("applies"); // A: 5 s left + 2
@@ -714,10 +714,10 @@ fn chess_clock_warns_at_10_s_left_in_the_bank_and_ticks_its_last_seconds() {
     assert_eq!(
         kinds(&events),
         [
-            Event::Tick(3),
-            Event::Tick(2),
-            Event::Tick(1),
-            Event::TimeUp
+            Alert::Tick(3),
+            Alert::Tick(2),
+            Alert::Tick(1),
+            Alert::TimeUp
         ]
     );
     let dues: Vec<Duration> = events.iter().map(|e| e.due - T0).collect();
@@ -730,11 +730,11 @@ fn chess_clock_flags_at_zero_once_and_the_table_decides() {
     let mut t = chess_timer(&["A", "B"], s(30), s(10));
     t.start(T0).expect("applies");
     let nano = Duration::from_nanos(1);
-    assert_eq!(kinds(&t.poll(T0 + s(30) - nano)), [Event::Warning]);
+    assert_eq!(kinds(&t.poll(T0 + s(30) - nano)), [Alert::Warning]);
     assert!(!t.is_flagged(0, T0 + s(30) - nano));
     assert!(!t.is_timed_out(T0 + s(30) - nano));
     let up = t.poll(T0 + s(30));
-    assert_eq!(kinds(&up), [Event::TimeUp]);
+    assert_eq!(kinds(&up), [Alert::TimeUp]);
     assert_eq!(up[0].due, T0 + s(30));
     assert!(t.is_flagged(0, T0 + s(30)));
     assert!(!t.is_flagged(1, T0 + s(30)));
@@ -784,7 +784,7 @@ fn chess_clock_banks_do_not_run_while_paused() {
     t.resume(T0 + s(600)).expect("applies");
     assert_eq!(t.next_event_at(), Some(T0 + s(630)));
     let events = t.poll(T0 + s(700));
-    assert_eq!(kinds(&events), [Event::Warning, Event::TimeUp]);
+    assert_eq!(kinds(&events), [Alert::Warning, Alert::TimeUp]);
     assert_eq!(events[1].due, T0 + s(640));
     // Ending a paused turn: the bank is what it was at the pause, plus the increment.
     let mut t = chess_timer(&["A", "B"], s(60), s(10));
@@ -874,7 +874,7 @@ fn chess_clock_banks_survive_save_and_restore_exactly() {
     let events = back.poll(s(60));
     assert_eq!(
         kinds(&events),
-        [Event::TimeUp],
+        [Alert::TimeUp],
         "the warning is not repeated"
     );
     assert_eq!(events[0].due, s(50) + ms(5_125));
@@ -975,10 +975,10 @@ fn chess_clock_rules_load_validate_and_convert() {
 
 /// The model's schedule of a chess-clock turn starting with `bank`: the per-turn schedule of a
 /// turn as long as the bank, without the alarm when the bank is already empty.
-fn expected_chess_schedule(st: TimerSettings, bank: Duration) -> Vec<(Duration, Event)> {
+fn expected_chess_schedule(st: TimerSettings, bank: Duration) -> Vec<(Duration, Alert)> {
     let mut all = expected_schedule(TimerSettings { turn: bank, ..st });
     if bank.is_zero() {
-        all.retain(|&(_, e)| e != Event::TimeUp);
+        all.retain(|&(_, e)| e != Alert::TimeUp);
     }
     all
 }
@@ -1027,10 +1027,10 @@ impl ChessModel {
                 .iter_mut()
                 .find(|t| t.id == e.turn)
                 .expect("event of a known turn");
-            let (running, event) = turn.expected[turn.delivered];
+            let (running, alert) = turn.expected[turn.delivered];
             assert_eq!(
-                (e.event, e.running, e.player),
-                (event, running, turn.player)
+                (e.alert, e.running, e.player),
+                (alert, running, turn.player)
             );
             assert_eq!(e.due, turn.instant_of(running, now).expect("reached"));
             if let Some(previous) = self.last_poll {
@@ -1038,7 +1038,7 @@ impl ChessModel {
             }
             assert!(e.due >= previous_due && e.due <= now, "{e:?}");
             previous_due = e.due;
-            if e.event == Event::TimeUp {
+            if e.alert == Alert::TimeUp {
                 self.flags += 1;
             }
             turn.delivered += 1;
