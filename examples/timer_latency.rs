@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use rummikub_companion::runtime::{Clock, ManualClock, SystemClock, TimerRuntime};
 use rummikub_companion::sound::{RecordingSounder, open_or_silent};
-use rummikub_companion::timer::{Event, Timer, TimerSettings};
+use rummikub_companion::timer::{Alert, Timer, TimerSettings};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let turns: usize = match std::env::args().nth(1) {
@@ -93,11 +93,11 @@ fn real_clock(turns: usize) -> Result<(), Box<dyn std::error::Error>> {
                 println!(
                     "  turn {:>2} {:<8} due {:>9.3} s, handled {:>6.3} ms late",
                     d.event.turn,
-                    format!("{:?}", d.event.event),
+                    format!("{:?}", d.event.alert),
                     d.event.due.as_secs_f64(),
                     d.lateness().as_secs_f64() * 1e3
                 );
-                turn_over |= d.event.event == Event::TimeUp;
+                turn_over |= d.event.alert == Alert::TimeUp;
             }
         }
         rt.end_turn()?;

@@ -7,8 +7,9 @@
 //! reads no clock.
 //!
 //! What counts, and why:
-//! - An **evening** is a sheet with at least one game; empty sheets (an accidental "New sheet")
-//!   count for nothing. Evenings are in date order (creation time).
+//! - An **evening** is a [played sheet](PlayedSheet): a sheet with at least one game; empty
+//!   sheets (an accidental "New sheet") count for nothing. Evenings are in date order (creation
+//!   time).
 //! - **Games**, **total points**, **average** (points per game) and **best game** (the highest
 //!   points in a single game) count every game on every sheet: those points were played.
 //! - A **match** is a sheet whose result is decided. A sheet with an end (planned rounds or a
@@ -65,9 +66,9 @@ pub fn name_key(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
-/// One evening (a sheet with at least one game), in date order.
+/// One played sheet (a sheet with at least one game): an evening of the history, in date order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Evening {
+pub struct PlayedSheet {
     /// The position of the sheet in the input.
     pub source: usize,
     /// When the sheet was started.
@@ -133,8 +134,8 @@ impl PlayerHistory {
 pub struct History {
     /// Players: most match wins first, then highest total, then by name.
     pub players: Vec<PlayerHistory>,
-    /// The evenings counted, oldest first.
-    pub evenings: Vec<Evening>,
+    /// The played sheets counted (the evenings), oldest first.
+    pub evenings: Vec<PlayedSheet>,
 }
 
 impl History {
@@ -250,7 +251,7 @@ pub fn history<'a>(
                 tallies[seats[w]].record.match_wins += 1;
             }
         }
-        evenings.push(Evening {
+        evenings.push(PlayedSheet {
             source,
             created: sheet.created(),
             games: scores.len(),

@@ -262,7 +262,6 @@ pub struct Strings {
     pub pick_tiles_for: &'static str,
     pub choose_tie_winner: &'static str,
     pub warning_adjusted: fn(u32, u32) -> String,
-    pub last_change: &'static str,
     // Table view and clock strip
     pub table_view: &'static str,
     pub face_to_face: &'static str,
@@ -279,7 +278,6 @@ pub struct Strings {
     pub phones_scan: &'static str,
     pub phones_off_hint: &'static str,
     pub copy_link: &'static str,
-    pub not_on_sheet: fn(&str) -> String,
     // Chess clock
     pub clock_mode: &'static str,
     pub per_turn: &'static str,
@@ -500,7 +498,6 @@ pub static EN: Strings = Strings {
             "The warning was moved to {warning} s so that it comes before the end of a {turn} s turn."
         )
     },
-    last_change: "Last change",
     table_view: "Table view",
     face_to_face: "Face to face",
     one_sided: "One side",
@@ -515,7 +512,6 @@ pub static EN: Strings = Strings {
     phones_scan: "Scan with each phone, or open this link on the same Wi-Fi:",
     phones_off_hint: "Off: nothing is served. On: a page on this network only, behind a secret link that changes every evening.",
     copy_link: "Copy link",
-    not_on_sheet: |name| format!("{name} is not a player of the open sheet"),
     clock_mode: "Clock",
     per_turn: "Per turn",
     chess_clock: "Chess clock (time bank + increment)",
@@ -732,7 +728,6 @@ pub static KO: Strings = Strings {
     warning_adjusted: |warning, turn| {
         format!("경고가 {turn}초 턴이 끝나기 전에 오도록 {warning}초로 바뀌었습니다.")
     },
-    last_change: "마지막 변경",
     table_view: "테이블 화면",
     face_to_face: "마주 보기",
     one_sided: "한쪽 보기",
@@ -747,12 +742,6 @@ pub static KO: Strings = Strings {
     phones_scan: "각 휴대폰으로 스캔하거나, 같은 와이파이에서 이 링크를 여세요:",
     phones_off_hint: "꺼짐: 아무것도 열지 않습니다. 켜짐: 이 네트워크에서만, 매 저녁 바뀌는 비밀 링크로 페이지를 엽니다.",
     copy_link: "링크 복사",
-    not_on_sheet: |name| {
-        format!(
-            "{} 열린 점수표의 플레이어가 아닙니다",
-            josa(name, Josa::EunNeun)
-        )
-    },
     clock_mode: "시계",
     per_turn: "턴마다",
     chess_clock: "체스 시계 (시간 저금 + 턴마다 추가)",
@@ -1038,7 +1027,6 @@ pub fn timer_error(lang: Language, error: &TimerError) -> String {
         TimerError::AlreadyStarted => "이미 턴이 진행 중입니다".into(),
         TimerError::NotRunning => "시계가 멈춰 있습니다".into(),
         TimerError::NotPaused => "시계가 일시정지 상태가 아닙니다".into(),
-        TimerError::NothingToUndo => "되돌릴 턴이 없습니다".into(),
         TimerError::TurnInProgress => "게임이 진행 중입니다 (먼저 초기화하세요)".into(),
         TimerError::ClockRunning => "플레이어를 바꾸려면 시계를 일시정지하세요".into(),
         TimerError::CurrentPlayerRemoved(name) => {

@@ -43,7 +43,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::sound::{Cue, Sounder};
-use crate::timer::{Event, Timer, TimerError, TimerEvent, TimerMode, TimerSettings, TurnEnd};
+use crate::timer::{Alert, Timer, TimerError, TimerEvent, TimerMode, TimerSettings, TurnEnd};
 
 /// How many delivered events are kept for the UI when nobody takes them.
 const LOG_LIMIT: usize = 256;
@@ -231,16 +231,6 @@ impl TimerRuntime {
         self.command(|t, now| t.end_turn(now))
     }
 
-    /// [`Timer::undo`] now.
-    pub fn undo(&self) -> Result<(), TimerError> {
-        self.command(|t, now| t.undo(now))
-    }
-
-    /// [`Timer::restart_turn`] now.
-    pub fn restart_turn(&self) -> Result<(), TimerError> {
-        self.command(|t, now| t.restart_turn(now))
-    }
-
     /// [`Timer::reset`].
     pub fn reset(&self) {
         self.command(|t, _| t.reset())
@@ -405,12 +395,12 @@ fn with_cues(events: &[TimerEvent], now: Duration, current_turn: Option<u64>) ->
 fn cue_for(event: &TimerEvent, now: Duration, current_turn: Option<u64>) -> Option<Cue> {
     let stale = event.is_stale(now);
     let turn_over = current_turn != Some(event.turn);
-    match event.event {
-        Event::Tick(_) if stale => None,
-        Event::Tick(_) => Some(Cue::Tick),
+    match event.alert {
+        Alert::Tick(_) if stale => None,
+        Alert::Tick(_) => Some(Cue::Tick),
         _ if stale && turn_over => None,
-        Event::Warning => Some(Cue::Warning),
-        Event::TimeUp => Some(Cue::TimeUp),
+        Alert::Warning => Some(Cue::Warning),
+        Alert::TimeUp => Some(Cue::TimeUp),
     }
 }
 

@@ -65,7 +65,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::score::Sheet;
-use crate::score::table::{points_csv, score_csv};
 
 mod scan;
 pub use scan::{Scan, Skipped, read_sheets};
@@ -419,15 +418,6 @@ pub struct Listing {
     pub sheets: Vec<SavedSheet>,
     /// Files set aside or recovered while listing.
     pub notices: Vec<Notice>,
-}
-
-/// Which CSV to export.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CsvLayout {
-    /// Signed points per game, then wins, totals and ranks (for people; `audit` accepts it).
-    Points,
-    /// Remaining values and marks (facts; `score` reads it back).
-    Remaining,
 }
 
 /// The data folder: `$RUMMIKUB_COMPANION_DATA` when set and not empty, else the platform's data
@@ -813,15 +803,6 @@ fn sheet_id_of(name: &std::ffi::OsStr) -> Option<SheetId> {
         .strip_suffix(".json.bak")
         .or_else(|| name.strip_suffix(".json"))?;
     SheetId::new(stem).ok()
-}
-
-/// Writes a sheet as CSV to `path` (atomically): points or remaining values.
-pub fn export_csv(sheet: &Sheet, layout: CsvLayout, path: &Path) -> Result<(), StoreError> {
-    let text = match layout {
-        CsvLayout::Points => points_csv(sheet),
-        CsvLayout::Remaining => score_csv(sheet),
-    };
-    atomic_write(path, text.as_bytes()).map_err(|source| write_error(path, source))
 }
 
 fn backup_path(file: &Path) -> PathBuf {

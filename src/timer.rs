@@ -7,8 +7,8 @@
 //! (`runtime`) feeds it the real clock; tests feed it exact, jittered or absurd times.
 //!
 //! A turn's alerts are computed once, when the turn starts, as a fixed schedule of *running*
-//! times (pauses excluded): [`Event::Warning`] when the warning time is reached, one
-//! [`Event::Tick`] per second in the last seconds, [`Event::TimeUp`] at zero. [`Timer::poll`]
+//! times (pauses excluded): [`Alert::Warning`] when the warning time is reached, one
+//! [`Alert::Tick`] per second in the last seconds, [`Alert::TimeUp`] at zero. [`Timer::poll`]
 //! hands out every entry whose running time has been reached, in schedule order, each exactly
 //! once per turn, stamped with the instant it became due — however late or irregular the polls
 //! are. The caller decides what a late alert is still worth (a stale tick need not sound).
@@ -22,7 +22,7 @@
 //! on tournament clocks: their running turn consumes it, and ending a turn in time adds the
 //! increment (Fischer). A turn's schedule is then computed from the bank at its start: the
 //! warning at the warning time left *in the bank*, ticks in its last seconds, and
-//! [`Event::TimeUp`] when it reaches zero — the player is **flagged**. The engine does not
+//! [`Alert::TimeUp`] when it reaches zero — the player is **flagged**. The engine does not
 //! end the turn or remove the player (the table decides): the turn runs on as overtime, as a
 //! per-turn time-up does. The rules are kept simple and exact:
 //!
@@ -31,16 +31,14 @@
 //!   reset; their later turns start out of time ([`Timer::is_timed_out`]) with no new alarm,
 //!   since their bank does not *reach* zero again.
 //! - A flag carries no draw [`Penalty`] (the rules have none; the table decides).
-//! - [`Timer::undo`] of an end-turn gives the bank back exactly as it was at that turn's start
-//!   (the increment is taken back); [`Timer::restart_turn`] starts the turn over with the bank
-//!   it had at its start; [`Timer::reset`] fills every bank.
+//! - [`Timer::reset`] fills every bank.
 //! - A game is played in one mode: [`Timer::set_mode`] applies at once when no game is under
 //!   way, otherwise the mode and bank size apply from the next [`reset`](Timer::reset); a new
 //!   increment applies from the next end of turn.
 //!
 //! ```
 //! use std::time::Duration;
-//! use rummikub_companion::timer::{ChessClock, Event, Timer, TimerMode, TimerSettings};
+//! use rummikub_companion::timer::{Alert, ChessClock, Timer, TimerMode, TimerSettings};
 //!
 //! let s = Duration::from_secs;
 //! let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
@@ -50,7 +48,7 @@
 //! assert_eq!(timer.bank(0, s(20)), Some(s(45)));
 //! assert_eq!(timer.remaining(s(30)), s(50)); // Bo's bank, running
 //! let events = timer.poll(s(90)); // Bo's bank is empty at 80 s
-//! assert_eq!(events.last().map(|e| (e.event, e.due)), Some((Event::TimeUp, s(80))));
+//! assert_eq!(events.last().map(|e| (e.alert, e.due)), Some((Alert::TimeUp, s(80))));
 //! assert_eq!(timer.flagged(s(90)), [1]);
 //! assert_eq!(timer.penalty(s(90)), None); // the table decides
 //! ```
@@ -58,7 +56,7 @@
 //! # Example
 //! ```
 //! use std::time::Duration;
-//! use rummikub_companion::timer::{Event, Timer, TimerSettings};
+//! use rummikub_companion::timer::{Alert, Timer, TimerSettings};
 //!
 //! let s = Duration::from_secs;
 //! let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
@@ -66,8 +64,8 @@
 //! assert_eq!(timer.remaining(s(130)), s(30));
 //! assert_eq!(timer.next_event_at(), Some(s(150)));
 //! let events = timer.poll(s(161)); // a late poll still delivers both, in order
-//! let kinds: Vec<Event> = events.iter().map(|e| e.event).collect();
-//! assert_eq!(kinds, [Event::Warning, Event::TimeUp]);
+//! let kinds: Vec<Alert> = events.iter().map(|e| e.alert).collect();
+//! assert_eq!(kinds, [Alert::Warning, Alert::TimeUp]);
 //! assert_eq!(events[1].due, s(160));
 //! assert!(timer.penalty(s(161)).is_some()); // waits for the player to draw and end the turn
 //! let ended = timer.end_turn(s(162)).unwrap();
@@ -121,24 +119,24 @@ impl TimerSettings {
         }
     }
 
-    /// The alerts of a turn of `length` as (running time, event), in delivery order. A
+    /// The alerts of a turn of `length` as (running time, alert), in delivery order. A
     /// warning or tick that would fall at or before the start of the turn is left out;
     /// `TimeUp` is last, when `time_up` says so.
-    fn schedule(&self, length: Duration, time_up: bool) -> Vec<(Duration, Event)> {
+    fn schedule(&self, length: Duration, time_up: bool) -> Vec<(Duration, Alert)> {
         let mut schedule = Vec::new();
         if !self.warning.is_zero() && self.warning < length {
-            schedule.push((length - self.warning, Event::Warning));
+            schedule.push((length - self.warning, Alert::Warning));
         }
         for n in (1..=self.ticks).rev() {
             let left = Duration::from_secs(n.into());
             if left < length {
-                schedule.push((length - left, Event::Tick(n)));
+                schedule.push((length - left, Alert::Tick(n)));
             }
         }
         if time_up {
-            schedule.push((length, Event::TimeUp));
+            schedule.push((length, Alert::TimeUp));
         }
-        schedule.sort_by_key(|&(at, event)| (at, event.rank()));
+        schedule.sort_by_key(|&(at, alert)| (at, alert.rank()));
         schedule
     }
 }
@@ -243,7 +241,7 @@ impl From<&RuleSet> for TimerMode {
 
 /// An alert of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
+pub enum Alert {
     /// The warning time is reached (10 s left by default).
     Warning,
     /// This many whole seconds are left (only when ticks are on).
@@ -252,22 +250,23 @@ pub enum Event {
     TimeUp,
 }
 
-impl Event {
-    /// Order among events due at the same instant.
+impl Alert {
+    /// Order among alerts due at the same instant.
     fn rank(self) -> u8 {
         match self {
-            Event::Warning => 0,
-            Event::Tick(_) => 1,
-            Event::TimeUp => 2,
+            Alert::Warning => 0,
+            Alert::Tick(_) => 1,
+            Alert::TimeUp => 2,
         }
     }
 }
 
-/// An event as delivered by [`Timer::poll`].
+/// An alert as delivered by [`Timer::poll`]: which turn and player it belongs to, and when it
+/// became due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimerEvent {
     /// What happened.
-    pub event: Event,
+    pub alert: Alert,
     /// The turn it belongs to (see [`Timer::turn_id`]).
     pub turn: u64,
     /// The seat of the player whose turn it is.
@@ -289,9 +288,9 @@ impl TimerEvent {
     /// # Example
     /// ```
     /// use std::time::Duration;
-    /// use rummikub_companion::timer::{Event, TimerEvent};
+    /// use rummikub_companion::timer::{Alert, TimerEvent};
     /// let ms = Duration::from_millis;
-    /// let tick = TimerEvent { event: Event::Tick(3), turn: 1, player: 0, due: ms(57_000), running: ms(57_000) };
+    /// let tick = TimerEvent { alert: Alert::Tick(3), turn: 1, player: 0, due: ms(57_000), running: ms(57_000) };
     /// assert!(!tick.is_stale(ms(57_400)));
     /// assert!(tick.is_stale(ms(57_600)));
     /// ```
@@ -361,12 +360,6 @@ impl PlayerStats {
         self.total += end.time;
         self.timeouts += u32::from(end.timed_out);
     }
-
-    fn remove(&mut self, end: &TurnEnd) {
-        self.turns = self.turns.saturating_sub(1);
-        self.total = self.total.saturating_sub(end.time);
-        self.timeouts = self.timeouts.saturating_sub(u32::from(end.timed_out));
-    }
 }
 
 /// What [`Timer::end_turn`] reports about the turn that just ended.
@@ -401,9 +394,6 @@ pub enum TimerError {
     /// The clock is not paused.
     #[error("the clock is not paused")]
     NotPaused,
-    /// No end-turn to undo.
-    #[error("there is no end of turn to undo")]
-    NothingToUndo,
     /// Only possible before a game (or after a reset).
     #[error("a game is under way (reset first)")]
     TurnInProgress,
@@ -435,7 +425,7 @@ struct Turn {
     settings: TimerSettings,
     /// Running time until time-up: the turn length, or the bank at the turn's start.
     length: Duration,
-    schedule: Vec<(Duration, Event)>,
+    schedule: Vec<(Duration, Alert)>,
     /// Running time before the current running stretch.
     banked: Duration,
     /// When the current running stretch began; `None` while paused.
@@ -445,7 +435,7 @@ struct Turn {
 }
 
 impl Turn {
-    /// A running turn of `length`; `time_up` says whether reaching it is an event.
+    /// A running turn of `length`; `time_up` says whether reaching it is an alert.
     fn new(
         id: u64,
         player: usize,
@@ -477,12 +467,12 @@ impl Turn {
     /// Moves every schedule entry reached by `now` into `out`, in order.
     fn collect(&mut self, now: Duration, out: &mut Vec<TimerEvent>) {
         let elapsed = self.elapsed(now);
-        while let Some(&(running, event)) = self.schedule.get(self.collected) {
+        while let Some(&(running, alert)) = self.schedule.get(self.collected) {
             let Some(due) = self.instant_of(running).filter(|_| running <= elapsed) else {
                 break;
             };
             out.push(TimerEvent {
-                event,
+                alert,
                 turn: self.id,
                 player: self.player,
                 due,
@@ -502,14 +492,6 @@ impl Turn {
     }
 }
 
-/// An end-turn that can still be taken back.
-#[derive(Clone, Debug)]
-struct Undo {
-    /// The ended turn, stopped at the moment it ended.
-    turn: Turn,
-    end: TurnEnd,
-}
-
 /// The turn timer for one table: players in seat order, turns passing clockwise.
 ///
 /// See the [module docs](self) for the time model and an example.
@@ -527,7 +509,6 @@ pub struct Timer {
     banks: Vec<Duration>,
     current: usize,
     turn: Option<Turn>,
-    undo: Option<Undo>,
     outbox: Vec<TimerEvent>,
     last_id: u64,
 }
@@ -549,7 +530,6 @@ impl Timer {
             game: TimerMode::PerTurn,
             current: 0,
             turn: None,
-            undo: None,
             outbox: Vec::new(),
             last_id: 0,
         })
@@ -589,15 +569,9 @@ impl Timer {
         }
     }
 
-    /// The id of the turn in progress: unique within this timer, never reused (an undone
-    /// end-turn brings back the old turn with its old id).
+    /// The id of the turn in progress: unique within this timer, never reused.
     pub fn turn_id(&self) -> Option<u64> {
         self.turn.as_ref().map(|t| t.id)
-    }
-
-    /// Whether [`Timer::undo`] would take back an end-turn.
-    pub fn can_undo(&self) -> bool {
-        self.undo.is_some()
     }
 
     /// Running time of the current turn, pauses excluded (zero when idle).
@@ -778,7 +752,7 @@ impl Timer {
     }
 
     /// Ends the current turn and starts the next player's at once (also from a pause).
-    /// Records the turn in the player's statistics; [`undo`](Timer::undo) takes it back.
+    /// Records the turn in the player's statistics.
     pub fn end_turn(&mut self, now: Duration) -> Result<TurnEnd, TimerError> {
         self.collect(now);
         let mut turn = self.turn.take().ok_or(TimerError::NotStarted)?;
@@ -805,54 +779,16 @@ impl Timer {
                 _ => Duration::ZERO,
             };
         }
-        self.undo = Some(Undo { turn, end });
         self.current = next;
         self.begin_turn(now);
         Ok(end)
     }
 
-    /// Takes back the last end-turn: the next player's turn is discarded, the previous turn
-    /// continues with the running time it had, running or paused as the discarded turn was.
-    /// Events of the discarded turn that were already due are still delivered. On a chess
-    /// clock the player's bank is back exactly as it was at that turn's start (the increment
-    /// taken back), and the discarded turn took nothing from the next player's bank.
-    pub fn undo(&mut self, now: Duration) -> Result<(), TimerError> {
-        let mut undo = self.undo.take().ok_or(TimerError::NothingToUndo)?;
-        self.collect(now);
-        let was_running = self.turn.as_ref().is_some_and(|t| t.since.is_some());
-        if let Some(stats) = self.stats.get_mut(undo.end.player) {
-            stats.remove(&undo.end);
-        }
-        if self.game.chess_clock().is_some()
-            && let Some(bank) = self.banks.get_mut(undo.end.player)
-        {
-            *bank = undo.turn.length;
-        }
-        undo.turn.since = was_running.then_some(now);
-        self.current = undo.turn.player;
-        self.turn = Some(undo.turn);
-        Ok(())
-    }
-
-    /// Starts the current player's turn over with the full time (and the current settings);
-    /// on a chess clock, with the bank the player had at the start of the turn. The abandoned
-    /// turn is not counted; its events that were already due are delivered.
-    pub fn restart_turn(&mut self, now: Duration) -> Result<(), TimerError> {
-        if self.turn.is_none() {
-            return Err(TimerError::NotStarted);
-        }
-        self.collect(now);
-        self.undo = None;
-        self.begin_turn(now);
-        Ok(())
-    }
-
-    /// A new game: no turn, seat 0 to start, statistics cleared, undo and undelivered events
-    /// dropped. Players and settings stay. The game is played in the [mode](Timer::mode) set
-    /// last, and a chess clock's banks are full again.
+    /// A new game: no turn, seat 0 to start, statistics cleared, undelivered events dropped.
+    /// Players and settings stay. The game is played in the [mode](Timer::mode) set last, and a
+    /// chess clock's banks are full again.
     pub fn reset(&mut self) {
         self.turn = None;
-        self.undo = None;
         self.outbox.clear();
         self.current = 0;
         self.stats = vec![PlayerStats::default(); self.names.len()];
@@ -905,7 +841,6 @@ impl Timer {
     /// who keeps their name keeps their statistics and chess-clock bank (and the turn in
     /// progress, if it is theirs; the player whose turn it is cannot be removed mid-turn); a
     /// new player starts with a full bank. When idle, seat 0 starts.
-    /// Clears the undo of the last end-turn.
     pub fn set_players<I, S>(&mut self, names: I) -> Result<(), TimerError>
     where
         I: IntoIterator<Item = S>,
@@ -935,7 +870,6 @@ impl Timer {
         if let Some(turn) = &mut self.turn {
             turn.player = current;
         }
-        self.undo = None;
         Ok(())
     }
 

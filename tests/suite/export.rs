@@ -1,11 +1,13 @@
 //! The exported CSV: a byte-order mark for spreadsheets, headers in the UI language, rows
 //! labelled as on screen, the rules, totals and winners — and `score` reads it back to the same
-//! result.
+//! result. The plain tables too: the points table passes `audit`, the facts read back.
 
 use std::process::Command;
 
 use rummikub_companion::rules::{FinalRule, Preset, RuleSet};
+use rummikub_companion::score::audit::{audit, read_paper_csv};
 use rummikub_companion::score::export::{ExportLabels, sheet_csv};
+use rummikub_companion::score::table::{points_csv, read_score_csv, score_csv};
 use rummikub_companion::score::{Game, GameNumber, Hand, Players, Sheet};
 use rummikub_companion::tile::parse_rack;
 use serde_json::Value;
@@ -244,4 +246,29 @@ fn a_row_label_that_looks_like_a_comment_is_still_read_as_a_game() {
     let (code, json, err) = score_binary(&text, &[]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(json["games"].as_array().map(Vec::len), Some(4));
+}
+
+#[test]
+fn the_points_table_passes_audit_and_the_facts_table_reads_back() {
+    let mut sheet = seed_sheet(RuleSet::default());
+    sheet
+        .add_game(
+            Game::new(vec![
+                Hand::of_value(4),
+                Hand::of_value(4),
+                Hand::of_tiles(parse_rack("R5 J").expect("tiles")).without_meld(),
+                Hand::of_value(9),
+            ])
+            .with_winner(1),
+        )
+        .expect("game");
+    let report = audit(&read_paper_csv(&points_csv(&sheet)).expect("reads"));
+    assert!(report.is_clean(), "{:?}", report.findings());
+    assert_eq!(report.totals, sheet.standings().totals);
+
+    let text = score_csv(&sheet);
+    assert!(text.contains("4!") && text.contains("R5 J*"), "{text}");
+    let back = read_score_csv(&text, *sheet.rules(), sheet.created()).expect("reads");
+    assert_eq!(back.sheet.standings(), sheet.standings());
+    assert_eq!(back.sheet.scores(), sheet.scores());
 }

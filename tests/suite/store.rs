@@ -10,14 +10,10 @@ use std::time::Duration;
 
 use crate::util::{seed_sheet, t0};
 use rummikub_companion::rules::{FinalRule, Preset, RuleSet};
-use rummikub_companion::score::audit::{audit, read_paper_csv};
-use rummikub_companion::score::table::read_score_csv;
 use rummikub_companion::score::{Game, Hand, Players, Sheet};
 use rummikub_companion::store::{
-    Access, CsvLayout, FileProblem, Notice, ReadOnlyReason, SheetId, Store, StoreError,
-    data_dir_from, export_csv,
+    Access, FileProblem, Notice, ReadOnlyReason, SheetId, Store, StoreError, data_dir_from,
 };
-use rummikub_companion::tile::parse_rack;
 use serde::{Deserialize, Serialize};
 
 /// Stands in for the GUI's settings type.
@@ -616,37 +612,6 @@ fn the_evening_is_saved_like_the_settings() {
     assert_eq!(loaded.notices.len(), 2, "{:?}", loaded.notices);
     assert!(loaded.notices[0].set_aside_to().is_some());
     assert!(matches!(loaded.notices[1], Notice::Recovered { .. }));
-}
-
-#[test]
-fn csv_exports_read_back() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut sheet = seed_sheet(RuleSet::default());
-    sheet
-        .add_game(
-            Game::new(vec![
-                Hand::of_value(4),
-                Hand::of_value(4),
-                Hand::of_tiles(parse_rack("R5 J").expect("tiles")).without_meld(),
-                Hand::of_value(9),
-            ])
-            .with_winner(1),
-        )
-        .expect("game");
-    let points = dir.path().join("points.csv");
-    export_csv(&sheet, CsvLayout::Points, &points).expect("exports");
-    let report =
-        audit(&read_paper_csv(&fs::read_to_string(&points).expect("file")).expect("reads"));
-    assert!(report.is_clean(), "{:?}", report.findings());
-    assert_eq!(report.totals, sheet.standings().totals);
-
-    let facts = dir.path().join("facts.csv");
-    export_csv(&sheet, CsvLayout::Remaining, &facts).expect("exports");
-    let text = fs::read_to_string(&facts).expect("file");
-    assert!(text.contains("4!") && text.contains("R5 J*"), "{text}");
-    let back = read_score_csv(&text, *sheet.rules(), sheet.created()).expect("reads");
-    assert_eq!(back.sheet.standings(), sheet.standings());
-    assert_eq!(back.sheet.scores(), sheet.scores());
 }
 
 // ---- SIGKILL while saving ----

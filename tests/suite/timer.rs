@@ -1,12 +1,12 @@
 //! The turn-timer engine on fake time: exact event times, pauses, late and jittered polls,
-//! rotation, undo, statistics, and a 1,000-turn random simulation against a simple model; the
+//! rotation, statistics, and a 1,000-turn random simulation against a simple model; the
 //! same for chess-clock mode (banks, increments, flags), with its own random simulation.
 
 use std::time::Duration;
 
 use rummikub_companion::rules::{ClockMode, Preset, RuleSet};
 use rummikub_companion::timer::{
-    ChessClock, Event, Penalty, Phase, PlayerStats, SavedChessClock, SavedTimer, Timer, TimerError,
+    Alert, ChessClock, Penalty, Phase, PlayerStats, SavedChessClock, SavedTimer, Timer, TimerError,
     TimerEvent, TimerMode, TimerSettings,
 };
 
@@ -30,8 +30,8 @@ fn timer(players: &[&str], settings: TimerSettings) -> Timer {
     Timer::new(players.iter().copied(), settings).expect("valid players")
 }
 
-fn kinds(events: &[TimerEvent]) -> Vec<Event> {
-    events.iter().map(|e| e.event).collect()
+fn kinds(events: &[TimerEvent]) -> Vec<Alert> {
+    events.iter().map(|e| e.alert).collect()
 }
 
 /// An arbitrary epoch, so nothing silently depends on starting at zero.
@@ -44,7 +44,7 @@ fn warning_at_exactly_50_s_and_time_up_at_exactly_60_s() {
     let nano = Duration::from_nanos(1);
     assert!(t.poll(T0 + s(50) - nano).is_empty());
     let warning = t.poll(T0 + s(50));
-    assert_eq!(kinds(&warning), [Event::Warning]);
+    assert_eq!(kinds(&warning), [Alert::Warning]);
     assert_eq!(warning[0].due, T0 + s(50));
     assert_eq!(warning[0].running, s(50));
     assert_eq!((warning[0].turn, warning[0].player), (1, 0));
@@ -53,7 +53,7 @@ fn warning_at_exactly_50_s_and_time_up_at_exactly_60_s() {
     assert!(t.poll(T0 + s(60) - nano).is_empty());
     assert!(!t.is_timed_out(T0 + s(60) - nano));
     let up = t.poll(T0 + s(60));
-    assert_eq!(kinds(&up), [Event::TimeUp]);
+    assert_eq!(kinds(&up), [Alert::TimeUp]);
     assert_eq!(up[0].due, T0 + s(60));
     assert!(t.is_timed_out(T0 + s(60)));
     assert_eq!(t.display_seconds(T0 + s(60)), 0);
@@ -79,7 +79,7 @@ fn pauses_are_excluded_from_running_time() {
     let due = T0 + s(220) + ms(250);
     assert!(t.poll(due - Duration::from_nanos(1)).is_empty());
     let events = t.poll(due);
-    assert_eq!(kinds(&events), [Event::Warning]);
+    assert_eq!(kinds(&events), [Alert::Warning]);
     assert_eq!(events[0].due, due);
     assert_eq!(t.elapsed(due), s(50));
 }
@@ -92,11 +92,11 @@ fn a_late_poll_delivers_what_it_missed_in_order_with_due_times() {
     assert_eq!(
         kinds(&events),
         [
-            Event::Warning,
-            Event::Tick(3),
-            Event::Tick(2),
-            Event::Tick(1),
-            Event::TimeUp
+            Alert::Warning,
+            Alert::Tick(3),
+            Alert::Tick(2),
+            Alert::Tick(1),
+            Alert::TimeUp
         ]
     );
     let dues: Vec<Duration> = events.iter().map(|e| e.due - T0).collect();
@@ -112,7 +112,7 @@ fn events_due_before_a_pause_keep_their_due_time() {
     t.pause(T0 + s(55)).expect("applies"); // nobody polled at 50 s
     assert_eq!(t.next_event_at(), Some(T0 + s(50)));
     let events = t.poll(T0 + s(90));
-    assert_eq!(kinds(&events), [Event::Warning]);
+    assert_eq!(kinds(&events), [Alert::Warning]);
     assert_eq!(events[0].due, T0 + s(50));
 }
 
@@ -125,12 +125,12 @@ fn ticks_count_down_the_last_seconds_and_share_the_warning_instant() {
         // A poll every millisecond: nothing early, nothing twice.
         for e in t.poll(T0 + ms(step)) {
             assert_eq!(e.due, T0 + ms(step), "{e:?} delivered late or early");
-            seen.push(e.event);
+            seen.push(e.alert);
         }
     }
-    let mut expected = vec![Event::Warning];
-    expected.extend((1..=10).rev().map(Event::Tick));
-    expected.push(Event::TimeUp);
+    let mut expected = vec![Alert::Warning];
+    expected.extend((1..=10).rev().map(Alert::Tick));
+    expected.push(Alert::TimeUp);
     assert_eq!(seen, expected);
 }
 
@@ -142,10 +142,10 @@ fn short_turns_drop_alerts_that_would_fall_before_the_start() {
     assert_eq!(
         kinds(&events),
         [
-            Event::Tick(3),
-            Event::Tick(2),
-            Event::Tick(1),
-            Event::TimeUp
+            Alert::Tick(3),
+            Alert::Tick(2),
+            Alert::Tick(1),
+            Alert::TimeUp
         ]
     );
     assert_eq!(events[0].running, ms(500));
@@ -155,7 +155,7 @@ fn short_turns_drop_alerts_that_would_fall_before_the_start() {
 fn a_zero_length_turn_times_out_at_once() {
     let mut t = timer(&["A", "B"], settings(Duration::ZERO, s(1), 2));
     t.start(T0).expect("applies");
-    assert_eq!(kinds(&t.poll(T0)), [Event::TimeUp]);
+    assert_eq!(kinds(&t.poll(T0)), [Alert::TimeUp]);
 }
 
 #[test]
@@ -215,48 +215,10 @@ fn ending_a_turn_just_after_time_up_still_counts_the_time_out_once() {
     let end = t.end_turn(T0 + s(60)).expect("applies"); // nobody polled the time-up
     assert!(end.timed_out);
     let events = t.poll(T0 + s(60));
-    assert_eq!(kinds(&events), [Event::Warning, Event::TimeUp]);
+    assert_eq!(kinds(&events), [Alert::Warning, Alert::TimeUp]);
     assert!(events.iter().all(|e| e.turn == end.turn && e.player == 0));
     assert_eq!(t.stats()[0].timeouts, 1);
     assert!(t.poll(T0 + s(200)).iter().all(|e| e.turn != end.turn));
-}
-
-#[test]
-fn undo_restores_the_previous_turn_and_its_statistics() {
-    let mut t = timer(&["A", "B", "C"], TimerSettings::default());
-    assert_eq!(t.undo(T0), Err(TimerError::NothingToUndo));
-    t.start(T0).expect("applies");
-    t.poll(T0 + s(52)); // A's warning sounded
-    let end = t.end_turn(T0 + s(55)).expect("applies");
-    assert_eq!(t.stats()[0].turns, 1);
-    assert!(t.can_undo());
-    t.undo(T0 + s(58)).expect("applies");
-    assert_eq!(t.current_player(), 0);
-    assert_eq!(t.turn_id(), Some(end.turn), "the same turn comes back");
-    assert_eq!(t.stats()[0], PlayerStats::default());
-    assert_eq!(t.elapsed(T0 + s(58)), s(55));
-    assert_eq!(t.phase(), Phase::Running);
-    // Its warning is not repeated; its time-up comes 5 s of running time later.
-    assert_eq!(t.next_event_at(), Some(T0 + s(63)));
-    let events = t.poll(T0 + s(70));
-    assert_eq!(kinds(&events), [Event::TimeUp]);
-    assert_eq!(events[0].turn, end.turn);
-    assert_eq!(t.undo(T0 + s(70)), Err(TimerError::NothingToUndo));
-    // Then the turn passes to B again, with a fresh id.
-    let again = t.end_turn(T0 + s(71)).expect("applies");
-    assert_eq!(again.next, 1);
-    assert!(t.turn_id() > Some(end.turn + 1));
-}
-
-#[test]
-fn undo_while_paused_brings_back_a_paused_turn() {
-    let mut t = timer(&["A", "B"], TimerSettings::default());
-    t.start(T0).expect("applies");
-    t.end_turn(T0 + s(10)).expect("applies");
-    t.pause(T0 + s(12)).expect("applies");
-    t.undo(T0 + s(20)).expect("applies");
-    assert_eq!(t.phase(), Phase::Paused);
-    assert_eq!(t.elapsed(T0 + s(99)), s(10));
 }
 
 #[test]
@@ -324,7 +286,6 @@ fn commands_that_do_not_apply_are_refused_without_side_effects() {
     let mut t = timer(&["A", "B"], TimerSettings::default());
     assert_eq!(t.pause(T0), Err(TimerError::NotStarted));
     assert_eq!(t.resume(T0), Err(TimerError::NotStarted));
-    assert_eq!(t.restart_turn(T0), Err(TimerError::NotStarted));
     t.toggle(T0).expect("applies");
     assert_eq!(t.resume(T0), Err(TimerError::NotPaused));
     t.toggle(T0 + s(5)).expect("applies");
@@ -332,9 +293,6 @@ fn commands_that_do_not_apply_are_refused_without_side_effects() {
     assert_eq!(t.phase(), Phase::Paused);
     t.toggle(T0 + s(8)).expect("applies");
     assert_eq!(t.elapsed(T0 + s(9)), s(6));
-    t.restart_turn(T0 + s(9)).expect("applies");
-    assert_eq!(t.remaining(T0 + s(9)), s(60));
-    assert_eq!(t.stats()[0].turns, 0);
 }
 
 #[test]
@@ -395,7 +353,6 @@ fn players_change_with_the_clock_paused_and_keep_their_statistics_by_name() {
     assert_eq!(t.current_player(), 0);
     assert_eq!(t.phase(), Phase::Paused);
     assert_eq!(t.elapsed(T0 + s(99)), s(5));
-    assert!(!t.can_undo());
     assert_eq!(t.stats()[1], PlayerStats::default());
     assert_eq!(t.stats()[2].total, s(10));
     t.resume(T0 + s(40)).expect("applies");
@@ -431,7 +388,7 @@ struct ModelTurn {
     player: usize,
     /// (start instant, running time before it, end instant if closed)
     stretches: Vec<(Duration, Duration, Option<Duration>)>,
-    expected: Vec<(Duration, Event)>,
+    expected: Vec<(Duration, Alert)>,
     delivered: usize,
     length: Duration,
 }
@@ -480,17 +437,17 @@ impl ModelTurn {
 }
 
 /// Written independently of the engine: warning, ticks and time-up by running time.
-fn expected_schedule(st: TimerSettings) -> Vec<(Duration, Event)> {
+fn expected_schedule(st: TimerSettings) -> Vec<(Duration, Alert)> {
     let mut all = Vec::new();
     if st.warning > Duration::ZERO && st.warning < st.turn {
-        all.push((st.turn - st.warning, 0, Event::Warning));
+        all.push((st.turn - st.warning, 0, Alert::Warning));
     }
     for n in 1..=st.ticks {
         if s(n.into()) < st.turn {
-            all.push((st.turn - s(n.into()), 1, Event::Tick(n)));
+            all.push((st.turn - s(n.into()), 1, Alert::Tick(n)));
         }
     }
-    all.push((st.turn, 2, Event::TimeUp));
+    all.push((st.turn, 2, Alert::TimeUp));
     all.sort_by_key(|&(at, rank, _)| (at, rank));
     all.into_iter().map(|(at, _, e)| (at, e)).collect()
 }
@@ -499,7 +456,6 @@ struct Model {
     timer: Timer,
     turns: Vec<ModelTurn>,
     current: Option<usize>,
-    undo: Option<(usize, usize)>,
     stats: Vec<PlayerStats>,
     next_settings: TimerSettings,
     last_poll: Option<Duration>,
@@ -533,10 +489,10 @@ impl Model {
                 .iter_mut()
                 .find(|t| t.id == e.turn)
                 .expect("event of a known turn");
-            let (running, event) = turn.expected[turn.delivered];
+            let (running, alert) = turn.expected[turn.delivered];
             assert_eq!(
-                (e.event, e.running, e.player),
-                (event, running, turn.player)
+                (e.alert, e.running, e.player),
+                (alert, running, turn.player)
             );
             let due = turn.instant_of(running, now).expect("reached");
             assert_eq!(e.due, due, "{e:?}");
@@ -592,30 +548,7 @@ impl Model {
         st.turns += 1;
         st.total += elapsed;
         st.timeouts += u32::from(timed_out);
-        let ended = self.current.expect("a turn");
         self.begin(now);
-        self.undo = Some((ended, self.current.expect("new turn")));
-    }
-
-    fn undo(&mut self, now: Duration) {
-        let (ended, discarded) = self.undo.take().expect("something to undo");
-        self.timer.undo(now).expect("undo");
-        let was_running = self.turns[discarded].running();
-        self.turns[discarded].pause(now);
-        let turn = &self.turns[ended];
-        let (player, elapsed, timed_out) = (
-            turn.player,
-            turn.elapsed(now),
-            turn.elapsed(now) >= turn.length,
-        );
-        let st = &mut self.stats[player];
-        st.turns -= 1;
-        st.total -= elapsed;
-        st.timeouts -= u32::from(timed_out);
-        if was_running {
-            self.turns[ended].resume(now);
-        }
-        self.current = Some(ended);
     }
 }
 
@@ -639,7 +572,6 @@ fn a_thousand_random_turns_deliver_every_event_once_in_order_at_the_exact_runnin
         timer: timer(&players, first),
         turns: Vec::new(),
         current: None,
-        undo: None,
         stats: vec![PlayerStats::default(); players.len()],
         next_settings: first,
         last_poll: None,
@@ -649,7 +581,6 @@ fn a_thousand_random_turns_deliver_every_event_once_in_order_at_the_exact_runnin
     let mut now = T0;
     model.timer.start(now).expect("applies");
     model.begin(now);
-    let mut undos = 0;
     let mut ended = 0;
     while ended < 1_000 {
         // Irregular polls: mostly frequent with jitter, sometimes very late, sometimes exactly
@@ -679,11 +610,7 @@ fn a_thousand_random_turns_deliver_every_event_once_in_order_at_the_exact_runnin
                 model.timer.set_settings(st);
                 model.next_settings = st;
             }
-            80..=82 if model.undo.is_some() => {
-                model.undo(now);
-                undos += 1;
-            }
-            80..=88 => {
+            83..=88 => {
                 model.end_turn(now);
                 ended += 1;
             }
@@ -692,12 +619,14 @@ fn a_thousand_random_turns_deliver_every_event_once_in_order_at_the_exact_runnin
         model.check_state(now);
     }
     model.poll(now + s(1_000));
-    assert!(undos > 50, "the simulation exercised undo ({undos})");
     let timeouts: u32 = model.stats.iter().map(|s| s.timeouts).sum();
-    assert!(timeouts > 50, "and time-outs ({timeouts})");
+    assert!(
+        timeouts > 50,
+        "the simulation exercised time-outs ({timeouts})"
+    );
     assert!(model.events > 2_000, "and events ({})", model.events);
     println!(
-        "{ended} turns, {undos} undos, {timeouts} time-outs, {} events, {} polls",
+        "{ended} turns, {timeouts} time-outs, {} events, {} polls",
         model.events, model.polls
     );
 }
@@ -774,7 +703,7 @@ fn chess_clock_warns_at_10_s_left_in_the_bank_and_ticks_its_last_seconds() {
     let nano = Duration::from_nanos(1);
     assert!(t.poll(T0 + s(110) - nano).is_empty());
     let warning = t.poll(T0 + s(110));
-    assert_eq!(kinds(&warning), [Event::Warning]);
+    assert_eq!(kinds(&warning), [Alert::Warning]);
     assert_eq!((warning[0].due, warning[0].running), (T0 + s(110), s(110)));
     assert_eq!(t.display_seconds(T0 + s(110)), 10);
     t.end_turn(T0 + s(115)).expect("applies"); // A: 5 s left + 2
@@ -785,10 +714,10 @@ fn chess_clock_warns_at_10_s_left_in_the_bank_and_ticks_its_last_seconds() {
     assert_eq!(
         kinds(&events),
         [
-            Event::Tick(3),
-            Event::Tick(2),
-            Event::Tick(1),
-            Event::TimeUp
+            Alert::Tick(3),
+            Alert::Tick(2),
+            Alert::Tick(1),
+            Alert::TimeUp
         ]
     );
     let dues: Vec<Duration> = events.iter().map(|e| e.due - T0).collect();
@@ -801,11 +730,11 @@ fn chess_clock_flags_at_zero_once_and_the_table_decides() {
     let mut t = chess_timer(&["A", "B"], s(30), s(10));
     t.start(T0).expect("applies");
     let nano = Duration::from_nanos(1);
-    assert_eq!(kinds(&t.poll(T0 + s(30) - nano)), [Event::Warning]);
+    assert_eq!(kinds(&t.poll(T0 + s(30) - nano)), [Alert::Warning]);
     assert!(!t.is_flagged(0, T0 + s(30) - nano));
     assert!(!t.is_timed_out(T0 + s(30) - nano));
     let up = t.poll(T0 + s(30));
-    assert_eq!(kinds(&up), [Event::TimeUp]);
+    assert_eq!(kinds(&up), [Alert::TimeUp]);
     assert_eq!(up[0].due, T0 + s(30));
     assert!(t.is_flagged(0, T0 + s(30)));
     assert!(!t.is_flagged(1, T0 + s(30)));
@@ -855,7 +784,7 @@ fn chess_clock_banks_do_not_run_while_paused() {
     t.resume(T0 + s(600)).expect("applies");
     assert_eq!(t.next_event_at(), Some(T0 + s(630)));
     let events = t.poll(T0 + s(700));
-    assert_eq!(kinds(&events), [Event::Warning, Event::TimeUp]);
+    assert_eq!(kinds(&events), [Alert::Warning, Alert::TimeUp]);
     assert_eq!(events[1].due, T0 + s(640));
     // Ending a paused turn: the bank is what it was at the pause, plus the increment.
     let mut t = chess_timer(&["A", "B"], s(60), s(10));
@@ -863,62 +792,6 @@ fn chess_clock_banks_do_not_run_while_paused() {
     t.pause(T0 + s(15)).expect("applies");
     t.end_turn(T0 + s(90)).expect("applies");
     assert_eq!(banks(&t, T0 + s(90)), [s(55), s(60)]);
-}
-
-#[test]
-fn chess_clock_undo_gives_the_bank_back_exactly_and_takes_back_the_increment() {
-    let mut t = chess_timer(&["A", "B", "C"], s(60), s(10));
-    t.start(T0).expect("applies");
-    t.end_turn(T0 + ms(20_250)).expect("applies");
-    assert_eq!(banks(&t, T0 + s(28)), [ms(49_750), ms(52_250), s(60)]);
-    t.undo(T0 + s(28)).expect("applies");
-    // A's turn is back with 20.25 s used; B's discarded 7.75 s cost B nothing.
-    assert_eq!(banks(&t, T0 + s(28)), [ms(39_750), s(60), s(60)]);
-    assert_eq!(
-        t.saved(T0 + s(28)).banks_ms,
-        [60_000, 60_000, 60_000],
-        "A's bank is back at its value at the start of the turn"
-    );
-    assert_eq!(t.stats()[0], PlayerStats::default());
-    let end = t.end_turn(T0 + s(30)).expect("applies");
-    assert_eq!(end.time, ms(22_250));
-    assert_eq!(banks(&t, T0 + s(30)), [ms(47_750), s(60), s(60)]);
-    // Undo of the end of a flagged turn: the flag stays, the overtime runs on, no new alarm.
-    let mut t = chess_timer(&["A", "B"], s(30), s(10));
-    t.start(T0).expect("applies");
-    assert_eq!(kinds(&t.poll(T0 + s(35))), [Event::Warning, Event::TimeUp]);
-    t.end_turn(T0 + s(36)).expect("applies");
-    assert_eq!(banks(&t, T0 + s(36)), [Duration::ZERO, s(30)]);
-    t.undo(T0 + s(40)).expect("applies");
-    assert_eq!(t.flagged(T0 + s(40)), [0]);
-    assert_eq!(t.overtime(T0 + s(41)), s(7));
-    assert!(t.poll(T0 + s(100)).is_empty());
-    // Undo while paused, then the same end again: the same bank as the first time.
-    let mut t = chess_timer(&["A", "B"], s(60), s(3));
-    t.start(T0).expect("applies");
-    t.end_turn(T0 + s(10)).expect("applies");
-    let first = banks(&t, T0 + s(10));
-    t.pause(T0 + s(12)).expect("applies");
-    t.undo(T0 + s(20)).expect("applies");
-    assert_eq!(t.phase(), Phase::Paused);
-    t.end_turn(T0 + s(30)).expect("applies");
-    assert_eq!(banks(&t, T0 + s(30)), first);
-}
-
-#[test]
-fn chess_clock_restart_turn_gives_back_the_bank_the_turn_started_with() {
-    let mut t = chess_timer(&["A", "B"], s(60), s(10));
-    t.start(T0).expect("applies");
-    t.end_turn(T0 + s(20)).expect("applies");
-    t.end_turn(T0 + s(50)).expect("applies"); // B: 30 + 10
-    let id = t.turn_id();
-    assert_eq!(kinds(&t.poll(T0 + s(95))), [Event::Warning]); // A's 50 s bank, 10 s left
-    t.restart_turn(T0 + s(95)).expect("applies");
-    assert_ne!(t.turn_id(), id);
-    assert_eq!(banks(&t, T0 + s(95)), [s(50), s(40)]);
-    assert_eq!(t.stats()[0].turns, 1, "the abandoned turn is not counted");
-    assert_eq!(t.next_event_at(), Some(T0 + s(135)));
-    assert!(!t.can_undo());
 }
 
 #[test]
@@ -1001,7 +874,7 @@ fn chess_clock_banks_survive_save_and_restore_exactly() {
     let events = back.poll(s(60));
     assert_eq!(
         kinds(&events),
-        [Event::TimeUp],
+        [Alert::TimeUp],
         "the warning is not repeated"
     );
     assert_eq!(events[0].due, s(50) + ms(5_125));
@@ -1102,10 +975,10 @@ fn chess_clock_rules_load_validate_and_convert() {
 
 /// The model's schedule of a chess-clock turn starting with `bank`: the per-turn schedule of a
 /// turn as long as the bank, without the alarm when the bank is already empty.
-fn expected_chess_schedule(st: TimerSettings, bank: Duration) -> Vec<(Duration, Event)> {
+fn expected_chess_schedule(st: TimerSettings, bank: Duration) -> Vec<(Duration, Alert)> {
     let mut all = expected_schedule(TimerSettings { turn: bank, ..st });
     if bank.is_zero() {
-        all.retain(|&(_, e)| e != Event::TimeUp);
+        all.retain(|&(_, e)| e != Alert::TimeUp);
     }
     all
 }
@@ -1114,7 +987,6 @@ struct ChessModel {
     timer: Timer,
     turns: Vec<ModelTurn>,
     current: usize,
-    undo: Option<(usize, usize)>,
     stats: Vec<PlayerStats>,
     /// Each seat's bank; the current player's at the start of the turn.
     banks: Vec<Duration>,
@@ -1155,10 +1027,10 @@ impl ChessModel {
                 .iter_mut()
                 .find(|t| t.id == e.turn)
                 .expect("event of a known turn");
-            let (running, event) = turn.expected[turn.delivered];
+            let (running, alert) = turn.expected[turn.delivered];
             assert_eq!(
-                (e.event, e.running, e.player),
-                (event, running, turn.player)
+                (e.alert, e.running, e.player),
+                (alert, running, turn.player)
             );
             assert_eq!(e.due, turn.instant_of(running, now).expect("reached"));
             if let Some(previous) = self.last_poll {
@@ -1166,7 +1038,7 @@ impl ChessModel {
             }
             assert!(e.due >= previous_due && e.due <= now, "{e:?}");
             previous_due = e.due;
-            if e.event == Event::TimeUp {
+            if e.alert == Alert::TimeUp {
                 self.flags += 1;
             }
             turn.delivered += 1;
@@ -1229,39 +1101,7 @@ impl ChessModel {
             self.increments += u64::from(!self.clock.increment.is_zero());
             length - elapsed + self.clock.increment
         };
-        let ended = self.current;
         self.begin(now);
-        self.undo = Some((ended, self.current));
-    }
-
-    fn undo(&mut self, now: Duration) {
-        let (ended, discarded) = self.undo.take().expect("something to undo");
-        self.timer.undo(now).expect("undo");
-        let was_running = self.turns[discarded].running();
-        self.turns[discarded].pause(now);
-        let turn = &self.turns[ended];
-        let (player, elapsed, length) = (turn.player, turn.elapsed(now), turn.length);
-        let st = &mut self.stats[player];
-        st.turns -= 1;
-        st.total -= elapsed;
-        st.timeouts -= u32::from(elapsed >= length);
-        self.banks[player] = length;
-        if was_running {
-            self.turns[ended].resume(now);
-        }
-        self.current = ended;
-    }
-
-    fn restart(&mut self, now: Duration) {
-        self.timer.restart_turn(now).expect("restart");
-        let was_running = self.turns[self.current].running();
-        self.turns[self.current].pause(now);
-        self.undo = None;
-        self.begin(now);
-        if !was_running {
-            // The new turn starts running whatever the old one did, as in the engine.
-            assert_eq!(self.timer.phase(), Phase::Running);
-        }
     }
 
     fn new_game(&mut self, now: Duration) {
@@ -1273,7 +1113,6 @@ impl ChessModel {
         self.clock = self.next_clock;
         self.banks = vec![self.clock.bank; self.banks.len()];
         self.stats = vec![PlayerStats::default(); self.banks.len()];
-        self.undo = None;
         self.timer.start(now).expect("applies");
         self.begin(now);
     }
@@ -1300,7 +1139,6 @@ fn a_thousand_random_chess_clock_turns_keep_every_bank_exact() {
         timer: t,
         turns: Vec::new(),
         current: 0,
-        undo: None,
         stats: vec![PlayerStats::default(); players.len()],
         banks: vec![clock.bank; players.len()],
         settings: first,
@@ -1314,7 +1152,7 @@ fn a_thousand_random_chess_clock_turns_keep_every_bank_exact() {
     let mut now = T0;
     model.timer.start(now).expect("applies");
     model.begin(now);
-    let (mut ended, mut undos, mut restarts, mut games) = (0, 0, 0, 1);
+    let (mut ended, mut games) = (0, 1);
     while ended < 1_000 {
         now += match rng.below(10) {
             0 => Duration::ZERO,
@@ -1348,19 +1186,11 @@ fn a_thousand_random_chess_clock_turns_keep_every_bank_exact() {
                 model.next_clock = next;
                 model.clock.increment = next.increment;
             }
-            75 => {
-                model.restart(now);
-                restarts += 1;
-            }
             76 => {
                 model.new_game(now);
                 games += 1;
             }
-            77..=80 if model.undo.is_some() => {
-                model.undo(now);
-                undos += 1;
-            }
-            77..=87 => {
+            81..=87 => {
                 model.end_turn(now);
                 ended += 1;
             }
@@ -1370,18 +1200,16 @@ fn a_thousand_random_chess_clock_turns_keep_every_bank_exact() {
     }
     model.poll(now + s(1_000));
     let timeouts: u32 = model.stats.iter().map(|s| s.timeouts).sum();
-    assert!(undos > 50, "the simulation exercised undo ({undos})");
-    assert!(restarts > 10, "and restarts ({restarts})");
-    assert!(games > 10, "and new games ({games})");
+    assert!(games > 10, "the simulation exercised new games ({games})");
     assert!(model.flags > 20, "and flags ({})", model.flags);
     assert!(
-        model.increments > 200,
+        model.increments > 150,
         "and increments ({})",
         model.increments
     );
     assert!(model.events > 1_000, "and events ({})", model.events);
     println!(
-        "{ended} turns, {undos} undos, {restarts} restarts, {games} games, {} flags, \
+        "{ended} turns, {games} games, {} flags, \
          {} increments, {} events, {timeouts} time-outs in the last game",
         model.flags, model.increments, model.events
     );
