@@ -65,6 +65,7 @@ pub fn data(name: &str) -> std::path::PathBuf {
 
 pub mod night;
 pub mod oracle;
+pub mod peer;
 pub mod phones;
 pub mod sheets;
 
