@@ -9,6 +9,7 @@ mod evening;
 mod export;
 mod history;
 mod i18n;
+mod netns;
 mod regression;
 mod runtime;
 mod server;
