@@ -10,6 +10,7 @@ mod export;
 mod history;
 mod i18n;
 mod netns;
+mod peer;
 mod regression;
 mod runtime;
 mod server;

@@ -785,7 +785,7 @@ fn the_link_names_no_ipv6_address_while_the_server_listens_on_ipv4_only() {
 
 #[test]
 fn idle_connections_from_one_address_do_not_starve_another_addresss_taps() {
-    use crate::util::peer::{connect_from, request_from};
+    use crate::peer::{connect_from, request_from};
     use std::io::Write;
     use std::net::Ipv4Addr;
     use std::time::{Duration, Instant};

@@ -10,7 +10,7 @@ use rummikub_companion::evening::Command;
 use rummikub_companion::server::qr_modules;
 use rummikub_companion::timer::Phase;
 
-use crate::util::peer::{connect_from, request_from};
+use crate::peer::{connect_from, request_from};
 use crate::util::phones::{Feed, Table, get, post};
 
 fn table() -> Table {

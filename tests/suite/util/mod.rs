@@ -65,7 +65,6 @@ pub fn data(name: &str) -> std::path::PathBuf {
 
 pub mod night;
 pub mod oracle;
-pub mod peer;
 pub mod phones;
 pub mod sheets;
 

@@ -1,12 +1,12 @@
 //! Two peers on one machine: connections to the phone server from another loopback address
 //! (`127.0.0.2`; Linux answers all of 127/8), for the tests of the per-address limits. Not in
-//! `phones.rs`, which the benchmarks include and which must not need tokio.
+//! `util`, which the benchmarks include and which must not need tokio.
 
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::time::Duration;
 
-use super::phones::{IO_TIMEOUT, Reply, read_reply};
+use crate::util::phones::{IO_TIMEOUT, Reply, read_reply};
 
 /// A connection to `addr` from the loopback address `from` (e.g. `127.0.0.2`: Linux answers
 /// all of 127/8), so a test can be two peers on one machine.
