@@ -23,6 +23,7 @@ use crate::tile::{Color, Kind, NotationError, Position, Tile, TileError};
 use crate::timer::TimerError;
 
 pub mod evening;
+pub mod phone;
 pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
 
 /// A UI language.

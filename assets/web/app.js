@@ -1,108 +1,41 @@
 // The phone page of rummikub-companion. No build step, no external assets.
 // The laptop is the authority: this page shows the last state it pushed (server-sent events),
 // counts the clock down locally between pushes, and sends actions; it never decides anything.
+// While the feed is down the page says so and shows no clock: a countdown from a state that may
+// be stale would be a lie.
+//
+// The page's words are not here: words.js (made by the laptop from src/i18n/phone.rs, where
+// each message has its English and Korean side by side) sets window.RC_WORDS before this runs.
 'use strict';
-
-const TEXT = {
-  en: {
-    pickTitle: 'Which seat is yours?',
-    change: 'Change seat',
-    you: 'You',
-    yourTurn: 'Your turn',
-    turnOf: (n) => `${n}'s turn`,
-    notStarted: (n) => `Not started · ${n} starts`,
-    paused: 'Paused',
-    next: (n) => `Next: ${n}`,
-    youNext: 'You are next',
-    endMine: 'End my turn',
-    endOf: (n) => `End ${n}'s turn`,
-    pause: 'Pause',
-    resume: 'Resume',
-    start: 'Start',
-    warning: 'Hurry up!',
-    timeUp: "Time's up! Draw a tile and end your turn.",
-    timeUpOther: (n) => `${n}'s time is up`,
-    rackLabel: 'Your remaining tiles (a number or tiles)',
-    rackHint: 'e.g. 17, or R5 K7 J · 0 if you went out',
-    send: 'Send',
-    sent: 'Sent to the laptop',
-    beep: 'Beep',
-    noWakeLock: 'Tip: set a long screen timeout (keep-awake needs https).',
-    disconnected: 'Disconnected from the laptop · reconnecting…',
-    reconnectIn: (s) => `Disconnected from the laptop · retrying in ${s} s`,
-    offline: 'This link no longer works. Scan the new QR code on the laptop.',
-    noPlayers: 'No players yet: set them up on the laptop.',
-    errors: {
-      not_your_turn: 'It is not your turn.',
-      stale_turn: 'That turn has already ended.',
-      no_such_seat: 'This seat no longer exists: pick your seat again.',
-      not_started: 'The timer has not been started.',
-      no_sheet: 'No game is being entered on the laptop.',
-      bad_rack: 'Not a number or tiles:',
-      rejected: 'The laptop said no:',
-      busy: 'The laptop is busy, try again.',
-      bad_request: 'The laptop did not understand.',
-      forbidden: 'This link no longer works.',
-      network: 'Not sent: no connection.',
-    },
-  },
-  ko: {
-    pickTitle: '내 자리를 고르세요',
-    change: '자리 바꾸기',
-    you: '나',
-    yourTurn: '내 차례',
-    turnOf: (n) => `${n} 차례`,
-    notStarted: (n) => `시작 전 · ${n} 먼저`,
-    paused: '일시정지',
-    next: (n) => `다음: ${n}`,
-    youNext: '다음은 내 차례',
-    endMine: '내 차례 끝내기',
-    endOf: (n) => `${n} 차례 끝내기`,
-    pause: '일시정지',
-    resume: '계속',
-    start: '시작',
-    warning: '서두르세요!',
-    timeUp: '시간 끝! 타일 한 장을 가져가고 차례를 끝내세요.',
-    timeUpOther: (n) => `${n}의 시간이 끝났습니다`,
-    rackLabel: '내 남은 타일 (숫자 또는 타일)',
-    rackHint: '예: 17 또는 R5 K7 J · 다 냈으면 0',
-    send: '보내기',
-    sent: '노트북에 보냈습니다',
-    beep: '알림음',
-    noWakeLock: '팁: 화면 꺼짐 시간을 길게 하세요 (화면 유지는 https 필요).',
-    disconnected: '노트북과 연결이 끊겼습니다 · 다시 연결 중…',
-    reconnectIn: (s) => `노트북과 연결이 끊겼습니다 · ${s}초 후 다시 시도`,
-    offline: '이 링크는 더 이상 쓸 수 없습니다. 노트북의 새 QR 코드를 스캔하세요.',
-    noPlayers: '아직 플레이어가 없습니다: 노트북에서 정하세요.',
-    errors: {
-      not_your_turn: '내 차례가 아닙니다.',
-      stale_turn: '그 차례는 이미 끝났습니다.',
-      no_such_seat: '이 자리는 없어졌습니다: 자리를 다시 고르세요.',
-      not_started: '타이머가 시작되지 않았습니다.',
-      no_sheet: '노트북에서 판 점수를 입력하고 있지 않습니다.',
-      bad_rack: '숫자나 타일이 아닙니다:',
-      rejected: '노트북이 거절했습니다:',
-      busy: '노트북이 바쁩니다. 다시 해 보세요.',
-      bad_request: '노트북이 이해하지 못했습니다.',
-      forbidden: '이 링크는 더 이상 쓸 수 없습니다.',
-      network: '보내지 못했습니다: 연결 없음.',
-    },
-  },
-};
 
 const params = new URLSearchParams(location.search);
 const lang = (params.get('lang') || navigator.language || 'en').toLowerCase().startsWith('ko') ? 'ko' : 'en';
-const t = TEXT[lang];
+const WORDS = (window.RC_WORDS || {})[lang] || {};
 document.documentElement.lang = lang;
+
+// A message of words.js, its {name}/{n} placeholders filled from `values`.
+function w(key, values) {
+  const text = WORDS[key] || key;
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
 
 const $ = (id) => document.getElementById(id);
 const SEAT_KEY = 'rummikub-companion.seat';
 const BEEP_KEY = 'rummikub-companion.beep';
+// No event (a state or the laptop's ping every 15 s) for this long: the feed is dead even if
+// the phone has not noticed (Wi-Fi roamed, the phone slept).
+const SILENCE_MS = 40000;
+// How long a message beside a control stays.
+const MESSAGE_MS = 6000;
 
 let state = null;        // the last TableState pushed
 let receivedAt = 0;      // performance.now() when it arrived
+let live = false;        // the feed is up and `state` is current
+let heardAt = 0;         // performance.now() of the last event
 let seat = loadSeat();   // { seat, name } or null
 let pending = false;     // an end-turn is on its way
+let confirming = null;   // the taken seat whose "use it here too?" is open
 let tickTimer = 0;
 let lastShown = { turn: null, remaining: Infinity };
 let audio = null;
@@ -141,6 +74,11 @@ function mySeat() {
   return seat.seat;
 }
 
+// Pages open on a seat, this one included when it sits there (the laptop counts them).
+function phonesOn(i) {
+  return (state && state.phones && state.phones[i]) || 0;
+}
+
 // ---------- the clock ----------
 
 function clockNow() {
@@ -172,7 +110,7 @@ function fmtOver(ms) {
 
 function tick() {
   clearTimeout(tickTimer);
-  if (!state) return;
+  if (!state || !live) return;
   const me = mySeat();
   const { remaining, overtime } = clockNow();
   const running = state.phase === 'running';
@@ -185,8 +123,8 @@ function tick() {
   document.body.classList.toggle('up', up);
   const mine = me !== null && state.current === me;
   $('cue').textContent = up
-    ? (mine ? t.timeUp : t.timeUpOther(state.players[state.current] || ''))
-    : warn && mine ? t.warning : '';
+    ? (mine ? w('timeUp') : w('timeUpOther', { name: state.players[state.current] || '' }))
+    : warn && mine ? w('warning') : '';
 
   // Alerts only when the crossing happens while the page watches (not on opening the page).
   if (running && state.turn === lastShown.turn) {
@@ -235,24 +173,9 @@ function render() {
   if (!state) return;
   const players = state.players;
   const me = mySeat();
+  follow(me);
   if (me === null) {
-    $('play').hidden = true;
-    $('pick').hidden = false;
-    $('pick-title').textContent = players.length ? t.pickTitle : t.noPlayers;
-    const box = $('seats');
-    box.replaceChildren(...players.map((name, i) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'seat';
-      b.textContent = name;
-      b.dataset.seat = String(i);
-      b.addEventListener('click', () => {
-        saveSeat({ seat: i, name });
-        keepAwake();
-        render();
-      });
-      return b;
-    }));
+    renderPicker(players);
     return;
   }
   $('pick').hidden = true;
@@ -261,18 +184,34 @@ function render() {
   const current = players[state.current] || '';
   const nextName = players[state.next] || '';
   const mine = state.current === me;
-  document.body.className = state.phase + (mine ? ' mine' : '');
-  $('me').textContent = `${t.you}: ${players[me]}`;
-  $('whose').textContent = state.phase === 'idle' ? t.notStarted(current)
-    : state.phase === 'paused' ? `${t.paused} · ${mine ? t.yourTurn : t.turnOf(current)}`
-    : mine ? t.yourTurn : t.turnOf(current);
-  $('nextline').textContent = state.phase === 'idle' ? '' : state.next === me ? t.youNext : t.next(nextName);
+  document.body.className = state.phase + (mine ? ' mine' : '') + (live ? '' : ' offline lost');
+  $('me').textContent = w('me', { name: players[me] });
+  $('elsewhere').textContent = live && phonesOn(me) > 1 ? w('alsoElsewhere') : '';
 
   const end = $('end');
+  const pause = $('pause');
+  end.textContent = mine || !state.anyone_may_end ? w('endMine') : w('endOf', { name: current });
+  pause.textContent = state.phase === 'running' ? w('pause') : state.phase === 'paused' ? w('resume') : w('start');
+  if (!live) {
+    // What the page last heard may be stale: no clock, no buttons, until the laptop answers.
+    clearTimeout(tickTimer);
+    $('whose').textContent = w('lost');
+    $('clock').textContent = '–:––';
+    $('cue').textContent = '';
+    $('nextline').textContent = w('lostHint');
+    end.disabled = true;
+    pause.disabled = true;
+    $('rack').hidden = true;
+    return;
+  }
+  $('whose').textContent = state.phase === 'idle' ? w('notStarted', { name: current })
+    : state.phase === 'paused' ? `${w('paused')} · ${mine ? w('yourTurn') : w('turnOf', { name: current })}`
+    : mine ? w('yourTurn') : w('turnOf', { name: current });
+  $('nextline').textContent = state.phase === 'idle' ? '' : state.next === me ? w('youNext') : w('next', { name: nextName });
+
   const mayEnd = state.phase !== 'idle' && state.turn !== null && (mine || state.anyone_may_end);
   end.disabled = !mayEnd || pending;
-  end.textContent = mine || !state.anyone_may_end ? t.endMine : t.endOf(current);
-  $('pause').textContent = state.phase === 'running' ? t.pause : state.phase === 'paused' ? t.resume : t.start;
+  pause.disabled = false;
 
   const form = $('rack');
   form.hidden = !state.entry;
@@ -283,12 +222,94 @@ function render() {
   tick();
 }
 
-function say(text, bad) {
-  const m = $('msg');
+// The seat buttons; a seat already on another phone says so, and taking it asks first, right
+// under the button that was tapped.
+function renderPicker(players) {
+  $('play').hidden = true;
+  $('pick').hidden = false;
+  document.body.className = 'idle' + (live ? '' : ' offline');
+  $('pick-title').textContent = players.length ? w('pickTitle') : w('noPlayers');
+  if (confirming !== null && (confirming >= players.length || phonesOn(confirming) === 0)) confirming = null;
+  const rows = players.map((name, i) => {
+    const row = document.createElement('div');
+    row.className = 'seatrow';
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'seat';
+    b.dataset.seat = String(i);
+    const label = document.createElement('span');
+    label.textContent = name;
+    b.append(label);
+    const taken = phonesOn(i) > 0;
+    if (taken) {
+      b.classList.add('taken');
+      const note = document.createElement('span');
+      note.className = 'taken-note';
+      note.textContent = w('seatTaken');
+      b.append(note);
+    }
+    b.addEventListener('click', () => {
+      if (taken && confirming !== i) {
+        confirming = i;
+        render();
+        return;
+      }
+      takeSeat(i, name);
+    });
+    row.append(b);
+    if (confirming === i) row.append(confirmBox(i, name));
+    return row;
+  });
+  $('seats').replaceChildren(...rows);
+}
+
+function confirmBox(i, name) {
+  const box = document.createElement('div');
+  box.className = 'confirm';
+  box.id = 'confirm';
+  box.setAttribute('role', 'alert');
+  const q = document.createElement('p');
+  q.textContent = w('takeSeatQuestion', { name });
+  const yes = document.createElement('button');
+  yes.type = 'button';
+  yes.id = 'confirm-yes';
+  yes.textContent = w('takeSeat');
+  yes.addEventListener('click', () => takeSeat(i, name));
+  const no = document.createElement('button');
+  no.type = 'button';
+  no.id = 'confirm-no';
+  no.className = 'link';
+  no.textContent = w('cancel');
+  no.addEventListener('click', () => { confirming = null; render(); });
+  const buttons = document.createElement('div');
+  buttons.className = 'confirmrow';
+  buttons.append(yes, no);
+  box.append(q, buttons);
+  return box;
+}
+
+function takeSeat(i, name) {
+  confirming = null;
+  saveSeat({ seat: i, name });
+  keepAwake();
+  render();
+}
+
+// A message right below the control that was tapped ('bad': a refusal; 'note': the table
+// moved on first; 'ok': done); it fades after a few seconds.
+const messageTimers = {};
+function say(id, text, kind) {
+  const m = $(id);
+  if (!m) return;
   m.textContent = text;
-  m.className = bad ? 'msg bad' : 'msg';
-  clearTimeout(say.timer);
-  if (text) say.timer = setTimeout(() => { m.textContent = ''; }, 4000);
+  m.className = text ? `tapmsg ${kind || ''}` : 'tapmsg';
+  clearTimeout(messageTimers[id]);
+  if (text) messageTimers[id] = setTimeout(() => { m.textContent = ''; m.className = 'tapmsg'; }, MESSAGE_MS);
+}
+
+// How a refusal is shown: a tap that merely came second is a note, anything else a refusal.
+function kindOf(r) {
+  return MOVED_ON.includes(r.code) ? 'note' : 'bad';
 }
 
 // ---------- talking to the laptop ----------
@@ -313,29 +334,37 @@ async function send(action) {
 
 // Why the laptop said no: its own words for the evening's refusals (worded in this page's
 // language); the page's words for what the server or the network refused (no link, no JSON).
-const PAGE_WORDED = ['forbidden', 'bad_request', 'busy', 'network'];
+const PAGE_WORDED = { forbidden: 'errForbidden', bad_request: 'errBadRequest', busy: 'errBusy', network: 'errNetwork' };
 function refusalText(r) {
-  if (PAGE_WORDED.includes(r.code) || !r.message) return t.errors[r.code] || t.errors.busy;
+  if (PAGE_WORDED[r.code] || !r.message) return w(PAGE_WORDED[r.code] || 'errBusy');
   return r.message;
 }
 
+// A refusal that only says the table moved on first (another tap won): not an error.
+const MOVED_ON = ['stale_turn', 'already_started'];
+
 async function endTurn() {
   const me = mySeat();
-  if (me === null || !state || state.turn === null || pending) return;
+  if (me === null || !state || !live || state.turn === null || pending) return;
   pending = true;
+  say('end-msg', '');
   render();
   const r = await send({ action: 'end_turn', seat: me, turn: state.turn });
   pending = false;
-  if (!r.ok) say(refusalText(r), r.code !== 'stale_turn');
+  if (!r.ok) say('end-msg', refusalText(r), kindOf(r));
   if (r.code === 'no_such_seat') saveSeat(null);
   render();
 }
 
 async function togglePause() {
   const me = mySeat();
-  if (me === null) return;
-  const r = await send({ action: 'toggle_pause', seat: me });
-  if (!r.ok) say(refusalText(r), true);
+  if (me === null || !state || !live) return;
+  say('pause-msg', '');
+  // "Start" is what this page showed: if another phone started the clock meanwhile, this tap
+  // must not pause it.
+  const r = await send({ action: 'toggle_pause', seat: me, start: state.phase === 'idle' });
+  if (!r.ok) say('pause-msg', refusalText(r), kindOf(r));
+  if (r.code === 'no_such_seat') { saveSeat(null); render(); }
 }
 
 async function sendRack(ev) {
@@ -343,67 +372,90 @@ async function sendRack(ev) {
   const me = mySeat();
   const input = $('rack-input');
   if (me === null) return;
+  say('rack-msg', '');
   const r = await send({ action: 'enter_rack', seat: me, text: input.value });
   if (r.ok) {
     delete input.dataset.dirty;
     input.blur();
-    $('rack-msg').textContent = t.sent;
-    $('rack-msg').className = 'rackmsg ok';
+    say('rack-msg', w('sent'), 'ok');
   } else {
-    $('rack-msg').textContent = refusalText(r);
-    $('rack-msg').className = 'rackmsg bad';
+    say('rack-msg', refusalText(r), 'bad');
   }
 }
 
 // Server-sent events with our own backoff (1, 2, 4 … 15 s), so a Wi-Fi blip heals by itself
-// and the page says clearly while it is cut off.
+// and the page says clearly while it is cut off. The stream names this page's seat, so the
+// laptop can tell the other phones that seat is taken.
 let source = null;
+let streamSeat = null;
 let backoff = 1;
 let retryTimer = 0;
 
 function connect() {
   clearTimeout(retryTimer);
   if (source) source.close();
-  source = new EventSource('events');
+  streamSeat = state ? mySeat() : (seat ? seat.seat : null);
+  source = new EventSource(streamSeat === null ? 'events' : `events?seat=${streamSeat}`);
   source.addEventListener('open', () => {
     backoff = 1;
-    $('conn').hidden = true;
-    document.body.classList.remove('offline');
+    heardAt = performance.now();
   });
   source.addEventListener('state', (ev) => {
     try {
       state = JSON.parse(ev.data);
       receivedAt = performance.now();
+      heardAt = receivedAt;
+      live = true;
+      $('conn').hidden = true;
       render();
     } catch (_) { /* ignore a broken message; the next one heals */ }
   });
-  source.addEventListener('error', () => {
-    source.close();
-    source = null;
-    disconnected();
-  });
+  source.addEventListener('ping', () => { heardAt = performance.now(); });
+  source.addEventListener('error', lost);
+}
+
+// The page's seat changed (picked, changed, or moved on the laptop): the stream follows.
+function follow(me) {
+  if (source && live && me !== streamSeat) connect();
+}
+
+function lost() {
+  if (source) source.close();
+  source = null;
+  live = false;
+  render();
+  disconnected();
 }
 
 async function disconnected() {
   const banner = $('conn');
   banner.hidden = false;
+  banner.textContent = w('disconnected');
   document.body.classList.add('offline');
-  // A 403 means the link is dead (the laptop started a new evening): say so, stop retrying.
+  // A 403 means the link is dead (the laptop made a new link): say so, stop retrying.
   try {
     const res = await fetch('state', { cache: 'no-store' });
     if (res.status === 403) {
-      banner.textContent = t.offline;
+      banner.textContent = w('offline');
       return;
     }
   } catch (_) { /* still cut off */ }
   const wait = backoff;
   backoff = Math.min(backoff * 2, 15);
-  banner.textContent = t.reconnectIn(wait);
+  banner.textContent = w('reconnectIn', { n: wait });
+  clearTimeout(retryTimer);
   retryTimer = setTimeout(connect, wait * 1000);
 }
 
+// A feed that has gone silent is dead, whatever the browser thinks.
+function watchSilence() {
+  if (source && heardAt && performance.now() - heardAt > SILENCE_MS) lost();
+}
+setInterval(watchSilence, 5000);
+
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState !== 'visible') return;
+  watchSilence();
   if (!source) { backoff = 1; connect(); }
   keepAwake();
   tick();
@@ -413,7 +465,7 @@ document.addEventListener('visibilitychange', () => {
 
 async function keepAwake() {
   if (!('wakeLock' in navigator)) {
-    $('awake').textContent = t.noWakeLock;
+    $('awake').textContent = w('noWakeLock');
     return;
   }
   if (wakeLock && !wakeLock.released) return;
@@ -425,13 +477,13 @@ async function keepAwake() {
 // ---------- start ----------
 
 function init() {
-  $('change').textContent = t.change;
-  $('rack-label').textContent = t.rackLabel;
-  $('rack-hint').textContent = t.rackHint;
-  $('rack-send').textContent = t.send;
-  $('beep-label').textContent = t.beep;
-  $('conn').textContent = t.disconnected;
-  $('loading').textContent = t.disconnected.split('·')[1] || '…';
+  $('change').textContent = w('change');
+  $('rack-label').textContent = w('rackLabel');
+  $('rack-hint').textContent = w('rackHint');
+  $('rack-send').textContent = w('send');
+  $('beep-label').textContent = w('beep');
+  $('conn').textContent = w('disconnected');
+  $('loading').textContent = w('connecting');
   try { $('beep').checked = localStorage.getItem(BEEP_KEY) === '1'; } catch (_) { /* default off */ }
   $('beep').addEventListener('change', () => {
     try { localStorage.setItem(BEEP_KEY, $('beep').checked ? '1' : '0'); } catch (_) { /* ok */ }

@@ -95,6 +95,10 @@ impl Evening {
                 self.dirty.evening(Urgency::Now);
                 Ok(Done::default())
             }
+            Command::ChooseAddress(ip) => {
+                self.phones.choose(ip)?;
+                Ok(Done::default())
+            }
             Command::Undo(area) => self.undo(area),
             Command::Redo(area) => self.redo(area),
             Command::Dismiss(index) => {
@@ -595,7 +599,15 @@ impl Evening {
                     other => other,
                 })
             }
-            PhoneAction::TogglePause { .. } if phase == Phase::Idle => Err(Refusal::NotStarted),
+            // Start from a phone: the first turn starts as with the key (the same guard and
+            // undo record); a second phone's Start that comes after it must not pause it.
+            PhoneAction::TogglePause { .. } if phase == Phase::Idle => {
+                self.primary().map_err(|e| match e {
+                    Refusal::Guarded => Refusal::AlreadyStarted,
+                    other => other,
+                })
+            }
+            PhoneAction::TogglePause { start: true, .. } => Err(Refusal::AlreadyStarted),
             PhoneAction::TogglePause { .. } => self.toggle_pause(),
             PhoneAction::EnterRack { seat, text } => {
                 if text.len() > MAX_RACK_TEXT {

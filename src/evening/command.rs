@@ -7,6 +7,7 @@
 //! refusal that the caller words in its own language. Nobody infers an outcome by re-reading the
 //! evening afterwards.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 
 use super::saved::DraftProblem;
@@ -66,6 +67,10 @@ pub enum Command {
     Phones(bool),
     /// A new link for the phones (the old one stops working; every phone scans again).
     NewLink,
+    /// The phones' link names this address of the machine (one of
+    /// [`PhoneLink::addresses`](super::PhoneLink::addresses)); the secret stays, so phones
+    /// that joined already keep working.
+    ChooseAddress(IpAddr),
     /// Take back the last change of an area (of all, for `None`).
     Undo(Option<Area>),
     /// Do the last undone change of an area again.
@@ -143,6 +148,10 @@ pub enum Refusal {
     /// No turn is under way.
     #[error("the timer has not been started")]
     NotStarted,
+    /// A phone asked to start the clock, and it was already started (by another phone or the
+    /// laptop) by the time the request came.
+    #[error("the timer was already started")]
+    AlreadyStarted,
     /// The turn named has already ended.
     #[error("that turn has already ended")]
     StaleTurn,
@@ -185,6 +194,10 @@ pub enum Refusal {
     /// A phone's page of an earlier link (phones were turned off or the link renewed).
     #[error("this link no longer works")]
     OldLink,
+    /// The phones' link cannot name this address: it is not one of the machine's addresses
+    /// a phone could reach (any more).
+    #[error("{0} is not an address the phones can reach")]
+    NoSuchAddress(IpAddr),
 }
 
 impl From<DraftProblem> for Refusal {

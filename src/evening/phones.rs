@@ -6,6 +6,13 @@
 //! a new sheet is friction nobody at a table accepts. The evening keeps its secret across new
 //! sheets and restarts; "New link" (or turning phones off and on) makes a new one, and the old
 //! link is answered 403 from then on.
+//!
+//! Which address the link names: the first of [`link_addresses`] (the default route's
+//! interface, no virtual or down interface, no IPv6 while the server listens on IPv4 only).
+//! The others are kept for the window's chooser; choosing one ([`Command::ChooseAddress`])
+//! re-makes the link and its QR code for that address with the same secret, so phones that
+//! joined through another address keep working. The choice is kept for the evening's next
+//! links while the app runs.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex, Weak};
@@ -15,8 +22,8 @@ use super::command::{Command, Refusal};
 use super::{Evening, Shared, Waited};
 use crate::i18n::{self, Language};
 use crate::server::{
-    Acted, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions, TableState,
-    lan_addresses, qr_modules,
+    Acted, LinkAddress, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions,
+    TableState, link_addresses, qr_modules,
 };
 
 /// How long a phone's answer waits for its change to reach the disk.
@@ -35,6 +42,12 @@ pub struct PhoneLink {
     link: u64,
     /// The evening's secret, kept across new sheets (and, saved, across restarts).
     secret: Option<Secret>,
+    /// The addresses the link may name, best first (while the server runs).
+    addresses: Vec<LinkAddress>,
+    /// The address the link names (one of `addresses`).
+    chosen: Option<LinkAddress>,
+    /// The address chosen in the window, used again by the next link if it is still there.
+    preferred: Option<IpAddr>,
 }
 
 impl std::fmt::Debug for PhoneLink {
@@ -55,6 +68,9 @@ impl Default for PhoneLink {
             error: None,
             link: 1,
             secret: None,
+            addresses: Vec::new(),
+            chosen: None,
+            preferred: None,
         }
     }
 }
@@ -85,6 +101,17 @@ impl PhoneLink {
         self.link
     }
 
+    /// The addresses of this machine the link may name, best first (the window's chooser),
+    /// while the server runs.
+    pub fn addresses(&self) -> &[LinkAddress] {
+        &self.addresses
+    }
+
+    /// The address the link names, while the server runs.
+    pub fn chosen(&self) -> Option<&LinkAddress> {
+        self.chosen.as_ref()
+    }
+
     /// The address the server listens on, while it runs.
     pub fn local_addr(&self) -> Option<SocketAddr> {
         self.server.as_ref().map(PhoneServer::local_addr)
@@ -112,23 +139,55 @@ impl PhoneLink {
         options.bind = bind;
         match PhoneServer::start(options, state, host(self.link)) {
             Ok(server) => {
-                let host = if bind.ip().is_loopback() {
-                    bind.ip()
-                } else {
-                    lan_addresses()
-                        .into_iter()
-                        .next()
-                        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
-                };
-                let url = server.url(host);
-                self.qr = qr_modules(&url);
-                self.url = Some(url);
                 self.error = None;
                 self.secret = Some(secret);
                 self.server = Some(server);
+                self.addresses = link_addresses(bind);
+                let ip = self
+                    .preferred
+                    .filter(|ip| self.addresses.iter().any(|a| a.ip == *ip));
+                self.show(ip);
             }
             Err(e) => self.error = Some(e.to_string()),
         }
+    }
+
+    /// Makes the link name `ip` (the machine's addresses are listed again: the window's list
+    /// may be older than a Wi-Fi change). The secret stays, so no phone scans again; the
+    /// choice is kept for the next links. While the server is off, the choice waits for the
+    /// next start.
+    pub fn choose(&mut self, ip: IpAddr) -> Result<(), Refusal> {
+        let Some(bind) = self.local_addr() else {
+            self.preferred = Some(ip);
+            return Ok(());
+        };
+        self.addresses = link_addresses(bind);
+        if !self.addresses.iter().any(|a| a.ip == ip) {
+            return Err(Refusal::NoSuchAddress(ip));
+        }
+        self.preferred = Some(ip);
+        self.show(Some(ip));
+        Ok(())
+    }
+
+    /// The link and its QR code for `ip` (the best address when `None`; loopback when the
+    /// machine lists none).
+    fn show(&mut self, ip: Option<IpAddr>) {
+        let Some(server) = &self.server else {
+            return;
+        };
+        let chosen = ip
+            .and_then(|ip| self.addresses.iter().find(|a| a.ip == ip))
+            .or_else(|| self.addresses.first())
+            .cloned()
+            .unwrap_or_else(|| LinkAddress {
+                ip: IpAddr::V4(Ipv4Addr::LOCALHOST),
+                interface: String::new(),
+            });
+        let url = server.url(chosen.ip);
+        self.qr = qr_modules(&url);
+        self.url = Some(url);
+        self.chosen = Some(chosen);
     }
 
     /// Stops the server: every page is disconnected and the link stops working (the next
@@ -136,6 +195,8 @@ impl PhoneLink {
     pub fn stop(&mut self) -> Option<PhoneServer> {
         self.url = None;
         self.qr = None;
+        self.addresses.clear();
+        self.chosen = None;
         self.secret = None;
         self.link += 1;
         self.server.take()
@@ -209,6 +270,7 @@ fn rejection(refusal: &Refusal, lang: Language) -> Rejection {
         Refusal::NoSuchSeat(_) => (404, "no_such_seat"),
         Refusal::StaleTurn | Refusal::Guarded => (409, "stale_turn"),
         Refusal::NotStarted => (409, "not_started"),
+        Refusal::AlreadyStarted => (409, "already_started"),
         Refusal::NoForm => (409, "no_sheet"),
         Refusal::EditingSavedGame => (409, "editing_saved_game"),
         Refusal::NotOnSheet(_) => (409, "not_on_sheet"),

@@ -18,6 +18,11 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
             "The timer has not been started.",
             "타이머가 시작되지 않았습니다.",
         ),
+        Refusal::AlreadyStarted => pick(
+            en,
+            "The clock was already started.",
+            "타이머가 이미 시작되었습니다.",
+        ),
         Refusal::StaleTurn => pick(
             en,
             "That turn has already ended.",
@@ -66,6 +71,14 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
             "This link no longer works. Scan the new QR code on the laptop.",
             "이 링크는 더 이상 쓸 수 없습니다. 노트북의 새 QR 코드를 스캔하세요.",
         ),
+        Refusal::NoSuchAddress(ip) => match lang {
+            Language::English => {
+                format!("{ip} is not an address of this laptop that phones can reach.")
+            }
+            Language::Korean => {
+                format!("{ip} 주소는 휴대폰이 연결할 수 있는 이 노트북의 주소가 아닙니다.")
+            }
+        },
     }
 }
 

@@ -1,9 +1,11 @@
-//! The HTTP side: the accept loop (bounded connections), the guard (peer and secret), the
-//! routes, and the embedded page.
+//! The HTTP side: the accept loop (connections bounded in all and per address), the guard
+//! (peer and secret), the routes, and the embedded page.
 
+use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::Router;
@@ -18,9 +20,9 @@ use futures_util::stream::{self, Stream};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, oneshot};
+use tokio::sync::oneshot;
 
-use crate::i18n::Language;
+use crate::i18n::{Language, phone as phone_words};
 use tower::ServiceExt;
 
 use super::net::is_local_peer;
@@ -37,19 +39,154 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// A client has this long to send its request headers (a slow client cannot hold a slot).
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long a replaced connection that is answering a request may take to finish it.
+const EVICT_GRACE: Duration = Duration::from_secs(1);
+
 /// The connection's peer, put into each request by the accept loop.
 #[derive(Clone, Copy, Debug)]
 struct Peer(SocketAddr);
 
-/// Accepts connections until `stop`, serving at most `max_connections` at once; a connection
-/// beyond that is closed at once (the phone's page retries with backoff).
+/// How many connections are held open: in all, and per address.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Limits {
+    pub(super) total: usize,
+    pub(super) per_peer: usize,
+}
+
+/// One held connection, as the accept loop knows it.
+struct Held {
+    id: u64,
+    /// Requests being answered on it right now (an event stream, once its head is sent, is
+    /// not being answered: it only waits).
+    busy: Arc<AtomicUsize>,
+    /// Tells the connection's task to close.
+    close: oneshot::Sender<()>,
+}
+
+/// The held connections by address, oldest first.
+#[derive(Default)]
+struct Registry {
+    next_id: u64,
+    total: usize,
+    by_peer: HashMap<IpAddr, VecDeque<Held>>,
+}
+
+impl Registry {
+    fn count(&self, ip: IpAddr) -> usize {
+        self.by_peer.get(&ip).map_or(0, VecDeque::len)
+    }
+
+    /// Whether a newcomer from `ip` may be served, making room if it must: its own oldest
+    /// connection goes when the address has its share; when the server is full, the oldest of
+    /// the address holding the most goes if that address holds more than `ip` would.
+    fn make_room(&mut self, ip: IpAddr, limits: Limits) -> bool {
+        let mine = self.count(ip);
+        if mine >= limits.per_peer {
+            self.evict_oldest(ip);
+            return true;
+        }
+        if self.total < limits.total {
+            return true;
+        }
+        let heaviest = self
+            .by_peer
+            .iter()
+            .max_by_key(|(_, held)| held.len())
+            .map(|(peer, held)| (*peer, held.len()));
+        match heaviest {
+            Some((peer, held)) if held > mine + 1 => {
+                self.evict_oldest(peer);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Closes the oldest connection of `ip` that is not answering a request (the oldest of
+    /// all if every one is).
+    fn evict_oldest(&mut self, ip: IpAddr) {
+        let Some(held) = self.by_peer.get_mut(&ip) else {
+            return;
+        };
+        let index = held
+            .iter()
+            .position(|h| h.busy.load(Ordering::Acquire) == 0)
+            .unwrap_or(0);
+        if let Some(gone) = held.remove(index) {
+            let _ = gone.close.send(());
+            self.total -= 1;
+        }
+        if held.is_empty() {
+            self.by_peer.remove(&ip);
+        }
+    }
+
+    fn admit(&mut self, ip: IpAddr) -> (u64, Arc<AtomicUsize>, oneshot::Receiver<()>) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let busy = Arc::new(AtomicUsize::new(0));
+        let (close, closed) = oneshot::channel();
+        self.by_peer.entry(ip).or_default().push_back(Held {
+            id,
+            busy: Arc::clone(&busy),
+            close,
+        });
+        self.total += 1;
+        (id, busy, closed)
+    }
+
+    /// A connection ended by itself (an evicted one is already gone).
+    fn remove(&mut self, ip: IpAddr, id: u64) {
+        let Some(held) = self.by_peer.get_mut(&ip) else {
+            return;
+        };
+        if let Some(index) = held.iter().position(|h| h.id == id) {
+            held.remove(index);
+            self.total -= 1;
+        }
+        if held.is_empty() {
+            self.by_peer.remove(&ip);
+        }
+    }
+}
+
+fn lock(registry: &Mutex<Registry>) -> MutexGuard<'_, Registry> {
+    registry.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The address a peer is counted under: IPv4 written as IPv6 is its IPv4 address.
+fn peer_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// Counts a request as being answered while it lives.
+struct Answering(Arc<AtomicUsize>);
+
+impl Answering {
+    fn start(busy: &Arc<AtomicUsize>) -> Answering {
+        busy.fetch_add(1, Ordering::AcqRel);
+        Answering(Arc::clone(busy))
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Accepts connections until `stop`, within `limits` (see [`Registry::make_room`]); a
+/// connection that finds no room is closed at once (the phone's page retries with backoff).
 pub(super) async fn serve(
     listener: TcpListener,
     router: Router,
-    max_connections: usize,
+    limits: Limits,
     mut stop: oneshot::Receiver<()>,
 ) {
-    let slots = Arc::new(Semaphore::new(max_connections));
+    let registry = Arc::new(Mutex::new(Registry::default()));
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
@@ -63,23 +200,45 @@ pub(super) async fn serve(
                 continue;
             }
         };
-        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
-            drop(stream);
-            continue;
+        let ip = peer_key(peer.ip());
+        let (id, busy, mut closed) = {
+            let mut held = lock(&registry);
+            if !held.make_room(ip, limits) {
+                drop(stream);
+                continue;
+            }
+            held.admit(ip)
         };
         let _ = stream.set_nodelay(true);
         let router = router.clone();
+        let registry = Arc::clone(&registry);
         tokio::spawn(async move {
-            let _slot = slot;
+            let answering = busy;
             let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
                 request.extensions_mut().insert(Peer(peer));
-                router.clone().oneshot(request)
+                let answer = router.clone().oneshot(request);
+                let counted = Answering::start(&answering);
+                async move {
+                    let response = answer.await;
+                    drop(counted);
+                    response
+                }
             });
-            let _ = hyper::server::conn::http1::Builder::new()
+            let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEADER_TIMEOUT)
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
+                .serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                Ok(()) = &mut closed => {
+                    // Replaced by a newer connection: an idle one closes at once, one that is
+                    // answering a request or streaming events is given a moment to finish.
+                    connection.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(EVICT_GRACE, connection).await;
+                }
+            }
+            lock(&registry).remove(ip, id);
         });
     }
 }
@@ -92,6 +251,7 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
         .route("/p/{secret}/", get(index))
         .route("/p/{secret}/app.js", get(app_js))
         .route("/p/{secret}/style.css", get(style_css))
+        .route("/p/{secret}/words.js", get(words_js))
         .route("/p/{secret}/state", get(state))
         .route("/p/{secret}/events", get(events))
         .route("/p/{secret}/action", post(action))
@@ -155,6 +315,13 @@ async fn style_css() -> Response {
     asset("text/css; charset=utf-8", STYLE_CSS)
 }
 
+/// The page's words (`?lang=ko` or `?lang=en` for one language, both otherwise), made from
+/// [`crate::i18n::phone`], where each message has its two languages side by side.
+async fn words_js(uri: Uri) -> Response {
+    let lang = query_value(&uri, "lang").map(Language::from_locale);
+    asset("text/javascript; charset=utf-8", phone_words::script(lang))
+}
+
 fn asset(kind: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, kind)], body).into_response()
 }
@@ -163,31 +330,67 @@ async fn state(State(shared): State<Arc<Shared>>) -> Response {
     json_response(StatusCode::OK, &shared.current())
 }
 
-/// The page's live feed: the current state at once, then each change.
+/// The page's live feed: the current state at once, then each change; a `ping` event after
+/// every 15 s of silence (a page that hears nothing for longer knows its connection is dead,
+/// which a comment line would not tell it). `?seat=N` counts the page on that seat while the
+/// stream lasts ([`TableState::phones`](super::TableState::phones)).
 async fn events(
     State(shared): State<Arc<Shared>>,
+    uri: Uri,
 ) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let seat = query_value(&uri, "seat")
+        .and_then(|s| s.parse::<usize>().ok())
+        .filter(|seat| *seat < shared.seat_count());
     let mut seen = shared.version.subscribe();
     seen.mark_changed();
-    let feed = stream::unfold((seen, shared), |(mut seen, shared)| async move {
+    let watch = SeatWatch::open(Arc::clone(&shared), seat);
+    let feed = stream::unfold((seen, watch), |(mut seen, watch)| async move {
         seen.changed().await.ok()?;
         seen.mark_unchanged();
-        let json = serde_json::to_string(&shared.current()).unwrap_or_default();
+        let json = serde_json::to_string(&watch.shared.current()).unwrap_or_default();
         Some((
             Ok(Event::default().event("state").data(json)),
-            (seen, shared),
+            (seen, watch),
         ))
     });
-    Sse::new(feed).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+    let ping = Event::default().event("ping").data("1");
+    Sse::new(feed).keep_alive(KeepAlive::new().interval(KEEP_ALIVE).event(ping))
+}
+
+/// An event stream's seat, counted while the stream lives (dropped with it when the page goes).
+struct SeatWatch {
+    shared: Arc<Shared>,
+    seat: Option<usize>,
+}
+
+impl SeatWatch {
+    fn open(shared: Arc<Shared>, seat: Option<usize>) -> SeatWatch {
+        if let Some(seat) = seat {
+            shared.seat_stream(seat, true);
+        }
+        SeatWatch { shared, seat }
+    }
+}
+
+impl Drop for SeatWatch {
+    fn drop(&mut self) {
+        if let Some(seat) = self.seat {
+            self.shared.seat_stream(seat, false);
+        }
+    }
+}
+
+/// The value of `name=` in the query, if any.
+fn query_value<'a>(uri: &'a Uri, name: &str) -> Option<&'a str> {
+    uri.query()
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
 }
 
 /// The page's language from the query (`?lang=ko`), for the words of a refusal.
 fn page_language(uri: &Uri) -> Language {
-    uri.query()
-        .into_iter()
-        .flat_map(|q| q.split('&'))
-        .find_map(|pair| pair.strip_prefix("lang="))
-        .map_or(Language::English, Language::from_locale)
+    query_value(uri, "lang").map_or(Language::English, Language::from_locale)
 }
 
 /// A phone's action: parsed, handed to the host on the blocking pool (it may wait for a save),

@@ -17,15 +17,26 @@
 //!   is open: the host decides, against the evening as it is at that moment, and answers with a
 //!   [`Rejection`] worded in the phone's language. The server only refuses what is not a request
 //!   at all (no secret, not from the local network, too large, not JSON).
-//! - **Bounded.** At most [`ServerOptions::max_connections`] connections (more are closed at
-//!   once), bodies of at most [`ServerOptions::max_body`] bytes, a 10-second limit to send
-//!   request headers.
+//! - **Bounded, and fair between addresses.** At most [`ServerOptions::max_per_peer`]
+//!   connections per address (8) and [`ServerOptions::max_connections`] in all (64), bodies of
+//!   at most [`ServerOptions::max_body`] bytes, a 10-second limit to send request headers. One
+//!   address cannot starve the table: its ninth connection replaces its own oldest one, and
+//!   when the server is full a newcomer replaces the oldest connection of the address holding
+//!   the most. Replacing the oldest rather than refusing the newest is what a phone needs: the
+//!   connections a phone leaves behind when its Wi-Fi blinks or it sleeps stay open on this
+//!   side (nothing tells the laptop), and a phone refused because of its own dead connections
+//!   would be locked out; a noisy address only ever pushes out its own connections. (The
+//!   price: phones behind one NAT address share 8 connections; on a home network each phone
+//!   has its own address.)
 //! - **Its own thread and tokio runtime**, so the GUI needs no async code; the host's work runs
 //!   on the runtime's blocking pool. [`PhoneServer::stop`] ends the runtime, which closes every
 //!   connection, and the next server gets a new [`Secret`], so old links are answered 403.
 //!
 //! Routes (all under `/p/<secret>/`): `GET /` the page, `GET app.js`, `GET style.css`,
-//! `GET state` (JSON [`TableState`]), `GET events` (SSE, event `state`), `POST action?lang=ko`
+//! `GET words.js` (the page's words, both languages or `?lang=ko`; see
+//! [`crate::i18n::phone`]), `GET state` (JSON [`TableState`]), `GET events?seat=N` (SSE:
+//! event `state`, and `ping` every 15 s of silence so a page notices a dead connection; the
+//! streams naming a seat are counted in [`TableState::phones`]), `POST action?lang=ko`
 //! (JSON [`PhoneAction`]; `{"ok": true, "saved": bool}` or a 4xx with `{"error": code,
 //! "message": text}`).
 //!
@@ -57,6 +68,7 @@ mod http;
 mod net;
 mod state;
 
+use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -66,7 +78,11 @@ use tokio::sync::{oneshot, watch};
 
 use crate::i18n::Language;
 
-pub use net::{Secret, is_local_peer, lan_addresses, qr_modules};
+pub use net::{
+    DefaultRoutes, InterfaceAddress, LinkAddress, Listening, Secret, default_route_v4,
+    default_route_v6, is_local_peer, is_virtual_interface, link_addresses, qr_modules,
+    rank_link_addresses,
+};
 pub use state::{MAX_RACK_TEXT, PhoneAction, PhonePhase, TableState};
 
 /// The port the app listens on unless Settings say otherwise.
@@ -83,19 +99,25 @@ pub struct ServerOptions {
     pub bind: SocketAddr,
     /// The evening's secret; every link carries it.
     pub secret: Secret,
-    /// Connections served at once; further ones are closed at once.
+    /// Connections served at once. When all are taken, a newcomer takes the oldest
+    /// connection of the address holding the most, if that address holds more than the
+    /// newcomer's would; otherwise the newcomer is closed at once.
     pub max_connections: usize,
+    /// Connections one address may hold open at once (event streams included). A further one
+    /// replaces that address's oldest connection (one not being answered, if there is one).
+    pub max_per_peer: usize,
     /// The largest request body accepted (larger ones get 413).
     pub max_body: usize,
 }
 
 impl ServerOptions {
-    /// `0.0.0.0:7373`, 64 connections, 4 KiB bodies, with this secret.
+    /// `0.0.0.0:7373`, 64 connections (8 per address), 4 KiB bodies, with this secret.
     pub fn new(secret: Secret) -> ServerOptions {
         ServerOptions {
             bind: (Ipv4Addr::UNSPECIFIED, DEFAULT_PORT).into(),
             secret,
             max_connections: 64,
+            max_per_peer: 8,
             max_body: 4 * 1024,
         }
     }
@@ -145,6 +167,8 @@ pub(crate) struct Shared {
     published: Mutex<Published>,
     /// Bumped on every pushed change; each SSE stream watches it.
     version: watch::Sender<u64>,
+    /// The open event streams per seat (a page names its seat: `events?seat=N`).
+    seats: Mutex<BTreeMap<usize, u32>>,
     host: Arc<dyn PhoneHost>,
 }
 
@@ -158,10 +182,40 @@ impl Shared {
         self.published.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The last published state with its clock moved on to now.
+    /// The last published state with its clock moved on to now, and the pages open on each
+    /// seat.
     pub(crate) fn current(&self) -> TableState {
-        let p = self.published();
-        p.state.projected(p.at.elapsed())
+        let mut state = {
+            let p = self.published();
+            p.state.projected(p.at.elapsed())
+        };
+        let seats = self.seats.lock().unwrap_or_else(|e| e.into_inner());
+        state.phones = (0..state.players.len())
+            .map(|seat| seats.get(&seat).copied().unwrap_or(0))
+            .collect();
+        state
+    }
+
+    /// A page opened (`true`) or closed its event stream on `seat`; every page is told.
+    pub(crate) fn seat_stream(&self, seat: usize, opened: bool) {
+        {
+            let mut seats = self.seats.lock().unwrap_or_else(|e| e.into_inner());
+            let count = seats.entry(seat).or_insert(0);
+            if opened {
+                *count = count.saturating_add(1);
+            } else {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    seats.remove(&seat);
+                }
+            }
+        }
+        self.version.send_modify(|v| *v += 1);
+    }
+
+    /// How many seats the table has now (a stream naming another seat is not counted).
+    pub(crate) fn seat_count(&self) -> usize {
+        self.published().state.players.len()
     }
 }
 
@@ -200,15 +254,19 @@ impl PhoneServer {
                 at: Instant::now(),
             }),
             version: watch::Sender::new(0),
+            seats: Mutex::new(BTreeMap::new()),
             host,
         });
         let (stop_tx, stop_rx) = oneshot::channel();
         let router = http::router(Arc::clone(&shared));
-        let max_connections = options.max_connections.max(1);
+        let limits = http::Limits {
+            total: options.max_connections.max(1),
+            per_peer: options.max_per_peer.max(1),
+        };
         let thread = std::thread::Builder::new()
             .name("phone-server".into())
             .spawn(move || {
-                runtime.block_on(http::serve(listener, router, max_connections, stop_rx));
+                runtime.block_on(http::serve(listener, router, limits, stop_rx));
                 // Ending the runtime drops every connection task: all sockets close. A host
                 // still answering a request is given a moment, never waited for forever.
                 runtime.shutdown_timeout(STOP_GRACE);
@@ -227,7 +285,7 @@ impl PhoneServer {
     }
 
     /// The link a QR code carries for phones that reach this machine at `host`
-    /// (see [`lan_addresses`]), secret included.
+    /// (see [`link_addresses`]), secret included.
     pub fn url(&self, host: IpAddr) -> String {
         net::link(host, self.local_addr.port(), &self.shared.secret)
     }

@@ -1,8 +1,17 @@
-//! The secret in the link, which peers may talk to the server, the machine's LAN addresses,
-//! and the QR code that carries the link.
+//! The secret in the link, which peers may talk to the server, the machine's addresses a link
+//! may name, and the QR code that carries the link.
+//!
+//! Why the addresses are ranked the way they are: a laptop at a table often has more
+//! interfaces than the Wi-Fi the phones are on (Docker's bridge, a VPN, a virtual machine's
+//! network, an IPv6 address the server does not listen on). A link naming any of those
+//! scans fine and then never loads. The interface of the default route is where the laptop's
+//! own traffic goes, so it is almost always the phones' network; the others stay in the list
+//! for the window's chooser. The choice is a pure function ([`rank_link_addresses`]) of what
+//! the system lists, so it is tested with tables; reading the system ([`link_addresses`]) is a
+//! few thin lines.
 
 use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use subtle::ConstantTimeEq;
 
@@ -113,20 +122,294 @@ fn link_local_v6(ip: Ipv6Addr) -> bool {
     ip.segments()[0] & 0xffc0 == 0xfe80
 }
 
-/// The machine's addresses a phone on the same network could reach, best first: private IPv4
-/// (the usual home Wi-Fi), unique-local IPv6, link-local IPv4, then any other non-loopback
-/// address, loopback last. IPv6 link-local addresses are left out (a link needs a zone id).
-/// Empty if the interfaces cannot be listed.
-pub fn lan_addresses() -> Vec<IpAddr> {
-    let mut ips: Vec<IpAddr> = if_addrs::get_if_addrs()
-        .map(|ifs| ifs.into_iter().map(|i| i.ip()).collect())
-        .unwrap_or_default();
-    ips.retain(|ip| !matches!(ip, IpAddr::V6(v6) if link_local_v6(*v6)));
-    ips.sort_by_key(|ip| (address_rank(*ip), *ip));
-    ips.dedup();
-    ips
+/// An address of this machine to put in the phones' link, with the interface it is on (what
+/// the window's chooser shows: `192.168.1.5 (wlan0)`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LinkAddress {
+    /// The address.
+    pub ip: IpAddr,
+    /// The interface's name (`wlan0`, `eth0`, `en0`, …).
+    pub interface: String,
 }
 
+/// One address of one interface, as the system lists it (the input of
+/// [`rank_link_addresses`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InterfaceAddress {
+    /// The interface's name.
+    pub interface: String,
+    /// The address.
+    pub ip: IpAddr,
+    /// The interface is up and running (an interface that is down carries no phone's packets).
+    pub up: bool,
+}
+
+/// The interfaces that carry this machine's default routes: where its traffic to the rest of
+/// the network goes, so where the phones most likely are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DefaultRoutes {
+    /// The IPv4 default route's interface.
+    pub v4: Option<String>,
+    /// The IPv6 default route's interface.
+    pub v6: Option<String>,
+}
+
+/// What the server's socket accepts, which decides which addresses a link may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listening {
+    /// Bound to one address: the link names it.
+    Only(IpAddr),
+    /// Bound to every interface, for these families.
+    Any {
+        /// IPv4 connections are accepted.
+        v4: bool,
+        /// IPv6 connections are accepted.
+        v6: bool,
+    },
+}
+
+impl Listening {
+    /// What a socket bound to `bind` accepts: `0.0.0.0` is IPv4 only (so no IPv6 address may
+    /// be offered: a phone could not connect to it); `::` is IPv6, and IPv4 too where the
+    /// system makes such sockets dual-stack by default (Linux, macOS; not Windows).
+    pub fn of(bind: IpAddr) -> Listening {
+        match bind {
+            IpAddr::V4(v4) if v4.is_unspecified() => Listening::Any {
+                v4: true,
+                v6: false,
+            },
+            IpAddr::V6(v6) if v6.is_unspecified() => Listening::Any {
+                v4: !cfg!(windows),
+                v6: true,
+            },
+            ip => Listening::Only(ip),
+        }
+    }
+
+    fn accepts(self, ip: IpAddr) -> bool {
+        match self {
+            Listening::Only(only) => only == ip,
+            Listening::Any { v4, v6 } => match ip {
+                IpAddr::V4(_) => v4,
+                IpAddr::V6(_) => v6,
+            },
+        }
+    }
+}
+
+/// Interface names of virtual networks that phones are never on: containers and their bridges
+/// (`docker0`, `br-1a2b…`, `veth…`, `cni…`, `podman…`, `lxcbr…`), virtual machines (`virbr…`,
+/// `vmnet…`, `vboxnet…`, Windows' `vEthernet (…)`), and tunnels and VPNs (`tun…`, `tap…`,
+/// `utun…`, `wg…`, `zt…`, `tailscale…`). Compared without regard to case.
+const VIRTUAL_PREFIXES: [&str; 17] = [
+    "docker",
+    "br-",
+    "veth",
+    "cni",
+    "flannel",
+    "podman",
+    "lxcbr",
+    "lxdbr",
+    "virbr",
+    "vmnet",
+    "vboxnet",
+    "vethernet",
+    "tun",
+    "tap",
+    "utun",
+    "wg",
+    "zt",
+];
+
+/// Whether an interface's name says it is a virtual network phones are never on (see
+/// [`rank_link_addresses`]).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::server::is_virtual_interface;
+/// assert!(is_virtual_interface("docker0") && is_virtual_interface("veth3f2a1b"));
+/// assert!(!is_virtual_interface("wlan0") && !is_virtual_interface("eth0"));
+/// ```
+pub fn is_virtual_interface(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.starts_with("tailscale") || VIRTUAL_PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
+/// The addresses a phone's link may name, best first, from the machine's interfaces, its
+/// default routes and what the server listens on. Pure: [`link_addresses`] reads the inputs
+/// from the system.
+///
+/// - **Left out:** interfaces that are down; virtual ones ([`is_virtual_interface`]);
+///   addresses of a family the server does not listen on (a server on `0.0.0.0` offers no
+///   IPv6 address); IPv6 link-local addresses (a link would need a zone id); addresses
+///   outside the local ranges ([`is_local_peer`]), since a phone that reaches one comes from
+///   outside those ranges too and the server refuses it; loopback, unless nothing else is left.
+/// - **Order:** addresses of the default route's interface first (its IPv4 or IPv6 route),
+///   then private IPv4, unique-local IPv6, link-local IPv4; then by interface name and
+///   address, so the order is stable.
+/// - A server bound to one address offers that address only.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::server::{
+///     DefaultRoutes, InterfaceAddress, Listening, rank_link_addresses,
+/// };
+/// let on = |interface: &str, ip: &str| InterfaceAddress {
+///     interface: interface.into(), ip: ip.parse().unwrap(), up: true,
+/// };
+/// let interfaces = [on("docker0", "172.17.0.1"), on("eth0", "10.0.0.9"), on("wlan0", "192.168.1.5"), on("wlan0", "fd00::5")];
+/// let routes = DefaultRoutes { v4: Some("wlan0".into()), v6: None };
+/// let ipv4_only = Listening::Any { v4: true, v6: false };
+/// let ranked = rank_link_addresses(&interfaces, &routes, ipv4_only);
+/// let ips: Vec<String> = ranked.iter().map(|a| a.ip.to_string()).collect();
+/// assert_eq!(ips, ["192.168.1.5", "10.0.0.9"]);
+/// ```
+pub fn rank_link_addresses(
+    interfaces: &[InterfaceAddress],
+    routes: &DefaultRoutes,
+    listening: Listening,
+) -> Vec<LinkAddress> {
+    let address = |i: &InterfaceAddress| LinkAddress {
+        ip: i.ip,
+        interface: i.interface.clone(),
+    };
+    if let Listening::Only(ip) = listening {
+        let interface = interfaces
+            .iter()
+            .find(|i| i.ip == ip)
+            .map(|i| i.interface.clone())
+            .unwrap_or_default();
+        return vec![LinkAddress { ip, interface }];
+    }
+    let usable = |i: &&InterfaceAddress| {
+        i.up && listening.accepts(i.ip)
+            && !i.ip.is_unspecified()
+            && !i.ip.is_multicast()
+            && !matches!(i.ip, IpAddr::V6(v6) if link_local_v6(v6))
+    };
+    let on_default_route = |i: &InterfaceAddress| {
+        Some(&i.interface) == routes.v4.as_ref() || Some(&i.interface) == routes.v6.as_ref()
+    };
+    let mut ranked: Vec<&InterfaceAddress> = interfaces
+        .iter()
+        .filter(usable)
+        .filter(|i| {
+            !i.ip.is_loopback() && is_local_peer(i.ip) && !is_virtual_interface(&i.interface)
+        })
+        .collect();
+    if ranked.is_empty() {
+        // Nothing a phone could reach: the loopback address at least opens the page here.
+        ranked = interfaces
+            .iter()
+            .filter(usable)
+            .filter(|i| i.ip.is_loopback())
+            .collect();
+    }
+    ranked.sort_by(|a, b| {
+        let key = |i: &InterfaceAddress| (!on_default_route(i), address_rank(i.ip));
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| a.interface.cmp(&b.interface))
+            .then_with(|| a.ip.cmp(&b.ip))
+    });
+    let mut seen = std::collections::HashSet::new();
+    ranked
+        .into_iter()
+        .filter(|i| seen.insert(i.ip))
+        .map(address)
+        .collect()
+}
+
+/// The addresses of this machine a phone's link may name for a server bound to `bind`, best
+/// first (see [`rank_link_addresses`]): the interfaces as the system lists them and, on Linux,
+/// the default routes from `/proc/net/route` and `/proc/net/ipv6_route` (elsewhere the
+/// ranking alone decides). Empty only if the interfaces cannot be listed.
+pub fn link_addresses(bind: SocketAddr) -> Vec<LinkAddress> {
+    let interfaces: Vec<InterfaceAddress> = if_addrs::get_if_addrs()
+        .map(|list| {
+            list.into_iter()
+                .map(|i| InterfaceAddress {
+                    ip: i.ip(),
+                    up: i.is_oper_up(),
+                    interface: i.name,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    rank_link_addresses(&interfaces, &default_routes(), Listening::of(bind.ip()))
+}
+
+/// The default routes' interfaces, as the kernel lists them.
+fn default_routes() -> DefaultRoutes {
+    if cfg!(target_os = "linux") {
+        let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
+        DefaultRoutes {
+            v4: default_route_v4(&read("/proc/net/route")),
+            v6: default_route_v6(&read("/proc/net/ipv6_route")),
+        }
+    } else {
+        DefaultRoutes::default()
+    }
+}
+
+/// A route that is up (`RTF_UP`).
+const RTF_UP: u32 = 0x0001;
+/// A route that refuses traffic (`RTF_REJECT`: "unreachable").
+const RTF_REJECT: u32 = 0x0200;
+
+/// The interface of the IPv4 default route in the text of `/proc/net/route` (destination and
+/// mask 0, up, not a reject route; the lowest metric wins).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::server::default_route_v4;
+/// let table = "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n\
+///              wlan0\t00000000\t0101A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n\
+///              wlan0\t0001A8C0\t00000000\t0001\t0\t0\t600\t00FFFFFF\t0\t0\t0\n";
+/// assert_eq!(default_route_v4(table).as_deref(), Some("wlan0"));
+/// ```
+pub fn default_route_v4(proc_net_route: &str) -> Option<String> {
+    proc_net_route
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let (iface, dest, flags, metric, mask) =
+                (f.first()?, f.get(1)?, f.get(3)?, f.get(6)?, f.get(7)?);
+            let flags = u32::from_str_radix(flags, 16).ok()?;
+            let metric: u64 = metric.parse().ok()?;
+            let default = u32::from_str_radix(dest, 16).ok()? == 0
+                && u32::from_str_radix(mask, 16).ok()? == 0;
+            (default && flags & RTF_UP != 0 && flags & RTF_REJECT == 0)
+                .then(|| (metric, (*iface).to_owned()))
+        })
+        .min()
+        .map(|(_, iface)| iface)
+}
+
+/// The interface of the IPv6 default route in the text of `/proc/net/ipv6_route` (`::/0`, up,
+/// not the kernel's "unreachable" route on `lo`; the lowest metric wins).
+pub fn default_route_v6(proc_net_ipv6_route: &str) -> Option<String> {
+    proc_net_ipv6_route
+        .lines()
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let (dest, len, metric, flags, iface) =
+                (f.first()?, f.get(1)?, f.get(5)?, f.get(8)?, f.get(9)?);
+            let default = dest.len() == 32
+                && dest.bytes().all(|b| b == b'0')
+                && u8::from_str_radix(len, 16).ok()? == 0;
+            let flags = u32::from_str_radix(flags, 16).ok()?;
+            let metric = u32::from_str_radix(metric, 16).ok()?;
+            (default && flags & RTF_UP != 0 && flags & RTF_REJECT == 0 && *iface != "lo")
+                .then(|| (metric, (*iface).to_owned()))
+        })
+        .min()
+        .map(|(_, iface)| iface)
+}
+
+/// How likely an address is to be the phones' network: private IPv4 (the usual home Wi-Fi),
+/// unique-local IPv6, link-local IPv4, anything else, loopback last.
 fn address_rank(ip: IpAddr) -> u8 {
     match ip {
         IpAddr::V4(v4) if v4.is_private() => 0,

@@ -40,7 +40,8 @@ impl From<Phase> for PhonePhase {
     }
 }
 
-/// Everything a phone may see: the names, the clock, and the open game's entries.
+/// Everything a phone may see: the names, the clock, the open game's entries, and how many
+/// pages are open on each seat.
 ///
 /// Nothing else of the evening (scores, history, settings, file paths) is ever sent.
 ///
@@ -85,6 +86,11 @@ pub struct TableState {
     pub anyone_may_end: bool,
     /// The add-game form is open: each seat's remaining-tiles field as typed (`None` = closed).
     pub entry: Option<Vec<String>>,
+    /// How many phone pages are open on each seat, by seat (the server counts its event
+    /// streams that name a seat and fills this in; what the evening publishes leaves it
+    /// empty). A page picking its seat warns when one is already taken.
+    #[serde(default)]
+    pub phones: Vec<u32>,
 }
 
 impl TableState {
@@ -114,6 +120,7 @@ impl TableState {
             timed_out: timer.is_timed_out(now),
             anyone_may_end,
             entry,
+            phones: Vec::new(),
         }
     }
 
@@ -161,7 +168,8 @@ impl TableState {
 }
 
 /// What a phone asks for. JSON: `{"action": "end_turn", "seat": 0, "turn": 7}`,
-/// `{"action": "toggle_pause", "seat": 1}`, `{"action": "enter_rack", "seat": 2, "text": "R5 J"}`.
+/// `{"action": "toggle_pause", "seat": 1}` (`"start": true` when the phone showed Start),
+/// `{"action": "enter_rack", "seat": 2, "text": "R5 J"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum PhoneAction {
@@ -172,10 +180,15 @@ pub enum PhoneAction {
         /// The turn the player meant to end ([`TableState::turn`]).
         turn: u64,
     },
-    /// Pause a running clock, resume a paused one (start when idle: the app decides).
+    /// Pause a running clock, resume a paused one; start the first turn when idle.
     TogglePause {
         /// The phone's seat (0-based).
         seat: usize,
+        /// The phone showed "Start" (the clock idle): if a turn is under way by now, someone
+        /// else started it and this tap does nothing (it must not pause the clock just
+        /// started). Absent in older pages: `false`.
+        #[serde(default)]
+        start: bool,
     },
     /// The phone's own remaining tiles for the open add-game form.
     EnterRack {
@@ -191,7 +204,7 @@ impl PhoneAction {
     pub fn seat(&self) -> usize {
         match self {
             PhoneAction::EndTurn { seat, .. }
-            | PhoneAction::TogglePause { seat }
+            | PhoneAction::TogglePause { seat, .. }
             | PhoneAction::EnterRack { seat, .. } => *seat,
         }
     }

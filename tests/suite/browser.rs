@@ -137,21 +137,90 @@ impl Browser {
         }
     }
 
-    /// A real tap on the element matching `css` (WebDriver element click).
-    fn tap(&self, css: &str) {
+    /// The WebDriver id of the element matching `css`.
+    fn element(&self, css: &str) -> String {
         let found = self.call(
             "POST",
             "/element",
             json!({ "using": "css selector", "value": css }),
         );
-        let id = found
+        found
             .as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
             .unwrap_or_else(|| panic!("no element {css}: {found}"))
-            .to_string();
+            .to_string()
+    }
+
+    /// A real tap on the element matching `css` (WebDriver element click).
+    fn tap(&self, css: &str) {
+        let id = self.element(css);
         self.call("POST", &format!("/element/{id}/click"), json!({}));
     }
+
+    /// Types `text` into the element matching `css`, as a keyboard would.
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.element(css);
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            json!({ "text": text }),
+        );
+    }
+
+    /// Opens a new tab and switches to it; returns its handle.
+    fn new_tab(&self) -> String {
+        let tab = self.call("POST", "/window/new", json!({ "type": "tab" }));
+        let handle = tab["handle"].as_str().expect("new tab handle").to_string();
+        self.switch_to(&handle);
+        handle
+    }
+
+    fn switch_to(&self, handle: &str) {
+        self.call("POST", "/window", json!({ "handle": handle }));
+    }
+
+    fn handle(&self) -> String {
+        self.call("GET", "/window", json!({}))
+            .as_str()
+            .expect("handle")
+            .to_string()
+    }
+
+    /// A screenshot of the page (what a phone shows), saved as `<name>.png` in the tests'
+    /// temporary folder; returns the file.
+    fn screenshot(&self, name: &str) -> std::path::PathBuf {
+        let encoded = self.call("GET", "/screenshot", json!({}));
+        let png = base64_decode(encoded.as_str().expect("base64 PNG"));
+        assert!(png.starts_with(b"\x89PNG"), "a PNG");
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("screenshot written");
+        eprintln!("screenshot: {}", path.display());
+        path
+    }
+}
+
+/// Standard base64 (WebDriver's screenshots), padding and all.
+fn base64_decode(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    let (mut bits, mut count) = (0u32, 0);
+    for byte in text
+        .bytes()
+        .filter(|b| *b != b'=' && !b.is_ascii_whitespace())
+    {
+        let value = ALPHABET
+            .iter()
+            .position(|a| *a == byte)
+            .unwrap_or_else(|| panic!("not base64: {byte}"));
+        bits = (bits << 6) | value as u32;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+        }
+    }
+    out
 }
 
 impl Drop for Browser {
@@ -205,11 +274,7 @@ fn a_phone_joins_feels_the_warning_ends_its_turn_and_another_phone_sees_it() {
         height.as_f64().is_some_and(|h| h >= 44.0),
         "a big touch target: {height}"
     );
-    let page_a = browser
-        .call("GET", "/window", json!({}))
-        .as_str()
-        .expect("handle")
-        .to_string();
+    let page_a = browser.handle();
 
     // Ann feels the warning and the time-up: the page counts down by itself from the pushed
     // state and vibrates once at each crossing (navigator.vibrate recorded here).
@@ -289,6 +354,261 @@ fn a_phone_joins_feels_the_warning_ends_its_turn_and_another_phone_sees_it() {
         "return document.getElementById('whose').textContent === \"Bo's turn\"",
     );
     assert_eq!(browser.text("nextline"), "You are next");
+    drop(browser);
+    table.stop();
+}
+
+/// `document.getElementById(id).textContent === text`, for `wait_for`.
+fn shows(id: &str, text: &str) -> String {
+    format!(
+        "const e = document.getElementById('{id}'); return !!e && e.textContent === {};",
+        json!(text)
+    )
+}
+
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn a_second_phone_is_told_the_seat_is_taken_starts_the_clock_and_sees_errors_beside_the_tap() {
+    let table = Table::idle(0);
+    let url = format!("http://{}{}", table.addr, table.path(""));
+    let browser = Browser::launch();
+
+    // Ann's phone takes seat 0; the clock has not started.
+    browser.go(&format!("{url}?lang=en"));
+    browser.wait_for(
+        "the seat buttons",
+        "return document.querySelectorAll('#seats button').length === 4",
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('.taken').length"),
+        json!(0),
+        "no seat is taken yet"
+    );
+    browser.tap("#seats button[data-seat='0']");
+    browser.wait_for(
+        "Ann's play view",
+        &shows("whose", "Not started · Ann starts"),
+    );
+    assert_eq!(browser.text("pause"), "Start");
+    let ann = browser.handle();
+
+    // A second phone (a tab of the same browser remembers seat 0 too): both are told.
+    let other = browser.new_tab();
+    browser.go(&format!("{url}?lang=en"));
+    browser.wait_for(
+        "the second phone told it shares the seat",
+        &shows("elsewhere", "This seat is open on another phone too."),
+    );
+    // It changes seat: Ann's seat says it is on another phone, and taking it asks first,
+    // right under the seat tapped.
+    browser.tap("#change");
+    browser.wait_for(
+        "the taken seat",
+        "const b = document.querySelector(\"#seats button[data-seat='0']\"); \
+         return !!b && b.classList.contains('taken') && b.textContent.includes('Already on another phone');",
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('.taken').length"),
+        json!(1),
+        "only Ann's seat"
+    );
+    browser.tap("#seats button[data-seat='0']");
+    browser.wait_for(
+        "the question",
+        "return !!document.getElementById('confirm')",
+    );
+    assert_eq!(
+        browser
+            .text("confirm")
+            .split("Use it here too")
+            .next()
+            .unwrap_or_default(),
+        "Ann is already on another phone. Use this seat on this phone too?"
+    );
+    assert_eq!(
+        browser
+            .eval("return document.getElementById('confirm').previousElementSibling.dataset.seat"),
+        json!("0"),
+        "the question sits right under the seat tapped"
+    );
+    browser.screenshot("phone-seat-taken");
+    browser.tap("#confirm-no");
+    browser.wait_for(
+        "the question gone",
+        "return !document.getElementById('confirm')",
+    );
+    assert!(
+        !browser
+            .eval("return document.getElementById('pick').hidden")
+            .as_bool()
+            .unwrap_or(true)
+    );
+    // A free seat is taken at once: Bo.
+    browser.tap("#seats button[data-seat='1']");
+    browser.wait_for("Bo's play view", &shows("me", "You: Bo"));
+    assert_eq!(browser.text("elsewhere"), "");
+
+    // Start from Bo's phone: the first turn starts (Ann's), as with the key.
+    assert_eq!(browser.text("pause"), "Start");
+    browser.tap("#pause");
+    let started = Instant::now();
+    while table.timer(|t, _| t.phase()) != rummikub_companion::timer::Phase::Running {
+        assert!(
+            started.elapsed() < PATIENCE,
+            "Start did not start the clock"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        table.timer(|t, _| (t.current_player(), t.turn_id())),
+        (0, Some(1))
+    );
+    browser.wait_for(
+        "Bo's page to show the clock running",
+        &shows("pause", "Pause"),
+    );
+    assert_eq!(browser.text("whose"), "Ann's turn");
+    assert_eq!(browser.text("pause-msg"), "", "no refusal");
+
+    // A refusal is shown beside the control that was tapped: the rack form's…
+    table
+        .apply(rummikub_companion::evening::Command::AddGame)
+        .expect("the add-game form");
+    browser.wait_for(
+        "the rack form",
+        "return !document.getElementById('rack').hidden",
+    );
+    browser.type_into("#rack-input", "Q9");
+    browser.tap("#rack-send");
+    browser.wait_for(
+        "the rack's refusal",
+        "return document.getElementById('rack-msg').textContent.startsWith('Not a number or tiles')",
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('rack-msg').closest('form').id"),
+        json!("rack")
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('rack-msg').classList.contains('bad')"),
+        json!(true),
+        "shown as a refusal"
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('msg')"),
+        Value::Null,
+        "no far-away line"
+    );
+    assert_eq!(browser.text("end-msg") + &browser.text("pause-msg"), "");
+
+    // …and the end button's: Ann's page has not heard that the laptop ended her turn (its
+    // feed is held back here) and she taps End.
+    browser.switch_to(&ann);
+    browser.wait_for("Ann's turn on her page", &shows("whose", "Your turn"));
+    browser.eval("source.close();");
+    table.clock.advance(Duration::from_secs(2));
+    table
+        .apply(rummikub_companion::evening::Command::Primary)
+        .expect("the laptop ends Ann's turn");
+    browser.tap("#end");
+    browser.wait_for(
+        "the refusal under the End button",
+        &shows("end-msg", "That turn has already ended."),
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('end-msg').previousElementSibling.id"),
+        json!("end"),
+        "right under the button tapped"
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('end-msg').className"),
+        json!("tapmsg note"),
+        "another tap came first: a note, not an error"
+    );
+    assert_eq!(browser.text("pause-msg"), "");
+    browser.screenshot("phone-error-beside-end");
+    assert_eq!(
+        table.timer(|t, _| t.current_player()),
+        1,
+        "ended once, by the laptop"
+    );
+    let _ = other;
+    drop(browser);
+    table.stop();
+}
+
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn when_the_laptop_goes_the_page_says_connection_lost_and_stops_counting() {
+    let table = Table::start(0);
+    let url = format!("http://{}{}", table.addr, table.path(""));
+    let browser = Browser::launch();
+    browser.go(&format!("{url}?lang=en#seat=0"));
+    browser.wait_for("the play view", &shows("whose", "Your turn"));
+    table.set_clock(Duration::from_secs(20));
+    browser.wait_for("the clock at 0:40", &shows("clock", "0:40"));
+    // The page counts down by itself while connected.
+    browser.wait_for("the page's own countdown", &shows("clock", "0:39"));
+
+    table.stop();
+    browser.wait_for(
+        "connection lost",
+        "return document.body.classList.contains('lost')",
+    );
+    assert_eq!(browser.text("whose"), "Connection lost");
+    assert_eq!(browser.text("clock"), "–:––", "no clock from a stale state");
+    assert_eq!(
+        browser.text("nextline"),
+        "The clock is hidden until the laptop answers again."
+    );
+    for button in ["end", "pause"] {
+        assert_eq!(
+            browser.eval(&format!(
+                "return document.getElementById('{button}').disabled"
+            )),
+            json!(true),
+            "{button} cannot be tapped"
+        );
+    }
+    browser.wait_for(
+        "the banner",
+        "const b = document.getElementById('conn'); return !b.hidden && b.textContent.startsWith('Disconnected from the laptop')",
+    );
+    // It stays so: no countdown resumes from what it last heard.
+    std::thread::sleep(Duration::from_millis(2_500));
+    assert_eq!(browser.text("clock"), "–:––");
+    assert_eq!(browser.text("whose"), "Connection lost");
+    browser.screenshot("phone-connection-lost");
+}
+
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn a_korean_page_shows_the_korean_words_from_words_js() {
+    let table = Table::start(0);
+    let url = format!("http://{}{}", table.addr, table.path(""));
+    let browser = Browser::launch();
+    browser.go(&format!("{url}?lang=ko"));
+    browser.wait_for(
+        "the seat buttons",
+        "return document.querySelectorAll('#seats button').length === 4",
+    );
+    assert_eq!(browser.text("pick-title"), "내 자리를 고르세요");
+    assert_eq!(
+        browser.eval("return window.RC_WORDS.ko.pickTitle === document.getElementById('pick-title').textContent"),
+        json!(true),
+        "the words come from words.js"
+    );
+    assert_eq!(
+        browser.eval("return document.documentElement.lang"),
+        json!("ko")
+    );
+    browser.tap("#seats button[data-seat='1']");
+    browser.wait_for("Bo's play view", &shows("me", "나: Bo"));
+    assert_eq!(browser.text("whose"), "Ann 차례");
+    assert_eq!(browser.text("nextline"), "다음은 내 차례");
+    assert_eq!(browser.text("end"), "내 차례 끝내기");
+    assert_eq!(browser.text("pause"), "일시정지");
+    assert_eq!(browser.text("change"), "자리 바꾸기");
+    browser.screenshot("phone-ko");
     drop(browser);
     table.stop();
 }

@@ -851,7 +851,7 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         i18n::table_error,
     );
     check_all("Finding", &findings(), finding_index, 5, i18n::finding);
-    check_all("Refusal", &refusals(), refusal_index, 16, i18n::refusal);
+    check_all("Refusal", &refusals(), refusal_index, 18, i18n::refusal);
     check_all(
         "DraftProblem",
         &draft_problems(),
@@ -879,6 +879,8 @@ fn refusal_index(r: &Refusal) -> usize {
         Refusal::NothingToUndo => 13,
         Refusal::NothingToRedo => 14,
         Refusal::OldLink => 15,
+        Refusal::AlreadyStarted => 16,
+        Refusal::NoSuchAddress(_) => 17,
     }
 }
 
@@ -901,6 +903,8 @@ fn refusals() -> Vec<Refusal> {
         Refusal::NothingToUndo,
         Refusal::NothingToRedo,
         Refusal::OldLink,
+        Refusal::AlreadyStarted,
+        Refusal::NoSuchAddress("192.168.1.77".parse().expect("an address")),
     ];
     // The sheet's refusals in their other forms too.
     all.push(Refusal::from(SheetError::NoDataFolder));
@@ -1228,4 +1232,51 @@ fn solve_and_score_speak_korean() {
     let (code, _, err) = cli(&["score", path, "--lang", "ko"], None);
     assert_eq!(code, 2);
     assert!(err.contains("2행 3열"), "{err}");
+}
+
+/// Latin words the phone page's Korean may contain: the notation example (`R5 K7 J`), the QR
+/// code and https.
+const PHONE_WORDS: &[&str] = &["R5", "K7", "J", "QR", "https"];
+
+/// The placeholders (`{name}`, `{n}`) of a template, sorted.
+fn placeholders(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_owned()))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn every_phone_page_message_has_both_languages_and_the_same_placeholders() {
+    let mut keys = std::collections::HashSet::new();
+    for (key, text) in i18n::phone::WORDS {
+        assert!(keys.insert(*key), "{key} twice");
+        assert!(!text.en.trim().is_empty(), "{key}: no English");
+        // The placeholders are filled in by the page; the words around them are checked.
+        let bare = |t: &str| t.replace("{name}", "").replace("{n}", "");
+        assert_korean(key, &bare(text.ko), &bare(text.en), PHONE_WORDS);
+        assert_eq!(
+            placeholders(text.en),
+            placeholders(text.ko),
+            "{key}: the same values in both languages"
+        );
+        for name in placeholders(text.en) {
+            assert!(
+                ["name", "n"].contains(&name.as_str()),
+                "{key}: unknown placeholder {{{name}}}"
+            );
+        }
+    }
+    // The words the page had before kept their Korean.
+    let ko = |key: &str| i18n::phone::word(key).map(|t| t.ko);
+    assert_eq!(ko("pickTitle"), Some("내 자리를 고르세요"));
+    assert_eq!(ko("endMine"), Some("내 차례 끝내기"));
+    assert_eq!(ko("turnOf"), Some("{name} 차례"));
+    assert_eq!(
+        ko("reconnectIn"),
+        Some("노트북과 연결이 끊겼습니다 · {n}초 후 다시 시도")
+    );
 }

@@ -9,6 +9,8 @@ mod evening;
 mod export;
 mod history;
 mod i18n;
+mod netns;
+mod peer;
 mod regression;
 mod runtime;
 mod server;

@@ -763,3 +763,112 @@ fn a_disk_that_refuses_writes_gets_one_standing_line_and_retries_that_back_off()
         "the latest evening, nothing lost"
     );
 }
+
+// ---- issue 23 item 7: the phones' link must reach the phones ----
+
+#[test]
+fn the_link_names_no_ipv6_address_while_the_server_listens_on_ipv4_only() {
+    // This machine has fd00::2 on eth0; the server binds 0.0.0.0, which IPv6 phones cannot
+    // reach: the window's link was http://[fd00::2]:…
+    // What the app binds for the table (every IPv4 interface).
+    let bind = std::net::SocketAddr::from((std::net::Ipv4Addr::UNSPECIFIED, 7373));
+    let addresses = rummikub_companion::server::link_addresses(bind);
+    assert!(!addresses.is_empty(), "at least loopback");
+    for a in &addresses {
+        assert!(a.ip.is_ipv4(), "{a:?} in {addresses:?}");
+        assert!(
+            !rummikub_companion::server::is_virtual_interface(&a.interface),
+            "{a:?}"
+        );
+    }
+}
+
+#[test]
+fn idle_connections_from_one_address_do_not_starve_another_addresss_taps() {
+    use crate::peer::{connect_from, request_from};
+    use std::io::Write;
+    use std::net::Ipv4Addr;
+    use std::time::{Duration, Instant};
+
+    // Before: ~80 idle connections from anyone on the network held the server's 64 slots, and
+    // 2 of 40 real taps got through in 20 s.
+    let table = crate::util::phones::Table::start(0);
+    let noisy = Ipv4Addr::LOCALHOST;
+    let phone = Ipv4Addr::new(127, 0, 0, 2);
+    let state = table.path("state");
+    let mut idle = Vec::new();
+    for i in 0..80 {
+        let mut s = connect_from(noisy, table.addr).expect("an idle connection");
+        if i % 2 == 1 {
+            // Half of them asked once and stay open (keep-alive), half never say a word.
+            let _ = s.write_all(format!("GET {state} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes());
+        }
+        idle.push(s);
+    }
+    let started = Instant::now();
+    let mut answered = 0;
+    for tap in 0..40 {
+        // The noisy address keeps opening idle connections between the taps.
+        for _ in 0..2 {
+            idle.push(connect_from(noisy, table.addr).expect("another idle connection"));
+        }
+        let reply = request_from(
+            phone,
+            table.addr,
+            "POST",
+            &table.path("action"),
+            br#"{"action":"toggle_pause","seat":1}"#,
+            Duration::from_secs(5),
+        )
+        .unwrap_or_else(|e| panic!("tap {tap} not answered: {e}"));
+        assert_eq!(reply.status, 200, "tap {tap}: {}", reply.body);
+        answered += 1;
+    }
+    assert_eq!(answered, 40);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "40 taps in {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        table.timer(|t, _| t.phase()),
+        rummikub_companion::timer::Phase::Running,
+        "40 toggles: paused and resumed 20 times each"
+    );
+    drop(idle);
+    table.stop();
+}
+
+#[test]
+fn start_on_a_phone_starts_the_clock_instead_of_being_refused() {
+    // Before: a phone's Start (toggle_pause while idle) was answered "not started".
+    let table = crate::util::phones::Table::idle(0);
+    let reply = crate::util::phones::post(
+        table.addr,
+        &table.path("action"),
+        r#"{"action":"toggle_pause","seat":0,"start":true}"#,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(
+        table.timer(|t, _| t.phase()),
+        rummikub_companion::timer::Phase::Running
+    );
+    table.stop();
+}
+
+#[test]
+fn a_phone_picking_a_seat_is_told_another_phone_has_it() {
+    // Before: nothing told a second phone that the seat it picked was already in use.
+    let table = crate::util::phones::Table::start(0);
+    let mut ann =
+        crate::util::phones::Feed::open(table.addr, &table.path("events?seat=0")).expect("Ann");
+    assert!(
+        ann.next_state(std::time::Duration::from_secs(5))
+            .expect("feed")
+            .is_some()
+    );
+    let state = crate::util::phones::get(table.addr, &table.path("state")).json();
+    assert_eq!(state["phones"], serde_json::json!([1, 0, 0, 0]));
+    drop(ann);
+    table.stop();
+}

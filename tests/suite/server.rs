@@ -3,13 +3,14 @@
 //! here is one a phone gets while the laptop's window is minimised.
 
 use std::io::{Read, Write};
-use std::net::TcpStream;
+use std::net::{Ipv4Addr, TcpStream};
 use std::time::{Duration, Instant};
 
 use rummikub_companion::evening::Command;
 use rummikub_companion::server::qr_modules;
 use rummikub_companion::timer::Phase;
 
+use crate::peer::{connect_from, request_from};
 use crate::util::phones::{Feed, Table, get, post};
 
 fn table() -> Table {
@@ -35,12 +36,23 @@ fn join_serves_the_page_and_the_state() {
             .is_some_and(|c| c.starts_with("text/html"))
     );
     assert!(page.body.contains("app.js") && page.body.contains("style.css"));
+    let (words, app) = (
+        page.body
+            .find("words.js")
+            .expect("the page loads its words"),
+        page.body.find("app.js").expect("and its script"),
+    );
+    assert!(words < app, "the words before the script that uses them");
     assert_eq!(page.header("cache-control").as_deref(), Some("no-store"));
     assert_eq!(
         page.header("referrer-policy").as_deref(),
         Some("no-referrer")
     );
-    for (asset, kind) in [("app.js", "text/javascript"), ("style.css", "text/css")] {
+    for (asset, kind) in [
+        ("app.js", "text/javascript"),
+        ("style.css", "text/css"),
+        ("words.js", "text/javascript"),
+    ] {
         let r = get(t.addr, &t.path(asset));
         assert_eq!(r.status, 200, "{asset}");
         assert!(
@@ -62,6 +74,11 @@ fn join_serves_the_page_and_the_state() {
     assert_eq!(state["turn_ms"], 60_000);
     assert_eq!(state["warning_ms"], 10_000);
     assert_eq!(state["entry"], serde_json::Value::Null);
+    assert_eq!(
+        state["phones"],
+        serde_json::json!([0, 0, 0, 0]),
+        "no page names a seat"
+    );
     // Nothing but names, the clock and the open game's entries.
     let keys: Vec<&str> = state
         .as_object()
@@ -81,6 +98,7 @@ fn join_serves_the_page_and_the_state() {
             "next",
             "overtime_ms",
             "phase",
+            "phones",
             "players",
             "remaining_ms",
             "timed_out",
@@ -302,11 +320,11 @@ fn an_oversized_body_is_413() {
 }
 
 #[test]
-fn five_hundred_connections_are_served_or_refused_and_the_server_survives() {
+fn five_hundred_connections_from_one_address_leave_it_eight_and_the_server_survives() {
     let t = table();
     let started = Instant::now();
     let path = t.path("state");
-    // Open 500 connections at once (held open), each with a request written.
+    // Open 500 connections at once (held open, keep-alive), each with a request written.
     let mut streams = Vec::new();
     let mut refused_at_connect = 0;
     for _ in 0..500 {
@@ -323,29 +341,109 @@ fn five_hundred_connections_are_served_or_refused_and_the_server_survives() {
             "bounded in time"
         );
     }
-    let (mut served, mut refused) = (0, refused_at_connect);
+    // Each is answered or closed; afterwards only the newest few are still open.
+    let (mut served, mut closed) = (0, refused_at_connect);
+    let mut open = 0;
     for mut s in streams {
         let mut buf = [0u8; 12];
         match s.read(&mut buf) {
             Ok(n) if n >= 12 && buf.starts_with(b"HTTP/1.1 200") => served += 1,
-            _ => refused += 1,
+            _ => closed += 1,
         }
         assert!(
             started.elapsed() < Duration::from_secs(120),
             "bounded in time"
         );
+        // Still open (a keep-alive connection waiting) or closed by the server?
+        let _ = s.set_read_timeout(Some(Duration::from_millis(1500)));
+        let mut rest = [0u8; 4096];
+        loop {
+            match s.read(&mut rest) {
+                Ok(0) => break,
+                Ok(_) => continue, // the rest of the answer
+                Err(_) => {
+                    open += 1;
+                    break;
+                }
+            }
+        }
     }
-    assert_eq!(served + refused, 500);
+    assert_eq!(served + closed, 500);
+    assert!(served > 0, "connections were served: {served}");
     assert!(
-        served >= 64,
-        "at least the allowed connections were served: {served}"
+        open <= 8,
+        "one address holds at most 8 connections, {open} were still open"
     );
-    assert!(refused > 0, "the limit of 64 held connections was enforced");
-    // The held connections are gone; the server answers as before.
+    // The server answers as before.
     let after = get(t.addr, &t.path("state"));
     assert_eq!(after.status, 200);
     t.advance(Duration::from_secs(3));
     assert_eq!(post(t.addr, &t.path("action"), &end_turn(0, 1)).status, 200);
+    t.stop();
+}
+
+#[test]
+fn an_addresss_ninth_connection_replaces_its_oldest_event_stream() {
+    let t = table();
+    let mut feeds: Vec<Feed> = (0..8)
+        .map(|_| Feed::open(t.addr, &t.path("events")).expect("event stream"))
+        .collect();
+    for feed in &mut feeds {
+        assert!(
+            feed.next_state(Duration::from_secs(5))
+                .expect("feed")
+                .is_some()
+        );
+    }
+    // The ninth connection of 127.0.0.1 is served; the oldest of its eight streams goes.
+    assert_eq!(get(t.addr, &t.path("state")).status, 200);
+    let started = Instant::now();
+    assert!(
+        feeds[0].next_state(Duration::from_secs(5)).is_err(),
+        "the oldest stream was closed"
+    );
+    assert!(started.elapsed() < Duration::from_secs(3), "promptly");
+    // The other seven still get every push.
+    t.advance(Duration::from_secs(2));
+    assert_eq!(post(t.addr, &t.path("action"), &end_turn(0, 1)).status, 200);
+    for (i, feed) in feeds.iter_mut().enumerate().skip(1) {
+        let mut turn = None;
+        while turn != Some(2) {
+            let state = feed
+                .next_state(Duration::from_secs(5))
+                .unwrap_or_else(|e| panic!("stream {i} still open: {e}"))
+                .unwrap_or_else(|| panic!("stream {i} got the push"));
+            turn = state["turn"].as_u64();
+        }
+    }
+    t.stop();
+}
+
+#[test]
+fn a_full_server_makes_room_for_a_quiet_address_from_the_busiest() {
+    let t = table();
+    // Eight addresses hold eight idle connections each: the 64 the server allows in all.
+    let mut held = Vec::new();
+    for last in 1..=8u8 {
+        for _ in 0..8 {
+            held.push(connect_from(Ipv4Addr::new(127, 0, 0, last), t.addr).expect("connect"));
+        }
+    }
+    // A ninth address still gets its answer (before: refused, the server being full).
+    let started = Instant::now();
+    let tap = request_from(
+        Ipv4Addr::new(127, 0, 0, 9),
+        t.addr,
+        "POST",
+        &t.path("action"),
+        br#"{"action":"toggle_pause","seat":2}"#,
+        Duration::from_secs(5),
+    )
+    .expect("an answer");
+    assert_eq!(tap.status, 200, "{}", tap.body);
+    assert!(started.elapsed() < Duration::from_secs(3));
+    assert_eq!(t.timer(|timer, _| timer.phase()), Phase::Paused);
+    drop(held);
     t.stop();
 }
 
@@ -507,4 +605,399 @@ fn the_qr_code_of_a_link_is_square_and_decodable_in_size() {
         }
     }
     assert!(qr_modules(&"x".repeat(5_000)).is_none());
+}
+
+fn toggle(seat: usize, start: bool) -> String {
+    format!(r#"{{"action":"toggle_pause","seat":{seat},"start":{start}}}"#)
+}
+
+#[test]
+fn start_from_a_phone_starts_the_first_turn_once_as_the_key_does() {
+    let t = Table::idle(0);
+    let depth = t.evening.lock().undo_depth();
+    let first = post(t.addr, &t.path("action"), &toggle(2, true));
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(first.json()["saved"], true);
+    t.timer(|timer, _| {
+        assert_eq!(timer.phase(), Phase::Running);
+        assert_eq!(
+            timer.current_player(),
+            0,
+            "the first seat starts, as with the key"
+        );
+        assert_eq!(timer.turn_id(), Some(1));
+    });
+    assert_eq!(t.evening.lock().undo_depth(), depth + 1, "one undo step");
+    // A second phone that also showed Start, a moment later: told, and the clock runs on.
+    let second = post(t.addr, &t.path("action"), &toggle(3, true));
+    assert_eq!(second.status, 409, "{}", second.body);
+    assert_eq!(second.json()["error"], "already_started");
+    assert_eq!(second.json()["message"], "The clock was already started.");
+    assert_eq!(t.timer(|timer, _| timer.phase()), Phase::Running);
+    // Undo takes the start back, like a key's.
+    t.apply(Command::Undo(None)).expect("undo the start");
+    assert_eq!(t.timer(|timer, _| timer.phase()), Phase::Idle);
+    // An older page sends no "start": idle, it starts too; running, it pauses.
+    t.advance(Duration::from_secs(1));
+    let old_page = r#"{"action":"toggle_pause","seat":1}"#;
+    assert_eq!(post(t.addr, &t.path("action"), old_page).status, 200);
+    assert_eq!(t.timer(|timer, _| timer.phase()), Phase::Running);
+    assert_eq!(post(t.addr, &t.path("action"), old_page).status, 200);
+    assert_eq!(t.timer(|timer, _| timer.phase()), Phase::Paused);
+    t.stop();
+}
+
+#[test]
+fn the_state_counts_the_pages_open_on_each_seat() {
+    let t = table();
+    let phones = |feed: &mut Feed, want: serde_json::Value| {
+        let started = Instant::now();
+        loop {
+            let state = feed
+                .next_state(Duration::from_secs(5))
+                .expect("feed")
+                .expect("a state");
+            if state["phones"] == want {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "never {want}: {}",
+                state["phones"]
+            );
+        }
+    };
+    let mut watcher = Feed::open(t.addr, &t.path("events")).expect("a page picking its seat");
+    phones(&mut watcher, serde_json::json!([0, 0, 0, 0]));
+    let bo = Feed::open(t.addr, &t.path("events?seat=1")).expect("Bo's phone");
+    phones(&mut watcher, serde_json::json!([0, 1, 0, 0]));
+    let bo_again = Feed::open(t.addr, &t.path("events?seat=1")).expect("a second phone on Bo");
+    phones(&mut watcher, serde_json::json!([0, 2, 0, 0]));
+    // A seat that does not exist, or no number, is not counted.
+    let nobody = Feed::open(t.addr, &t.path("events?seat=9")).expect("no such seat");
+    let junk = Feed::open(t.addr, &t.path("events?seat=x")).expect("junk");
+    assert_eq!(
+        get(t.addr, &t.path("state")).json()["phones"],
+        serde_json::json!([0, 2, 0, 0])
+    );
+    // A page that goes is no longer counted, at once.
+    drop(bo_again);
+    phones(&mut watcher, serde_json::json!([0, 1, 0, 0]));
+    drop(bo);
+    phones(&mut watcher, serde_json::json!([0, 0, 0, 0]));
+    drop((nobody, junk));
+    t.stop();
+}
+
+#[test]
+fn words_js_serves_the_pages_words_in_both_languages_and_app_js_has_none() {
+    let t = table();
+    let words = |query: &str| {
+        let r = get(t.addr, &t.path(&format!("words.js{query}")));
+        assert_eq!(r.status, 200, "{query}");
+        assert!(
+            r.header("content-type")
+                .is_some_and(|c| c.starts_with("text/javascript"))
+        );
+        let json = r
+            .body
+            .split_once("window.RC_WORDS = ")
+            .and_then(|(_, rest)| rest.trim_end().strip_suffix(';'))
+            .unwrap_or_else(|| panic!("a script setting RC_WORDS: {}", r.body));
+        serde_json::from_str::<serde_json::Value>(json).expect("JSON")
+    };
+    let both = words("");
+    assert_eq!(both["en"]["pickTitle"], "Which seat is yours?");
+    assert_eq!(both["ko"]["pickTitle"], "내 자리를 고르세요");
+    assert_eq!(both["ko"]["start"], "시작");
+    let ko = words("?lang=ko");
+    assert_eq!(ko["ko"], both["ko"]);
+    assert!(ko.get("en").is_none(), "only the language asked for");
+    let en = words("?lang=en");
+    assert_eq!(en["en"], both["en"]);
+    assert!(en.get("ko").is_none());
+    for (key, text) in rummikub_companion::i18n::phone::WORDS {
+        assert_eq!(both["en"][key], text.en, "{key}");
+        assert_eq!(both["ko"][key], text.ko, "{key}");
+    }
+
+    // The page asks only for words that exist, uses every one, and holds no words itself.
+    let app = get(t.addr, &t.path("app.js")).body;
+    let keys_after = |marker: &str, prefix: &str| -> Vec<String> {
+        app.split(marker)
+            .skip(1)
+            .filter_map(|rest| {
+                rest.split_once('\'')
+                    .map(|(key, _)| format!("{prefix}{key}"))
+            })
+            .collect()
+    };
+    // `w('key')`, and the refusal words the page maps from the server's codes (`: 'errBusy'`).
+    let mut asked = keys_after("w('", "");
+    asked.extend(keys_after(": 'err", "err"));
+    asked.sort_unstable();
+    asked.dedup();
+    let known: Vec<&str> = rummikub_companion::i18n::phone::WORDS
+        .iter()
+        .map(|(k, _)| *k)
+        .collect();
+    for key in &asked {
+        assert!(
+            known.contains(&key.as_str()),
+            "app.js asks for {key}, which words.js lacks"
+        );
+    }
+    for key in &known {
+        assert!(
+            asked.iter().any(|k| k == key),
+            "{key} is never shown by the page"
+        );
+    }
+    assert!(
+        !app.chars().any(|c| ('가'..='힣').contains(&c)),
+        "no Korean left in app.js"
+    );
+    for english in [
+        "Which seat is yours?",
+        "End my turn",
+        "Hurry up!",
+        "Connection lost",
+    ] {
+        assert!(!app.contains(english), "{english:?} still in app.js");
+    }
+    t.stop();
+}
+
+mod link_addresses {
+    use std::net::IpAddr;
+
+    use rummikub_companion::server::{
+        DefaultRoutes, InterfaceAddress, Listening, default_route_v4, default_route_v6,
+        is_virtual_interface, rank_link_addresses,
+    };
+
+    const IPV4_ONLY: Listening = Listening::Any {
+        v4: true,
+        v6: false,
+    };
+    const BOTH: Listening = Listening::Any { v4: true, v6: true };
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().expect("test address")
+    }
+
+    /// `"wlan0 192.168.1.5"`, or `"eth1 10.0.0.2 down"`.
+    fn interfaces(list: &[&str]) -> Vec<InterfaceAddress> {
+        list.iter()
+            .map(|line| {
+                let mut words = line.split_whitespace();
+                let interface = words.next().expect("a name").to_owned();
+                let address = ip(words.next().expect("an address"));
+                InterfaceAddress {
+                    interface,
+                    ip: address,
+                    up: words.next() != Some("down"),
+                }
+            })
+            .collect()
+    }
+
+    fn routes(v4: Option<&str>, v6: Option<&str>) -> DefaultRoutes {
+        DefaultRoutes {
+            v4: v4.map(str::to_owned),
+            v6: v6.map(str::to_owned),
+        }
+    }
+
+    /// The ranked list as `"interface address"` lines.
+    fn ranked(list: &[&str], routes: &DefaultRoutes, listening: Listening) -> Vec<String> {
+        rank_link_addresses(&interfaces(list), routes, listening)
+            .into_iter()
+            .map(|a| format!("{} {}", a.interface, a.ip))
+            .collect()
+    }
+
+    #[test]
+    fn the_default_routes_interface_comes_first_and_virtual_down_and_unheard_ones_are_left_out() {
+        let laptop = [
+            "lo 127.0.0.1",
+            "lo ::1",
+            "docker0 172.17.0.1",
+            "br-5f2a9c 172.18.0.1",
+            "veth1a2b3c 169.254.7.1",
+            "virbr0 192.168.122.1",
+            "tun0 10.8.0.6",
+            "wg0 10.66.0.2",
+            "tailscale0 100.101.102.103",
+            "eth0 10.0.0.7",
+            "wlan0 192.168.1.23",
+            "wlan0 fd00::23",
+            "wlan0 fe80::1c2b:3aff:fe4d:5e6f",
+            "enp0s31f6 192.168.7.2 down",
+        ];
+        struct Case {
+            name: &'static str,
+            routes: DefaultRoutes,
+            listening: Listening,
+            want: &'static [&'static str],
+        }
+        let cases = [
+            Case {
+                name: "default route on the Wi-Fi, server on 0.0.0.0: no IPv6",
+                routes: routes(Some("wlan0"), Some("wlan0")),
+                listening: IPV4_ONLY,
+                want: &["wlan0 192.168.1.23", "eth0 10.0.0.7"],
+            },
+            Case {
+                name: "default route on the cable: it comes first, the Wi-Fi stays offered",
+                routes: routes(Some("eth0"), None),
+                listening: IPV4_ONLY,
+                want: &["eth0 10.0.0.7", "wlan0 192.168.1.23"],
+            },
+            Case {
+                name: "no route known (not Linux): private IPv4 by name",
+                routes: routes(None, None),
+                listening: IPV4_ONLY,
+                want: &["eth0 10.0.0.7", "wlan0 192.168.1.23"],
+            },
+            Case {
+                name: "a server on [::] offers the unique-local IPv6 too, never link-local",
+                routes: routes(Some("wlan0"), Some("wlan0")),
+                listening: BOTH,
+                want: &["wlan0 192.168.1.23", "wlan0 fd00::23", "eth0 10.0.0.7"],
+            },
+            Case {
+                name: "a default route through a VPN does not make the VPN the link",
+                routes: routes(Some("wg0"), None),
+                listening: IPV4_ONLY,
+                want: &["eth0 10.0.0.7", "wlan0 192.168.1.23"],
+            },
+        ];
+        for case in cases {
+            assert_eq!(
+                ranked(&laptop, &case.routes, case.listening),
+                case.want,
+                "{}",
+                case.name
+            );
+        }
+    }
+
+    #[test]
+    fn the_machine_seen_here_gets_no_ipv6_link_while_the_server_listens_on_ipv4() {
+        // This machine: eth0 with 192.0.2.2 (a documentation address, outside the local
+        // ranges the server accepts) and fd00::2; the old ranking gave http://[fd00::2]:…
+        let here = ["lo 127.0.0.1", "lo ::1", "eth0 192.0.2.2", "eth0 fd00::2"];
+        let got = ranked(&here, &routes(Some("eth0"), Some("eth0")), IPV4_ONLY);
+        assert_eq!(got, ["lo 127.0.0.1"], "nothing a phone could use: loopback");
+        let home = ["lo 127.0.0.1", "eth0 192.168.0.20", "eth0 fd00::2"];
+        let got = ranked(&home, &routes(Some("eth0"), Some("eth0")), IPV4_ONLY);
+        assert_eq!(got, ["eth0 192.168.0.20"]);
+    }
+
+    #[test]
+    fn loopback_only_when_nothing_else_and_a_bound_address_is_the_only_one() {
+        let only_virtual = [
+            "lo 127.0.0.1",
+            "docker0 172.17.0.1",
+            "eth0 192.168.3.3 down",
+        ];
+        assert_eq!(
+            ranked(&only_virtual, &routes(None, None), IPV4_ONLY),
+            ["lo 127.0.0.1"]
+        );
+        assert_eq!(
+            ranked(&only_virtual, &routes(None, None), BOTH),
+            ["lo 127.0.0.1"]
+        );
+        let laptop = ["lo 127.0.0.1", "wlan0 192.168.1.23"];
+        assert_eq!(
+            ranked(
+                &laptop,
+                &routes(None, None),
+                Listening::Only(ip("127.0.0.1"))
+            ),
+            ["lo 127.0.0.1"]
+        );
+        assert_eq!(
+            ranked(
+                &laptop,
+                &routes(None, None),
+                Listening::of(ip("192.168.1.23"))
+            ),
+            ["wlan0 192.168.1.23"]
+        );
+        assert_eq!(Listening::of(ip("0.0.0.0")), IPV4_ONLY);
+        assert!(matches!(
+            Listening::of(ip("::")),
+            Listening::Any { v6: true, .. }
+        ));
+    }
+
+    #[test]
+    fn virtual_interfaces_are_known_by_name() {
+        for name in [
+            "docker0",
+            "br-1a2b3c4d5e6f",
+            "virbr0",
+            "veth9f8e7d",
+            "tun0",
+            "tap3",
+            "wg0",
+            "zt5u4y6j3k",
+            "tailscale0",
+            "utun2",
+            "vmnet8",
+            "vboxnet0",
+            "vEthernet (WSL)",
+            "lxcbr0",
+            "cni0",
+            "podman1",
+        ] {
+            assert!(is_virtual_interface(name), "{name}");
+        }
+        for name in [
+            "wlan0",
+            "wlp3s0",
+            "eth0",
+            "enp0s31f6",
+            "en0",
+            "Wi-Fi",
+            "Ethernet 2",
+            "bond0",
+        ] {
+            assert!(!is_virtual_interface(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn default_routes_are_read_from_the_kernels_tables() {
+        // /proc/net/route as this machine has it, with a second, worse default on wlan0 and a
+        // default that is down.
+        let v4 = "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n\
+            wlan0\t00000000\t0101A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0\n\
+            eth0\t00000000\t010200C0\t0003\t0\t0\t100\t00000000\t0\t0\t0\n\
+            eth1\t00000000\t010300C0\t0002\t0\t0\t0\t00000000\t0\t0\t0\n\
+            eth0\t000200C0\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n";
+        assert_eq!(
+            default_route_v4(v4).as_deref(),
+            Some("eth0"),
+            "lowest metric, up"
+        );
+        assert_eq!(default_route_v4(""), None);
+        assert_eq!(
+            default_route_v4("Iface\tDestination\n eth0 000200C0 00000000 0001 0 0 0 00FFFFFF"),
+            None
+        );
+        // /proc/net/ipv6_route as this machine has it: the default via eth0, and the kernel's
+        // "unreachable" default on lo (RTF_REJECT, metric ffffffff).
+        let v6 = "\
+fd000000000000000000000000000000 40 00000000000000000000000000000000 00 00000000000000000000000000000000 00000100 00000001 00000000 00000001     eth0
+00000000000000000000000000000000 00 00000000000000000000000000000000 00 fd000000000000000000000000000001 00000400 00000002 00000000 00000003     eth0
+00000000000000000000000000000000 00 00000000000000000000000000000000 00 00000000000000000000000000000000 ffffffff 00000001 00000000 00200200       lo
+";
+        assert_eq!(default_route_v6(v6).as_deref(), Some("eth0"));
+        let unreachable_only = v6.lines().last().unwrap_or_default();
+        assert_eq!(default_route_v6(unreachable_only), None);
+    }
 }

@@ -69,7 +69,7 @@ pub fn request_within(
 
 /// Reads one answer: by its Content-Length when it has one (chromedriver keeps the connection
 /// open despite `Connection: close`), else to the end of the stream.
-fn read_reply(stream: TcpStream) -> std::io::Result<Reply> {
+pub fn read_reply(stream: TcpStream) -> std::io::Result<Reply> {
     let mut reader = BufReader::new(stream);
     let mut raw = Vec::new();
     let mut length = None;
@@ -191,11 +191,13 @@ impl Feed {
         Ok(Feed { reader })
     }
 
-    /// The next `state` event's data as JSON, waiting at most `wait`. `Ok(None)` on timeout;
-    /// an error when the server closed the stream.
+    /// The next `state` event's data as JSON, waiting at most `wait` for each line. `Ok(None)`
+    /// on timeout; an error when the server closed the stream. Other events (the `ping` after
+    /// 15 s of silence) are skipped.
     pub fn next_state(&mut self, wait: Duration) -> std::io::Result<Option<serde_json::Value>> {
         self.reader.get_ref().set_read_timeout(Some(wait))?;
         let mut data = String::new();
+        let mut event = String::new();
         loop {
             let mut line = String::new();
             match self.reader.read_line(&mut line) {
@@ -219,7 +221,14 @@ impl Feed {
             let line = line.trim_end_matches(['\r', '\n']);
             if let Some(d) = line.strip_prefix("data:") {
                 data.push_str(d.trim_start());
+            } else if let Some(name) = line.strip_prefix("event:") {
+                event = name.trim().to_owned();
             } else if line.is_empty() && !data.is_empty() {
+                if event != "state" {
+                    data.clear();
+                    event.clear();
+                    continue;
+                }
                 return serde_json::from_str(&data)
                     .map(Some)
                     .map_err(|e| std::io::Error::other(format!("bad event {data:?}: {e}")));
