@@ -159,3 +159,9 @@ pub const LOADING_HISTORY: Text = Text {
     en: "Adding up every saved sheet…",
     ko: "저장된 점수표를 모두 더하는 중…",
 };
+
+/// The chooser of the network the phones' link names (when the laptop is on several).
+pub const LINK_NETWORK: Text = Text {
+    en: "Network of the phones",
+    ko: "휴대폰이 연결된 네트워크",
+};

@@ -27,6 +27,8 @@ pub enum SettingsRequest {
     Phones(bool),
     /// A new link for the phones (the old one stops working).
     NewLink,
+    /// The link names this address of the laptop (the same secret).
+    ChooseAddress(std::net::IpAddr),
 }
 
 /// The view's own state: an edit not committed yet, and the last adjustment to tell about.
@@ -382,6 +384,24 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
             ui.vertical(|ui| {
                 ui.label(s.phones_scan);
                 ui.add(egui::Label::new(RichText::new(url).monospace()).wrap());
+                // More than one network: the table picks the one the phones are on.
+                if phones.addresses().len() > 1 {
+                    let shown = phones
+                        .chosen()
+                        .map(|a| format!("{} ({})", a.ip, a.interface))
+                        .unwrap_or_default();
+                    egui::ComboBox::from_label(i18n::evening::LINK_NETWORK.get(lang))
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            for address in phones.addresses() {
+                                let chosen = phones.chosen() == Some(address);
+                                let line = format!("{} ({})", address.ip, address.interface);
+                                if ui.selectable_label(chosen, line).clicked() && !chosen {
+                                    switched = Some(SettingsRequest::ChooseAddress(address.ip));
+                                }
+                            }
+                        });
+                }
                 let size = egui::vec2(0.0, 32.0);
                 if ui
                     .add(egui::Button::new(s.copy_link).min_size(size))

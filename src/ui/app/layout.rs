@@ -391,6 +391,9 @@ impl App {
                         Some(SettingsRequest::NewLink) => {
                             actions.push(Action::Evening(Command::NewLink))
                         }
+                        Some(SettingsRequest::ChooseAddress(ip)) => {
+                            actions.push(Action::Evening(Command::ChooseAddress(ip)))
+                        }
                         None => {}
                     }
                 }
