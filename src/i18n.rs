@@ -1,10 +1,17 @@
-//! Every string the window shows, in Korean and English.
+//! Every string the program shows, in Korean and English.
 //!
-//! One typed table per language ([`Strings`]): a field missing from either language does not
-//! compile, which is the only reliable way to keep two languages complete (the approach of
-//! egui_dock's `translations.rs`). Messages with values are plain `fn` fields. Engine problems
-//! (set readings, meld verdicts) are translated by exhaustive `match`es, so a new problem kind
-//! cannot reach the window untranslated.
+//! Each message has one home, with its two languages side by side:
+//! - the window's words are one `words!` table below, nested per area (`s.timer.start`,
+//!   `s.sheet.add_game`): each entry is written `name: type = en: …, ko: …;`, and the macro makes
+//!   the typed per-language tables [`EN`] and [`KO`] from it, so a message missing a language
+//!   does not compile (the approach of egui_dock's `translations.rs`, with both languages in one
+//!   place);
+//! - the evening's refusals ([`evening`]), the phone page's words ([`phone`], served to the
+//!   page as `words.js`) and the other areas' messages live in submodules, as [`Text`] pairs
+//!   and functions of the [`Language`] whose two arms sit together;
+//! - engine problems (set readings, meld verdicts, sheet and store errors) are translated by
+//!   exhaustive `match`es, so a new problem kind cannot reach a person untranslated. Their
+//!   English is the error's own `Display` text, written where the error is defined.
 
 use serde::{Deserialize, Serialize};
 
@@ -85,8 +92,7 @@ impl Language {
     }
 }
 
-/// A fixed message in both languages, side by side: the home of every new message (the
-/// per-language [`Strings`] tables are being folded into per-area tables of these). A message
+/// A fixed message in both languages, side by side (the submodules' messages). A message
 /// with values is a function of the [`Language`] whose two arms sit together in one `match`.
 ///
 /// # Example
@@ -113,688 +119,460 @@ impl Text {
     }
 }
 
-/// Every visible string of the app in one language.
-#[allow(missing_docs)] // the field names say what each string is
-pub struct Strings {
-    // Tabs
-    pub tab_timer: &'static str,
-    pub tab_meld: &'static str,
-    pub tab_sheet: &'static str,
-    pub tab_settings: &'static str,
-    // Timer view
-    pub start: &'static str,
-    pub pause: &'static str,
-    pub resume: &'static str,
-    pub end_turn: &'static str,
-    pub reset: &'static str,
-    pub now_playing: &'static str,
-    pub next_player: &'static str,
-    pub state_ready: &'static str,
-    pub state_running: &'static str,
-    pub state_paused: &'static str,
-    pub state_warning: &'static str,
-    pub state_time_up: &'static str,
-    pub penalty_draw: fn(u8) -> String,
-    pub penalty_rearranging: fn(u8) -> String,
-    pub click_clock_hint: &'static str,
-    pub keys_hint: &'static str,
-    pub statistics: &'static str,
-    pub player: &'static str,
-    pub turns: &'static str,
-    pub total_time: &'static str,
-    pub average_time: &'static str,
-    pub time_outs: &'static str,
-    pub players_heading: &'static str,
-    pub add_player: &'static str,
-    pub remove_player: &'static str,
-    pub move_up: &'static str,
-    pub default_player: fn(usize) -> String,
-    pub players_fixed_while_running: &'static str,
-    pub no_audio: &'static str,
-    // Settings
-    pub preset: &'static str,
-    pub preset_korean: &'static str,
-    pub preset_english: &'static str,
-    pub preset_tournament: &'static str,
-    pub preset_custom: &'static str,
-    pub turn_length: &'static str,
-    pub warning_time: &'static str,
-    pub tick_time: &'static str,
-    pub seconds: &'static str,
-    pub off: &'static str,
-    pub volume: &'static str,
-    pub mute: &'static str,
-    pub test_sound: &'static str,
-    pub threshold: &'static str,
-    pub jokers_in_meld: &'static str,
-    pub joker_penalty: &'static str,
-    pub not_melded: &'static str,
-    pub not_melded_rack: &'static str,
-    pub not_melded_flat: &'static str,
-    pub final_rule: &'static str,
-    pub final_total: &'static str,
-    pub final_wins: &'static str,
-    pub tile_set: &'static str,
-    pub tile_set_standard: &'static str,
-    pub tile_set_xp: &'static str,
-    pub language: &'static str,
-    pub settings_next_turn: &'static str,
-    pub settings_saved_in: fn(&str) -> String,
-    pub settings_not_saved: fn(&str) -> String,
-    pub timer_settings_reset: &'static str,
-    // Meld check
-    pub mode_check: &'static str,
-    pub mode_solve: &'static str,
-    pub new_set: &'static str,
-    pub remove_last: &'static str,
-    pub clear: &'static str,
-    pub notation_hint: &'static str,
-    pub set_n: fn(usize) -> String,
-    pub declare: &'static str,
-    pub declare_auto: &'static str,
-    pub kind_run: &'static str,
-    pub kind_group: &'static str,
-    pub points: fn(u32) -> String,
-    pub joker_is: fn(&str) -> String,
-    pub ambiguity_note: fn(Kind, u32, Kind, u32) -> String,
-    pub total_of: fn(u32, u32) -> String,
-    pub verdict_valid: &'static str,
-    pub verdict_invalid: &'static str,
-    pub empty_meld: &'static str,
-    /// The solver's prompt while the rack is empty.
-    pub empty_rack: &'static str,
-    pub rack: &'static str,
-    pub objective: &'static str,
-    pub objective_points: &'static str,
-    pub objective_tiles: &'static str,
-    pub best_meld: &'static str,
-    pub unused_tiles: &'static str,
-    pub reachable: fn(u32, u32) -> String,
-    pub unreachable: fn(u32, u32) -> String,
-    pub nothing_to_meld: &'static str,
-    // Score sheet
-    pub new_sheet: &'static str,
-    pub open_sheet: &'static str,
-    pub export_csv: &'static str,
-    pub exported_to: fn(&str) -> String,
-    /// After an undo: what it took back.
-    pub undone: fn(&str) -> String,
-    /// "Save CSV as…" could not show a dialog: where the CSV went instead.
-    pub exported_no_dialog: fn(&str) -> String,
-    /// "Save CSV as…" while its dialog is open.
-    pub choosing_where_to_save: &'static str,
-    pub add_game: &'static str,
-    pub edit_game: &'static str,
-    pub delete_game: &'static str,
-    pub game_label: fn(usize, usize) -> String,
-    pub round_label: fn(usize) -> String,
-    pub went_out: &'static str,
-    pub pool_ran_out: &'static str,
-    pub remaining_hint: &'static str,
-    pub not_melded_flag: &'static str,
-    pub pick_tiles: &'static str,
-    pub tie_winner: &'static str,
-    pub save_game: &'static str,
-    pub cancel: &'static str,
-    pub totals: &'static str,
-    pub wins: &'static str,
-    pub rank: &'static str,
-    pub winner_under: fn(&str, &str) -> String,
-    /// "Leader by highest total: 루미" (before the match is over).
-    pub leader_under: fn(&str, &str) -> String,
-    /// The match options beside "New sheet": what they apply to.
-    pub for_new_sheets: &'static str,
-    pub rule_total_short: &'static str,
-    pub rule_wins_short: &'static str,
-    pub planned_rounds: &'static str,
-    pub open_ended: &'static str,
-    pub no_games_yet: &'static str,
-    pub no_sheets: &'static str,
-    pub set_aside: fn(&str) -> String,
-    pub recovered_from_backup: fn(&str) -> String,
-    pub save_failed: fn(&str) -> String,
-    pub dismiss: &'static str,
-    // The table: undo, score entry, settings commits
-    pub undo: &'static str,
-    pub redo: &'static str,
-    pub left_in_place: fn(&str) -> String,
-    pub remaining_placeholder: &'static str,
-    pub missing_left: fn(&str) -> String,
-    pub pick_tiles_for: &'static str,
-    pub choose_tie_winner: &'static str,
-    pub warning_adjusted: fn(u32, u32) -> String,
-    // Table view and clock strip
-    pub table_view: &'static str,
-    pub face_to_face: &'static str,
-    pub one_sided: &'static str,
-    pub exit_table_view: &'static str,
-    pub nothing_to_play: &'static str,
-    pub no_keep_awake: &'static str,
-    // Phones
-    pub phones_heading: &'static str,
-    pub phones_switch: &'static str,
-    pub phones_port: &'static str,
-    pub phones_anyone_may_end: &'static str,
-    pub phones_failed: fn(&str) -> String,
-    pub phones_scan: &'static str,
-    pub phones_off_hint: &'static str,
-    pub copy_link: &'static str,
-    // Chess clock
-    pub clock_mode: &'static str,
-    pub per_turn: &'static str,
-    pub chess_clock: &'static str,
-    pub time_bank: &'static str,
-    pub increment: &'static str,
-    pub minutes: &'static str,
-    pub clock_mode_next_game: &'static str,
-    pub flagged: &'static str,
-    // Saving
-    pub not_saving: &'static str,
-    pub read_only_in_use: &'static str,
-    pub read_only_folder: &'static str,
-    pub kept_aside_newer: fn(&str) -> String,
-    // The sheet's rules, match end, export, history
-    pub joker_counts: fn(u32) -> String,
-    pub not_melded_counts: fn(u32) -> String,
-    pub settings_rules_differ: fn(&str) -> String,
-    pub no_points_move: &'static str,
-    pub winner_would_change: fn(&str, &str) -> String,
-    pub apply_to_sheet: &'static str,
-    pub match_over: fn(usize, &str) -> String,
-    pub games_after_end: fn(usize) -> String,
-    pub games_left: fn(usize) -> String,
-    pub points_to_target: fn(i64) -> String,
-    pub target_total: &'static str,
-    pub export_picture: &'static str,
-    pub history: &'static str,
-    pub state_finished: &'static str,
-    pub state_playing: &'static str,
-    pub games_count: fn(usize) -> String,
-    pub leader: &'static str,
-    pub games_axis: &'static str,
-    pub csv_game: &'static str,
-    pub csv_points: &'static str,
-    pub csv_winner: &'static str,
-    pub csv_other_winner: &'static str,
-    pub csv_other_leader: &'static str,
-    pub csv_rules: &'static str,
-    pub csv_remaining: &'static str,
-    pub history_skipped: fn(&str) -> String,
-    pub history_empty: &'static str,
-    pub evenings: &'static str,
-    pub games_heading: &'static str,
-    pub match_wins: &'static str,
-    pub average: &'static str,
-    pub best_game: &'static str,
-    pub head_to_head: &'static str,
-    pub open_folder: &'static str,
-    pub export_csv_as: &'static str,
+/// Defines the window's words: each message once, with its English and its Korean side by side,
+/// nested per area. It makes [`Strings`] (one struct per area) and the two tables [`EN`] and
+/// [`KO`]; a message missing a language does not compile.
+macro_rules! words {
+    ($(
+        $(#[$area_doc:meta])*
+        $area:ident: $Area:ident {
+            $( $(#[$doc:meta])* $field:ident: $ty:ty = en: $en:expr, ko: $ko:expr; )*
+        }
+    )*) => {
+        /// Every visible string of the window in one language, per area.
+        pub struct Strings {
+            $( $(#[$area_doc])* pub $area: $Area, )*
+        }
+        $(
+            $(#[$area_doc])*
+            #[allow(missing_docs)] // each field is named for what it says
+            pub struct $Area {
+                $( $(#[$doc])* pub $field: $ty, )*
+            }
+        )*
+        /// English.
+        pub static EN: Strings = Strings { $( $area: $Area { $( $field: $en, )* }, )* };
+        /// 한국어.
+        pub static KO: Strings = Strings { $( $area: $Area { $( $field: $ko, )* }, )* };
+    };
 }
 
-/// English.
-pub static EN: Strings = Strings {
-    tab_timer: "Timer",
-    tab_meld: "Meld check",
-    tab_sheet: "Score sheet",
-    tab_settings: "Settings",
-    start: "Start",
-    pause: "Pause",
-    resume: "Resume",
-    end_turn: "End turn",
-    reset: "Reset",
-    now_playing: "Now",
-    next_player: "Next",
-    state_ready: "Ready",
-    state_running: "Running",
-    state_paused: "Paused",
-    state_warning: "Hurry up!",
-    state_time_up: "Time's up!",
-    penalty_draw: |n| {
-        format!(
-            "Draw {n} tile{} and end the turn.",
-            if n == 1 { "" } else { "s" }
-        )
-    },
-    penalty_rearranging: |n| {
-        format!(
-            "Rearranging and the table is not valid? Put every moved tile back, take back your own tiles and draw {n}."
-        )
-    },
-    click_clock_hint: "Click the clock to end the turn",
-    keys_hint: "Space / Enter: end turn · P: pause · Backspace: undo on the clock · F1–F4: views · F11: full screen",
-    statistics: "Statistics",
-    player: "Player",
-    turns: "Turns",
-    total_time: "Total",
-    average_time: "Average",
-    time_outs: "Time-outs",
-    players_heading: "Players (seat order, clockwise)",
-    add_player: "Add player",
-    remove_player: "Remove",
-    move_up: "Move up",
-    default_player: |n| format!("Player {n}"),
-    players_fixed_while_running: "Pause or reset the timer to change the players.",
-    no_audio: "No sound output was found: alerts are shown on screen only.",
-    preset: "Rules preset",
-    preset_korean: "Korean manual",
-    preset_english: "English rulebook",
-    preset_tournament: "Tournament",
-    preset_custom: "Custom",
-    turn_length: "Turn length",
-    warning_time: "Warning before the end",
-    tick_time: "Tick in the last seconds",
-    seconds: "s",
-    off: "off",
-    volume: "Volume",
-    mute: "Mute",
-    test_sound: "Test sounds",
-    threshold: "Initial meld needs",
-    jokers_in_meld: "Jokers allowed in the initial meld",
-    joker_penalty: "Joker left on a rack counts",
-    not_melded: "Player who never melded counts",
-    not_melded_rack: "their rack",
-    not_melded_flat: "a flat value",
-    final_rule: "Final winner",
-    final_total: "Highest total (Korean manual)",
-    final_wins: "Most wins, then total (English rulebook)",
-    tile_set: "Tile set",
-    tile_set_standard: "Standard (2–4 players, 106 tiles)",
-    tile_set_xp: "XP (5–6 players, 160 tiles)",
-    language: "Language",
-    settings_next_turn: "Timer changes take effect from the next turn.",
-    settings_saved_in: |path| format!("Saved in {path}"),
-    settings_not_saved: |why| format!("Settings could not be saved: {why}"),
-    timer_settings_reset: "The saved turn, warning or tick time was outside what the game allows; the defaults (60 s turn, warning at 10 s, no ticks) are used.",
-    mode_check: "Check a meld",
-    mode_solve: "Best meld from a rack",
-    new_set: "New set",
-    remove_last: "Remove last",
-    clear: "Clear",
-    notation_hint: "or type: R10 R11 R12 | K9 B9 O9 J (빨강7, 조커 work too)",
-    set_n: |n| format!("Set {n}"),
-    declare: "Read as",
-    declare_auto: "best",
-    kind_run: "run",
-    kind_group: "group",
-    points: |p| format!("{p} points"),
-    joker_is: |t| format!("joker = {t}"),
-    ambiguity_note: |kind, points, other, other_points| {
-        format!(
-            "read as a {} = {points}; as a {} it would be {other_points}",
-            kind.name(),
-            other.name()
-        )
-    },
-    total_of: |total, threshold| format!("Total {total} of {threshold} needed"),
-    verdict_valid: "Valid initial meld",
-    verdict_invalid: "Not a valid initial meld",
-    empty_meld: "Pick tiles or type them to check a meld.",
-    empty_rack: "Pick tiles or type a rack to find its best initial meld.",
-    rack: "Rack",
-    objective: "Best by",
-    objective_points: "most points",
-    objective_tiles: "most tiles",
-    best_meld: "Best meld",
-    unused_tiles: "Left on the rack",
-    reachable: |total, threshold| {
-        format!("{total} points: the initial meld ({threshold}) is possible")
-    },
-    unreachable: |total, threshold| {
-        format!("At most {total} points: the initial meld ({threshold}) is not possible yet")
-    },
-    nothing_to_meld: "No valid set in this rack.",
-    new_sheet: "New sheet",
-    open_sheet: "Open",
-    export_csv: "Export CSV",
-    exported_to: |path| format!("Exported to {path}"),
-    undone: |change| format!("Undone: {change}"),
-    exported_no_dialog: |path| {
-        format!(
-            "No save dialog could open on this system (it needs a desktop portal or zenity), so the CSV was saved in the exports folder: {path}"
-        )
-    },
-    choosing_where_to_save: "The save dialog is open",
-    add_game: "Add game",
-    edit_game: "Edit",
-    delete_game: "Delete",
-    game_label: |round, game| format!("Round {round}, game {game}"),
-    round_label: |round| format!("Round {round}"),
-    went_out: "Went out",
-    pool_ran_out: "Pool ran out (lowest wins)",
-    remaining_hint: "What each player has left: a number or the tiles (R5 K7 J). 0 = went out; no 0 = the pool ran out. Tab moves on, Enter saves.",
-    not_melded_flag: "not melded",
-    pick_tiles: "Pick tiles",
-    tie_winner: "Tied for lowest: who wins?",
-    save_game: "Save game",
-    cancel: "Cancel",
-    totals: "Total",
-    wins: "Wins",
-    rank: "Rank",
-    winner_under: |rule, names| format!("Winner by {rule}: {names}"),
-    leader_under: |rule, names| format!("Leader by {rule}: {names}"),
-    for_new_sheets: "For the next new sheet: the open sheet keeps the end it was started with.",
-    rule_total_short: "highest total",
-    rule_wins_short: "most wins",
-    planned_rounds: "Rounds",
-    open_ended: "open-ended",
-    no_games_yet: "No games yet: add the first one when someone goes out.",
-    no_sheets: "No saved sheets yet.",
-    set_aside: |file| {
-        format!("A file could not be read and was set aside as {file}. Nothing was overwritten.")
-    },
-    recovered_from_backup: |file| format!("{file} was damaged; the previous copy was restored."),
-    save_failed: |why| format!("Could not save: {why}. Your data is still in the window."),
-    dismiss: "Dismiss",
-    undo: "Undo",
-    redo: "Redo",
-    left_in_place: |file| {
-        format!("{file} could not be read and was left as it is; nothing was overwritten.")
-    },
-    remaining_placeholder: "tiles (R5 K7 J) or a number",
-    missing_left: |name| format!("{name}: type what is left (0 if they went out)"),
-    pick_tiles_for: "Pick tiles for",
-    choose_tie_winner: "Tied for lowest: choose who wins",
-    warning_adjusted: |warning, turn| {
-        format!(
-            "The warning was moved to {warning} s so that it comes before the end of a {turn} s turn."
-        )
-    },
-    table_view: "Table view",
-    face_to_face: "Face to face",
-    one_sided: "One side",
-    exit_table_view: "Exit (Esc)",
-    nothing_to_play: "There is no sound output, so there is nothing to play: alerts are shown on screen.",
-    no_keep_awake: "The screen cannot be kept awake on this system: it may dim during a turn.",
-    phones_heading: "Phones",
-    phones_switch: "Phones as the table's buttons (local network)",
-    phones_port: "Port",
-    phones_anyone_may_end: "Any phone may end any turn",
-    phones_failed: |why| format!("The phones' page could not start: {why}"),
-    phones_scan: "Scan with each phone, or open this link on the same Wi-Fi:",
-    phones_off_hint: "Off: nothing is served. On: a page on this network only, behind a secret link that changes every evening.",
-    copy_link: "Copy link",
-    clock_mode: "Clock",
-    per_turn: "Per turn",
-    chess_clock: "Chess clock (time bank + increment)",
-    time_bank: "Time bank",
-    increment: "Increment per turn",
-    minutes: " min",
-    clock_mode_next_game: "The clock mode and bank apply from the next game (Reset).",
-    flagged: "Flagged",
-    not_saving: "Nothing is being saved: there is no usable data folder. Changes last only while the window is open.",
-    read_only_in_use: "Read-only: another window has this data folder open. Everything is shown; changes here are not saved.",
-    read_only_folder: "Read-only: the data folder cannot be written. Everything is shown; changes here are not saved.",
-    kept_aside_newer: |file| {
-        format!(
-            "A file was made by a newer version of the app; it was kept aside as {file}, untouched."
-        )
-    },
-    joker_counts: |n| format!("joker {n}"),
-    not_melded_counts: |n| format!("not melded {n}"),
-    settings_rules_differ: |rules| {
-        format!(
-            "The settings now say {rules}; this sheet keeps its own rules unless you apply them."
-        )
-    },
-    no_points_move: "No points would change.",
-    winner_would_change: |was, will| format!("The leader would change: {was} → {will}"),
-    apply_to_sheet: "Apply to this sheet",
-    match_over: |game, who| format!("Match over after game {game} · Winner: {who}"),
-    games_after_end: |n| format!("{n} game(s) added after the end: they do not change the result."),
-    games_left: |n| format!("{n} game(s) left"),
-    points_to_target: |p| format!("the leader needs {p} more to reach the target"),
-    target_total: "target total",
-    export_picture: "Export picture",
-    history: "History",
-    state_finished: "finished",
-    state_playing: "playing",
-    games_count: |n| format!("{n} games"),
-    leader: "leader",
-    games_axis: "game",
-    csv_game: "game",
-    csv_points: "points",
-    csv_winner: "winner",
-    csv_other_winner: "winner by the other rule",
-    csv_other_leader: "leader by the other rule",
-    csv_rules: "rules",
-    csv_remaining: "left on the rack",
-    history_skipped: |file| format!("{file} could not be read and is left out."),
-    history_empty: "No games saved yet.",
-    evenings: "Evenings",
-    games_heading: "Games",
-    match_wins: "Match wins",
-    average: "Average",
-    best_game: "Best game",
-    head_to_head: "Head to head (games won against)",
-    open_folder: "Open folder",
-    export_csv_as: "Save CSV as…",
-};
-
-/// 한국어.
-pub static KO: Strings = Strings {
-    tab_timer: "타이머",
-    tab_meld: "등록 확인",
-    tab_sheet: "점수표",
-    tab_settings: "설정",
-    start: "시작",
-    pause: "일시정지",
-    resume: "계속",
-    end_turn: "턴 넘기기",
-    reset: "초기화",
-    now_playing: "지금",
-    next_player: "다음",
-    state_ready: "준비",
-    state_running: "진행 중",
-    state_paused: "일시정지",
-    state_warning: "서두르세요!",
-    state_time_up: "시간 초과!",
-    penalty_draw: |n| format!("타일 {n}개를 가져가고 턴을 마치세요."),
-    penalty_rearranging: |n| {
-        format!(
-            "재배열하다 테이블을 맞추지 못했나요? 움직인 타일을 모두 되돌리고, 낸 타일을 도로 가져간 뒤 {n}개를 가져가세요."
-        )
-    },
-    click_clock_hint: "시계를 누르면 턴이 넘어갑니다",
-    keys_hint: "스페이스 / 엔터: 턴 넘기기 · P: 일시정지 · 백스페이스: 시계 되돌리기 · F1–F4: 화면 전환 · F11: 전체 화면",
-    statistics: "통계",
-    player: "플레이어",
-    turns: "턴 수",
-    total_time: "합계",
-    average_time: "평균",
-    time_outs: "시간 초과",
-    players_heading: "플레이어 (자리 순서, 시계 방향)",
-    add_player: "플레이어 추가",
-    remove_player: "삭제",
-    move_up: "위로",
-    default_player: |n| format!("플레이어 {n}"),
-    players_fixed_while_running: "플레이어를 바꾸려면 타이머를 일시정지하거나 초기화하세요.",
-    no_audio: "소리를 낼 장치가 없습니다: 알림은 화면으로만 표시됩니다.",
-    preset: "규칙 프리셋",
-    preset_korean: "한국어판 설명서",
-    preset_english: "영문 규칙서",
-    preset_tournament: "대회",
-    preset_custom: "사용자 지정",
-    turn_length: "턴 시간",
-    warning_time: "종료 전 경고",
-    tick_time: "마지막 몇 초 똑딱 소리",
-    seconds: "초",
-    off: "끔",
-    volume: "음량",
-    mute: "음소거",
-    test_sound: "소리 시험",
-    threshold: "등록 기준 점수",
-    jokers_in_meld: "등록에 조커 사용 허용",
-    joker_penalty: "받침대에 남은 조커 점수",
-    not_melded: "등록하지 못한 플레이어 점수",
-    not_melded_rack: "받침대 합계",
-    not_melded_flat: "고정 점수",
-    final_rule: "최종 우승",
-    final_total: "점수 합계 최고 (한국어판)",
-    final_wins: "최다 승, 같으면 점수 합계 (영문판)",
-    tile_set: "타일 세트",
-    tile_set_standard: "기본 (2~4인, 106개)",
-    tile_set_xp: "XP (5~6인, 160개)",
-    language: "언어",
-    settings_next_turn: "타이머 설정은 다음 턴부터 적용됩니다.",
-    settings_saved_in: |path| format!("저장 위치: {path}"),
-    settings_not_saved: |why| format!("설정을 저장하지 못했습니다: {why}"),
-    timer_settings_reset: "저장된 턴·경고·똑딱 시간이 허용 범위를 벗어나 기본값(턴 60초, 10초 전 경고, 똑딱 없음)을 씁니다.",
-    mode_check: "등록 확인",
-    mode_solve: "받침대에서 최선의 등록 찾기",
-    new_set: "새 묶음",
-    remove_last: "마지막 삭제",
-    clear: "모두 지우기",
-    notation_hint: "또는 입력: 빨강10 빨강11 빨강12 | 검9 파9 주9 조커 (R10, J도 됩니다)",
-    set_n: |n| format!("묶음 {n}"),
-    declare: "읽기",
-    declare_auto: "최고 점수",
-    kind_run: "런",
-    kind_group: "그룹",
-    points: |p| format!("{p}점"),
-    joker_is: |t| format!("조커 = {t}"),
-    ambiguity_note: |kind, points, other, other_points| {
-        format!(
-            "{} 읽어 {points}점; {} 읽으면 {other_points}점",
-            josa(kind_ko(kind), Josa::EuroRo),
-            josa(kind_ko(other), Josa::EuroRo)
-        )
-    },
-    total_of: |total, threshold| format!("합계 {total}점 (기준 {threshold}점)"),
-    verdict_valid: "등록 가능",
-    verdict_invalid: "등록 불가",
-    empty_meld: "타일을 누르거나 입력하면 등록을 확인합니다.",
-    empty_rack: "타일을 누르거나 받침대를 입력하면 가장 좋은 첫 등록을 찾습니다.",
-    rack: "받침대",
-    objective: "기준",
-    objective_points: "최고 점수",
-    objective_tiles: "최다 타일",
-    best_meld: "최선의 등록",
-    unused_tiles: "받침대에 남는 타일",
-    reachable: |total, threshold| format!("{total}점: 등록({threshold}점)할 수 있습니다"),
-    unreachable: |total, threshold| {
-        format!("최대 {total}점: 아직 등록({threshold}점)할 수 없습니다")
-    },
-    nothing_to_meld: "이 받침대로 만들 수 있는 묶음이 없습니다.",
-    new_sheet: "새 점수표",
-    open_sheet: "열기",
-    export_csv: "CSV 내보내기",
-    exported_to: |path| format!("내보낸 파일: {path}"),
-    undone: |change| format!("되돌렸습니다: {change}"),
-    exported_no_dialog: |path| {
-        format!(
-            "이 시스템에서는 저장 대화 상자를 열 수 없어(데스크톱 포털이나 zenity가 필요합니다) CSV를 내보내기 폴더에 저장했습니다: {path}"
-        )
-    },
-    choosing_where_to_save: "저장 대화 상자가 열려 있습니다",
-    add_game: "게임 추가",
-    edit_game: "고치기",
-    delete_game: "지우기",
-    game_label: |round, game| format!("{round}라운드 {game}게임"),
-    round_label: |round| format!("{round}라운드"),
-    went_out: "다 낸 사람",
-    pool_ran_out: "타일 더미 소진 (가장 적은 사람 승)",
-    remaining_hint: "각자 남은 타일: 숫자 합이나 타일(빨5 검7 조커). 0 = 다 낸 사람, 0이 없으면 더미 소진. Tab으로 다음 칸, Enter로 저장.",
-    not_melded_flag: "미등록",
-    pick_tiles: "타일 고르기",
-    tie_winner: "가장 적은 점수가 같습니다: 누가 이겼나요?",
-    save_game: "게임 저장",
-    cancel: "취소",
-    totals: "점수합계",
-    wins: "승 수",
-    rank: "순위",
-    winner_under: |rule, names| format!("{rule} 기준 우승: {names}"),
-    leader_under: |rule, names| format!("{rule} 기준 선두: {names}"),
-    for_new_sheets: "다음 새 점수표에 쓰입니다: 열린 점수표는 시작할 때 정한 끝을 그대로 씁니다.",
-    rule_total_short: "점수 합계",
-    rule_wins_short: "최다 승",
-    planned_rounds: "라운드",
-    open_ended: "정하지 않음",
-    no_games_yet: "아직 게임이 없습니다. 누군가 다 내면 첫 게임을 추가하세요.",
-    no_sheets: "저장된 점수표가 없습니다.",
-    set_aside: |file| {
-        format!("읽을 수 없는 파일을 {file}(으)로 옮겨 두었습니다. 덮어쓴 것은 없습니다.")
-    },
-    recovered_from_backup: |file| format!("{file} 파일이 손상되어 이전 사본으로 복구했습니다."),
-    save_failed: |why| format!("저장하지 못했습니다: {why}. 데이터는 창에 그대로 있습니다."),
-    dismiss: "닫기",
-    undo: "되돌리기",
-    redo: "다시 하기",
-    left_in_place: |file| {
-        format!("{file}을(를) 읽을 수 없어 그대로 두었습니다. 덮어쓴 것은 없습니다.")
-    },
-    remaining_placeholder: "타일(빨5 검7 조커) 또는 숫자",
-    missing_left: |name| format!("{name}: 남은 값을 입력하세요 (다 냈으면 0)"),
-    pick_tiles_for: "타일 고르기",
-    choose_tie_winner: "가장 적은 점수가 같습니다: 우승자를 고르세요",
-    warning_adjusted: |warning, turn| {
-        format!("경고가 {turn}초 턴이 끝나기 전에 오도록 {warning}초로 바뀌었습니다.")
-    },
-    table_view: "테이블 화면",
-    face_to_face: "마주 보기",
-    one_sided: "한쪽 보기",
-    exit_table_view: "나가기 (Esc)",
-    nothing_to_play: "소리를 낼 장치가 없어 들려줄 수 없습니다: 알림은 화면으로 표시됩니다.",
-    no_keep_awake: "이 시스템에서는 화면을 켜 둘 수 없습니다: 턴 중에 화면이 어두워질 수 있습니다.",
-    phones_heading: "휴대폰",
-    phones_switch: "휴대폰을 테이블 버튼으로 (같은 네트워크)",
-    phones_port: "포트",
-    phones_anyone_may_end: "어느 휴대폰이든 누구의 턴이든 넘길 수 있음",
-    phones_failed: |why| format!("휴대폰 페이지를 시작하지 못했습니다: {why}"),
-    phones_scan: "각 휴대폰으로 스캔하거나, 같은 와이파이에서 이 링크를 여세요:",
-    phones_off_hint: "꺼짐: 아무것도 열지 않습니다. 켜짐: 이 네트워크에서만, 매 저녁 바뀌는 비밀 링크로 페이지를 엽니다.",
-    copy_link: "링크 복사",
-    clock_mode: "시계",
-    per_turn: "턴마다",
-    chess_clock: "체스 시계 (시간 저금 + 턴마다 추가)",
-    time_bank: "시간 저금",
-    increment: "턴마다 추가",
-    minutes: "분",
-    clock_mode_next_game: "시계 방식과 시간 저금은 다음 게임(초기화)부터 적용됩니다.",
-    flagged: "시간 소진",
-    not_saving: "저장되지 않습니다: 쓸 수 있는 데이터 폴더가 없습니다. 바뀐 내용은 창을 닫으면 사라집니다.",
-    read_only_in_use: "읽기 전용: 다른 창이 이 데이터 폴더를 열고 있습니다. 모두 보이지만 여기서 바꾼 내용은 저장되지 않습니다.",
-    read_only_folder: "읽기 전용: 데이터 폴더에 쓸 수 없습니다. 모두 보이지만 여기서 바꾼 내용은 저장되지 않습니다.",
-    kept_aside_newer: |file| {
-        format!("새 버전의 앱이 만든 파일이라 {file}(으)로 따로 두었습니다. 건드리지 않았습니다.")
-    },
-    joker_counts: |n| format!("조커 {n}점"),
-    not_melded_counts: |n| format!("미등록 {n}점"),
-    settings_rules_differ: |rules| {
-        format!("설정의 규칙은 지금 {rules}입니다. 적용하지 않으면 이 점수표는 원래 규칙을 씁니다.")
-    },
-    no_points_move: "바뀌는 점수가 없습니다.",
-    winner_would_change: |was, will| format!("선두가 바뀝니다: {was} → {will}"),
-    apply_to_sheet: "이 점수표에 적용",
-    match_over: |game, who| format!("{game}번째 게임으로 경기 끝 · 우승: {who}"),
-    games_after_end: |n| format!("경기가 끝난 뒤 추가된 게임 {n}개는 결과를 바꾸지 않습니다."),
-    games_left: |n| format!("남은 게임 {n}개"),
-    points_to_target: |p| format!("선두가 목표까지 {p}점 남았습니다"),
-    target_total: "목표 점수",
-    export_picture: "그림으로 내보내기",
-    history: "지난 기록",
-    state_finished: "끝남",
-    state_playing: "진행 중",
-    games_count: |n| format!("게임 {n}개"),
-    leader: "선두",
-    games_axis: "게임",
-    csv_game: "게임",
-    csv_points: "점수",
-    csv_winner: "우승",
-    csv_other_winner: "다른 규칙의 우승",
-    csv_other_leader: "다른 규칙의 선두",
-    csv_rules: "규칙",
-    csv_remaining: "받침대에 남은 값",
-    history_skipped: |file| format!("{file}은(는) 읽을 수 없어 빼고 셉니다."),
-    history_empty: "저장된 게임이 아직 없습니다.",
-    evenings: "저녁",
-    games_heading: "게임",
-    match_wins: "경기 우승",
-    average: "평균",
-    best_game: "최고 게임",
-    head_to_head: "맞대결 (이긴 게임 수)",
-    open_folder: "폴더 열기",
-    export_csv_as: "CSV 다른 이름으로 저장…",
-};
+words! {
+    /// The tabs across the top.
+    tabs: Tabs {
+        tab_timer: &'static str = en: "Timer", ko: "타이머";
+        tab_meld: &'static str = en: "Meld check", ko: "등록 확인";
+        tab_sheet: &'static str = en: "Score sheet", ko: "점수표";
+        tab_settings: &'static str = en: "Settings", ko: "설정";
+    }
+    /// The timer tab: the clock, the players, the statistics.
+    timer: TimerWords {
+        start: &'static str = en: "Start", ko: "시작";
+        pause: &'static str = en: "Pause", ko: "일시정지";
+        resume: &'static str = en: "Resume", ko: "계속";
+        end_turn: &'static str = en: "End turn", ko: "턴 넘기기";
+        reset: &'static str = en: "Reset", ko: "초기화";
+        now_playing: &'static str = en: "Now", ko: "지금";
+        next_player: &'static str = en: "Next", ko: "다음";
+        state_ready: &'static str = en: "Ready", ko: "준비";
+        state_running: &'static str = en: "Running", ko: "진행 중";
+        state_paused: &'static str = en: "Paused", ko: "일시정지";
+        state_warning: &'static str = en: "Hurry up!", ko: "서두르세요!";
+        state_time_up: &'static str = en: "Time's up!", ko: "시간 초과!";
+        penalty_draw: fn(u8) -> String =
+            en: |n| {
+                format!(
+                    "Draw {n} tile{} and end the turn.",
+                    if n == 1 { "" } else { "s" }
+                )
+            },
+            ko: |n| format!("타일 {n}개를 가져가고 턴을 마치세요.");
+        penalty_rearranging: fn(u8) -> String =
+            en: |n| {
+                format!(
+                    "Rearranging and the table is not valid? Put every moved tile back, take back your own tiles and draw {n}."
+                )
+            },
+            ko: |n| {
+                format!(
+                    "재배열하다 테이블을 맞추지 못했나요? 움직인 타일을 모두 되돌리고, 낸 타일을 도로 가져간 뒤 {n}개를 가져가세요."
+                )
+            };
+        click_clock_hint: &'static str =
+            en: "Click the clock to end the turn",
+            ko: "시계를 누르면 턴이 넘어갑니다";
+        keys_hint: &'static str =
+            en: "Space / Enter: end turn · P: pause · Backspace: undo on the clock · F1–F4: views · F11: full screen",
+            ko: "스페이스 / 엔터: 턴 넘기기 · P: 일시정지 · 백스페이스: 시계 되돌리기 · F1–F4: 화면 전환 · F11: 전체 화면";
+        statistics: &'static str = en: "Statistics", ko: "통계";
+        player: &'static str = en: "Player", ko: "플레이어";
+        turns: &'static str = en: "Turns", ko: "턴 수";
+        total_time: &'static str = en: "Total", ko: "합계";
+        average_time: &'static str = en: "Average", ko: "평균";
+        time_outs: &'static str = en: "Time-outs", ko: "시간 초과";
+        players_heading: &'static str =
+            en: "Players (seat order, clockwise)",
+            ko: "플레이어 (자리 순서, 시계 방향)";
+        add_player: &'static str = en: "Add player", ko: "플레이어 추가";
+        remove_player: &'static str = en: "Remove", ko: "삭제";
+        move_up: &'static str = en: "Move up", ko: "위로";
+        default_player: fn(usize) -> String =
+            en: |n| format!("Player {n}"),
+            ko: |n| format!("플레이어 {n}");
+        players_fixed_while_running: &'static str =
+            en: "Pause or reset the timer to change the players.",
+            ko: "플레이어를 바꾸려면 타이머를 일시정지하거나 초기화하세요.";
+        no_audio: &'static str =
+            en: "No sound output was found: alerts are shown on screen only.",
+            ko: "소리를 낼 장치가 없습니다: 알림은 화면으로만 표시됩니다.";
+    }
+    /// The settings tab.
+    settings: SettingsWords {
+        preset: &'static str = en: "Rules preset", ko: "규칙 프리셋";
+        preset_korean: &'static str = en: "Korean manual", ko: "한국어판 설명서";
+        preset_english: &'static str = en: "English rulebook", ko: "영문 규칙서";
+        preset_tournament: &'static str = en: "Tournament", ko: "대회";
+        preset_custom: &'static str = en: "Custom", ko: "사용자 지정";
+        turn_length: &'static str = en: "Turn length", ko: "턴 시간";
+        warning_time: &'static str = en: "Warning before the end", ko: "종료 전 경고";
+        tick_time: &'static str = en: "Tick in the last seconds", ko: "마지막 몇 초 똑딱 소리";
+        seconds: &'static str = en: "s", ko: "초";
+        off: &'static str = en: "off", ko: "끔";
+        volume: &'static str = en: "Volume", ko: "음량";
+        mute: &'static str = en: "Mute", ko: "음소거";
+        test_sound: &'static str = en: "Test sounds", ko: "소리 시험";
+        threshold: &'static str = en: "Initial meld needs", ko: "등록 기준 점수";
+        jokers_in_meld: &'static str = en: "Jokers allowed in the initial meld", ko: "등록에 조커 사용 허용";
+        joker_penalty: &'static str = en: "Joker left on a rack counts", ko: "받침대에 남은 조커 점수";
+        not_melded: &'static str = en: "Player who never melded counts", ko: "등록하지 못한 플레이어 점수";
+        not_melded_rack: &'static str = en: "their rack", ko: "받침대 합계";
+        not_melded_flat: &'static str = en: "a flat value", ko: "고정 점수";
+        final_rule: &'static str = en: "Final winner", ko: "최종 우승";
+        final_total: &'static str = en: "Highest total (Korean manual)", ko: "점수 합계 최고 (한국어판)";
+        final_wins: &'static str =
+            en: "Most wins, then total (English rulebook)",
+            ko: "최다 승, 같으면 점수 합계 (영문판)";
+        tile_set: &'static str = en: "Tile set", ko: "타일 세트";
+        tile_set_standard: &'static str =
+            en: "Standard (2–4 players, 106 tiles)",
+            ko: "기본 (2~4인, 106개)";
+        tile_set_xp: &'static str = en: "XP (5–6 players, 160 tiles)", ko: "XP (5~6인, 160개)";
+        language: &'static str = en: "Language", ko: "언어";
+        settings_next_turn: &'static str =
+            en: "Timer changes take effect from the next turn.",
+            ko: "타이머 설정은 다음 턴부터 적용됩니다.";
+        settings_saved_in: fn(&str) -> String =
+            en: |path| format!("Saved in {path}"),
+            ko: |path| format!("저장 위치: {path}");
+        settings_not_saved: fn(&str) -> String =
+            en: |why| format!("Settings could not be saved: {why}"),
+            ko: |why| format!("설정을 저장하지 못했습니다: {why}");
+        timer_settings_reset: &'static str =
+            en: "The saved turn, warning or tick time was outside what the game allows; the defaults (60 s turn, warning at 10 s, no ticks) are used.",
+            ko: "저장된 턴·경고·똑딱 시간이 허용 범위를 벗어나 기본값(턴 60초, 10초 전 경고, 똑딱 없음)을 씁니다.";
+    }
+    /// The meld tab: checking a meld, the best meld from a rack.
+    meld: MeldWords {
+        mode_check: &'static str = en: "Check a meld", ko: "등록 확인";
+        mode_solve: &'static str = en: "Best meld from a rack", ko: "받침대에서 최선의 등록 찾기";
+        new_set: &'static str = en: "New set", ko: "새 묶음";
+        remove_last: &'static str = en: "Remove last", ko: "마지막 삭제";
+        clear: &'static str = en: "Clear", ko: "모두 지우기";
+        notation_hint: &'static str =
+            en: "or type: R10 R11 R12 | K9 B9 O9 J (빨강7, 조커 work too)",
+            ko: "또는 입력: 빨강10 빨강11 빨강12 | 검9 파9 주9 조커 (R10, J도 됩니다)";
+        set_n: fn(usize) -> String = en: |n| format!("Set {n}"), ko: |n| format!("묶음 {n}");
+        declare: &'static str = en: "Read as", ko: "읽기";
+        declare_auto: &'static str = en: "best", ko: "최고 점수";
+        kind_run: &'static str = en: "run", ko: "런";
+        kind_group: &'static str = en: "group", ko: "그룹";
+        points: fn(u32) -> String = en: |p| format!("{p} points"), ko: |p| format!("{p}점");
+        joker_is: fn(&str) -> String = en: |t| format!("joker = {t}"), ko: |t| format!("조커 = {t}");
+        ambiguity_note: fn(Kind, u32, Kind, u32) -> String =
+            en: |kind, points, other, other_points| {
+                format!(
+                    "read as a {} = {points}; as a {} it would be {other_points}",
+                    kind.name(),
+                    other.name()
+                )
+            },
+            ko: |kind, points, other, other_points| {
+                format!(
+                    "{} 읽어 {points}점; {} 읽으면 {other_points}점",
+                    josa(kind_ko(kind), Josa::EuroRo),
+                    josa(kind_ko(other), Josa::EuroRo)
+                )
+            };
+        total_of: fn(u32, u32) -> String =
+            en: |total, threshold| format!("Total {total} of {threshold} needed"),
+            ko: |total, threshold| format!("합계 {total}점 (기준 {threshold}점)");
+        verdict_valid: &'static str = en: "Valid initial meld", ko: "등록 가능";
+        verdict_invalid: &'static str = en: "Not a valid initial meld", ko: "등록 불가";
+        empty_meld: &'static str =
+            en: "Pick tiles or type them to check a meld.",
+            ko: "타일을 누르거나 입력하면 등록을 확인합니다.";
+        /// The solver's prompt while the rack is empty.
+        empty_rack: &'static str =
+            en: "Pick tiles or type a rack to find its best initial meld.",
+            ko: "타일을 누르거나 받침대를 입력하면 가장 좋은 첫 등록을 찾습니다.";
+        rack: &'static str = en: "Rack", ko: "받침대";
+        objective: &'static str = en: "Best by", ko: "기준";
+        objective_points: &'static str = en: "most points", ko: "최고 점수";
+        objective_tiles: &'static str = en: "most tiles", ko: "최다 타일";
+        best_meld: &'static str = en: "Best meld", ko: "최선의 등록";
+        unused_tiles: &'static str = en: "Left on the rack", ko: "받침대에 남는 타일";
+        reachable: fn(u32, u32) -> String =
+            en: |total, threshold| {
+                format!("{total} points: the initial meld ({threshold}) is possible")
+            },
+            ko: |total, threshold| format!("{total}점: 등록({threshold}점)할 수 있습니다");
+        unreachable: fn(u32, u32) -> String =
+            en: |total, threshold| {
+                format!("At most {total} points: the initial meld ({threshold}) is not possible yet")
+            },
+            ko: |total, threshold| {
+                format!("최대 {total}점: 아직 등록({threshold}점)할 수 없습니다")
+            };
+        nothing_to_meld: &'static str =
+            en: "No valid set in this rack.",
+            ko: "이 받침대로 만들 수 있는 묶음이 없습니다.";
+    }
+    /// The score sheet: its toolbar, the game form, the rows.
+    sheet: SheetWords {
+        new_sheet: &'static str = en: "New sheet", ko: "새 점수표";
+        open_sheet: &'static str = en: "Open", ko: "열기";
+        export_csv: &'static str = en: "Export CSV", ko: "CSV 내보내기";
+        exported_to: fn(&str) -> String =
+            en: |path| format!("Exported to {path}"),
+            ko: |path| format!("내보낸 파일: {path}");
+        /// After an undo: what it took back.
+        undone: fn(&str) -> String =
+            en: |change| format!("Undone: {change}"),
+            ko: |change| format!("되돌렸습니다: {change}");
+        /// "Save CSV as…" could not show a dialog: where the CSV went instead.
+        exported_no_dialog: fn(&str) -> String =
+            en: |path| {
+                format!(
+                    "No save dialog could open on this system (it needs a desktop portal or zenity), so the CSV was saved in the exports folder: {path}"
+                )
+            },
+            ko: |path| {
+                format!(
+                    "이 시스템에서는 저장 대화 상자를 열 수 없어(데스크톱 포털이나 zenity가 필요합니다) CSV를 내보내기 폴더에 저장했습니다: {path}"
+                )
+            };
+        /// "Save CSV as…" while its dialog is open.
+        choosing_where_to_save: &'static str =
+            en: "The save dialog is open",
+            ko: "저장 대화 상자가 열려 있습니다";
+        add_game: &'static str = en: "Add game", ko: "게임 추가";
+        edit_game: &'static str = en: "Edit", ko: "고치기";
+        delete_game: &'static str = en: "Delete", ko: "지우기";
+        game_label: fn(usize, usize) -> String =
+            en: |round, game| format!("Round {round}, game {game}"),
+            ko: |round, game| format!("{round}라운드 {game}게임");
+        round_label: fn(usize) -> String =
+            en: |round| format!("Round {round}"),
+            ko: |round| format!("{round}라운드");
+        went_out: &'static str = en: "Went out", ko: "다 낸 사람";
+        pool_ran_out: &'static str = en: "Pool ran out (lowest wins)", ko: "타일 더미 소진 (가장 적은 사람 승)";
+        remaining_hint: &'static str =
+            en: "What each player has left: a number or the tiles (R5 K7 J). 0 = went out; no 0 = the pool ran out. Tab moves on, Enter saves.",
+            ko: "각자 남은 타일: 숫자 합이나 타일(빨5 검7 조커). 0 = 다 낸 사람, 0이 없으면 더미 소진. Tab으로 다음 칸, Enter로 저장.";
+        not_melded_flag: &'static str = en: "not melded", ko: "미등록";
+        pick_tiles: &'static str = en: "Pick tiles", ko: "타일 고르기";
+        tie_winner: &'static str = en: "Tied for lowest: who wins?", ko: "가장 적은 점수가 같습니다: 누가 이겼나요?";
+        save_game: &'static str = en: "Save game", ko: "게임 저장";
+        cancel: &'static str = en: "Cancel", ko: "취소";
+        totals: &'static str = en: "Total", ko: "점수합계";
+        wins: &'static str = en: "Wins", ko: "승 수";
+        rank: &'static str = en: "Rank", ko: "순위";
+        winner_under: fn(&str, &str) -> String =
+            en: |rule, names| format!("Winner by {rule}: {names}"),
+            ko: |rule, names| format!("{rule} 기준 우승: {names}");
+        /// "Leader by highest total: 루미" (before the match is over).
+        leader_under: fn(&str, &str) -> String =
+            en: |rule, names| format!("Leader by {rule}: {names}"),
+            ko: |rule, names| format!("{rule} 기준 선두: {names}");
+        /// The match options beside "New sheet": what they apply to.
+        for_new_sheets: &'static str =
+            en: "For the next new sheet: the open sheet keeps the end it was started with.",
+            ko: "다음 새 점수표에 쓰입니다: 열린 점수표는 시작할 때 정한 끝을 그대로 씁니다.";
+        rule_total_short: &'static str = en: "highest total", ko: "점수 합계";
+        rule_wins_short: &'static str = en: "most wins", ko: "최다 승";
+        planned_rounds: &'static str = en: "Rounds", ko: "라운드";
+        open_ended: &'static str = en: "open-ended", ko: "정하지 않음";
+        no_games_yet: &'static str =
+            en: "No games yet: add the first one when someone goes out.",
+            ko: "아직 게임이 없습니다. 누군가 다 내면 첫 게임을 추가하세요.";
+        no_sheets: &'static str = en: "No saved sheets yet.", ko: "저장된 점수표가 없습니다.";
+        set_aside: fn(&str) -> String =
+            en: |file| {
+                format!("A file could not be read and was set aside as {file}. Nothing was overwritten.")
+            },
+            ko: |file| {
+                format!("읽을 수 없는 파일을 {file}(으)로 옮겨 두었습니다. 덮어쓴 것은 없습니다.")
+            };
+        recovered_from_backup: fn(&str) -> String =
+            en: |file| format!("{file} was damaged; the previous copy was restored."),
+            ko: |file| format!("{file} 파일이 손상되어 이전 사본으로 복구했습니다.");
+        save_failed: fn(&str) -> String =
+            en: |why| format!("Could not save: {why}. Your data is still in the window."),
+            ko: |why| format!("저장하지 못했습니다: {why}. 데이터는 창에 그대로 있습니다.");
+        dismiss: &'static str = en: "Dismiss", ko: "닫기";
+    }
+    /// What every tab shares: undo, notices, the seats' defaults.
+    table: TableWords {
+        undo: &'static str = en: "Undo", ko: "되돌리기";
+        redo: &'static str = en: "Redo", ko: "다시 하기";
+        left_in_place: fn(&str) -> String =
+            en: |file| {
+                format!("{file} could not be read and was left as it is; nothing was overwritten.")
+            },
+            ko: |file| {
+                format!("{file}을(를) 읽을 수 없어 그대로 두었습니다. 덮어쓴 것은 없습니다.")
+            };
+        remaining_placeholder: &'static str =
+            en: "tiles (R5 K7 J) or a number",
+            ko: "타일(빨5 검7 조커) 또는 숫자";
+        missing_left: fn(&str) -> String =
+            en: |name| format!("{name}: type what is left (0 if they went out)"),
+            ko: |name| format!("{name}: 남은 값을 입력하세요 (다 냈으면 0)");
+        pick_tiles_for: &'static str = en: "Pick tiles for", ko: "타일 고르기";
+        choose_tie_winner: &'static str =
+            en: "Tied for lowest: choose who wins",
+            ko: "가장 적은 점수가 같습니다: 우승자를 고르세요";
+        warning_adjusted: fn(u32, u32) -> String =
+            en: |warning, turn| {
+                format!(
+                    "The warning was moved to {warning} s so that it comes before the end of a {turn} s turn."
+                )
+            },
+            ko: |warning, turn| {
+                format!("경고가 {turn}초 턴이 끝나기 전에 오도록 {warning}초로 바뀌었습니다.")
+            };
+    }
+    /// The table view and the clock strip.
+    table_view: TableViewWords {
+        table_view: &'static str = en: "Table view", ko: "테이블 화면";
+        face_to_face: &'static str = en: "Face to face", ko: "마주 보기";
+        one_sided: &'static str = en: "One side", ko: "한쪽 보기";
+        exit_table_view: &'static str = en: "Exit (Esc)", ko: "나가기 (Esc)";
+        nothing_to_play: &'static str =
+            en: "There is no sound output, so there is nothing to play: alerts are shown on screen.",
+            ko: "소리를 낼 장치가 없어 들려줄 수 없습니다: 알림은 화면으로 표시됩니다.";
+        no_keep_awake: &'static str =
+            en: "The screen cannot be kept awake on this system: it may dim during a turn.",
+            ko: "이 시스템에서는 화면을 켜 둘 수 없습니다: 턴 중에 화면이 어두워질 수 있습니다.";
+    }
+    /// The phones' section of the settings.
+    phones: PhoneWords {
+        phones_heading: &'static str = en: "Phones", ko: "휴대폰";
+        phones_switch: &'static str =
+            en: "Phones as the table's buttons (local network)",
+            ko: "휴대폰을 테이블 버튼으로 (같은 네트워크)";
+        phones_port: &'static str = en: "Port", ko: "포트";
+        phones_anyone_may_end: &'static str =
+            en: "Any phone may end any turn",
+            ko: "어느 휴대폰이든 누구의 턴이든 넘길 수 있음";
+        phones_failed: fn(&str) -> String =
+            en: |why| format!("The phones' page could not start: {why}"),
+            ko: |why| format!("휴대폰 페이지를 시작하지 못했습니다: {why}");
+        phones_scan: &'static str =
+            en: "Scan with each phone, or open this link on the same Wi-Fi:",
+            ko: "각 휴대폰으로 스캔하거나, 같은 와이파이에서 이 링크를 여세요:";
+        phones_off_hint: &'static str =
+            en: "Off: nothing is served. On: a page on this network only, behind a secret link that changes every evening.",
+            ko: "꺼짐: 아무것도 열지 않습니다. 켜짐: 이 네트워크에서만, 매 저녁 바뀌는 비밀 링크로 페이지를 엽니다.";
+        copy_link: &'static str = en: "Copy link", ko: "링크 복사";
+    }
+    /// The chess clock.
+    chess: ChessWords {
+        clock_mode: &'static str = en: "Clock", ko: "시계";
+        per_turn: &'static str = en: "Per turn", ko: "턴마다";
+        chess_clock: &'static str =
+            en: "Chess clock (time bank + increment)",
+            ko: "체스 시계 (시간 저금 + 턴마다 추가)";
+        time_bank: &'static str = en: "Time bank", ko: "시간 저금";
+        increment: &'static str = en: "Increment per turn", ko: "턴마다 추가";
+        minutes: &'static str = en: " min", ko: "분";
+        clock_mode_next_game: &'static str =
+            en: "The clock mode and bank apply from the next game (Reset).",
+            ko: "시계 방식과 시간 저금은 다음 게임(초기화)부터 적용됩니다.";
+        flagged: &'static str = en: "Flagged", ko: "시간 소진";
+    }
+    /// Saving: files set aside, recovered, the data folder.
+    saving: SavingWords {
+        not_saving: &'static str =
+            en: "Nothing is being saved: there is no usable data folder. Changes last only while the window is open.",
+            ko: "저장되지 않습니다: 쓸 수 있는 데이터 폴더가 없습니다. 바뀐 내용은 창을 닫으면 사라집니다.";
+        read_only_in_use: &'static str =
+            en: "Read-only: another window has this data folder open. Everything is shown; changes here are not saved.",
+            ko: "읽기 전용: 다른 창이 이 데이터 폴더를 열고 있습니다. 모두 보이지만 여기서 바꾼 내용은 저장되지 않습니다.";
+        read_only_folder: &'static str =
+            en: "Read-only: the data folder cannot be written. Everything is shown; changes here are not saved.",
+            ko: "읽기 전용: 데이터 폴더에 쓸 수 없습니다. 모두 보이지만 여기서 바꾼 내용은 저장되지 않습니다.";
+        kept_aside_newer: fn(&str) -> String =
+            en: |file| {
+                format!(
+                    "A file was made by a newer version of the app; it was kept aside as {file}, untouched."
+                )
+            },
+            ko: |file| {
+                format!("새 버전의 앱이 만든 파일이라 {file}(으)로 따로 두었습니다. 건드리지 않았습니다.")
+            };
+    }
+    /// The sheet's rules line, the match's end, exports and the history.
+    results: ResultWords {
+        joker_counts: fn(u32) -> String = en: |n| format!("joker {n}"), ko: |n| format!("조커 {n}점");
+        not_melded_counts: fn(u32) -> String =
+            en: |n| format!("not melded {n}"),
+            ko: |n| format!("미등록 {n}점");
+        settings_rules_differ: fn(&str) -> String =
+            en: |rules| {
+                format!(
+                    "The settings now say {rules}; this sheet keeps its own rules unless you apply them."
+                )
+            },
+            ko: |rules| {
+                format!("설정의 규칙은 지금 {rules}입니다. 적용하지 않으면 이 점수표는 원래 규칙을 씁니다.")
+            };
+        no_points_move: &'static str = en: "No points would change.", ko: "바뀌는 점수가 없습니다.";
+        winner_would_change: fn(&str, &str) -> String =
+            en: |was, will| format!("The leader would change: {was} → {will}"),
+            ko: |was, will| format!("선두가 바뀝니다: {was} → {will}");
+        apply_to_sheet: &'static str = en: "Apply to this sheet", ko: "이 점수표에 적용";
+        match_over: fn(usize, &str) -> String =
+            en: |game, who| format!("Match over after game {game} · Winner: {who}"),
+            ko: |game, who| format!("{game}번째 게임으로 경기 끝 · 우승: {who}");
+        games_after_end: fn(usize) -> String =
+            en: |n| format!("{n} game(s) added after the end: they do not change the result."),
+            ko: |n| format!("경기가 끝난 뒤 추가된 게임 {n}개는 결과를 바꾸지 않습니다.");
+        games_left: fn(usize) -> String =
+            en: |n| format!("{n} game(s) left"),
+            ko: |n| format!("남은 게임 {n}개");
+        points_to_target: fn(i64) -> String =
+            en: |p| format!("the leader needs {p} more to reach the target"),
+            ko: |p| format!("선두가 목표까지 {p}점 남았습니다");
+        target_total: &'static str = en: "target total", ko: "목표 점수";
+        export_picture: &'static str = en: "Export picture", ko: "그림으로 내보내기";
+        history: &'static str = en: "History", ko: "지난 기록";
+        state_finished: &'static str = en: "finished", ko: "끝남";
+        state_playing: &'static str = en: "playing", ko: "진행 중";
+        games_count: fn(usize) -> String = en: |n| format!("{n} games"), ko: |n| format!("게임 {n}개");
+        leader: &'static str = en: "leader", ko: "선두";
+        games_axis: &'static str = en: "game", ko: "게임";
+        csv_game: &'static str = en: "game", ko: "게임";
+        csv_points: &'static str = en: "points", ko: "점수";
+        csv_winner: &'static str = en: "winner", ko: "우승";
+        csv_other_winner: &'static str = en: "winner by the other rule", ko: "다른 규칙의 우승";
+        csv_other_leader: &'static str = en: "leader by the other rule", ko: "다른 규칙의 선두";
+        csv_rules: &'static str = en: "rules", ko: "규칙";
+        csv_remaining: &'static str = en: "left on the rack", ko: "받침대에 남은 값";
+        history_skipped: fn(&str) -> String =
+            en: |file| format!("{file} could not be read and is left out."),
+            ko: |file| format!("{file}은(는) 읽을 수 없어 빼고 셉니다.");
+        history_empty: &'static str = en: "No games saved yet.", ko: "저장된 게임이 아직 없습니다.";
+        evenings: &'static str = en: "Evenings", ko: "저녁";
+        games_heading: &'static str = en: "Games", ko: "게임";
+        match_wins: &'static str = en: "Match wins", ko: "경기 우승";
+        average: &'static str = en: "Average", ko: "평균";
+        best_game: &'static str = en: "Best game", ko: "최고 게임";
+        head_to_head: &'static str = en: "Head to head (games won against)", ko: "맞대결 (이긴 게임 수)";
+        open_folder: &'static str = en: "Open folder", ko: "폴더 열기";
+        export_csv_as: &'static str = en: "Save CSV as…", ko: "CSV 다른 이름으로 저장…";
+    }
+}
 
 fn kind_ko(kind: Kind) -> &'static str {
     match kind {
@@ -914,8 +692,8 @@ pub fn color_name(lang: Language, color: Color) -> &'static str {
 pub fn kind_name(lang: Language, kind: Kind) -> &'static str {
     let s = lang.strings();
     match kind {
-        Kind::Run => s.kind_run,
-        Kind::Group => s.kind_group,
+        Kind::Run => s.meld.kind_run,
+        Kind::Group => s.meld.kind_group,
     }
 }
 
@@ -1091,7 +869,7 @@ pub fn change_done(lang: Language, change: &Change) -> String {
         }
         .into(),
         Change::GameAdded(r, g) => {
-            let game = (s.game_label)(*r, *g);
+            let game = (s.sheet.game_label)(*r, *g);
             if en {
                 format!("{game} added")
             } else {
@@ -1099,7 +877,7 @@ pub fn change_done(lang: Language, change: &Change) -> String {
             }
         }
         Change::GameEdited(r, g) => {
-            let game = (s.game_label)(*r, *g);
+            let game = (s.sheet.game_label)(*r, *g);
             if en {
                 format!("{game} changed")
             } else {
@@ -1107,7 +885,7 @@ pub fn change_done(lang: Language, change: &Change) -> String {
             }
         }
         Change::GameDeleted(r, g) => {
-            let game = (s.game_label)(*r, *g);
+            let game = (s.sheet.game_label)(*r, *g);
             if en {
                 format!("{game} deleted")
             } else {
@@ -1473,21 +1251,21 @@ pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
             )
     });
     let preset = match scoring {
-        Some(Preset::Korean) => s.preset_korean,
-        Some(Preset::English) => s.preset_english,
-        Some(Preset::Tournament) => s.preset_tournament,
-        None => s.preset_custom,
+        Some(Preset::Korean) => s.settings.preset_korean,
+        Some(Preset::English) => s.settings.preset_english,
+        Some(Preset::Tournament) => s.settings.preset_tournament,
+        None => s.settings.preset_custom,
     };
     let rule = match rules.final_rule {
-        FinalRule::Total => s.rule_total_short,
-        FinalRule::Wins => s.rule_wins_short,
+        FinalRule::Total => s.sheet.rule_total_short,
+        FinalRule::Wins => s.sheet.rule_wins_short,
     };
     let mut line = format!(
         "{preset} · {} · {rule}",
-        (s.joker_counts)(rules.joker_penalty)
+        (s.results.joker_counts)(rules.joker_penalty)
     );
     if let Some(v) = rules.not_melded_value {
-        line.push_str(&format!(" · {}", (s.not_melded_counts)(v)));
+        line.push_str(&format!(" · {}", (s.results.not_melded_counts)(v)));
     }
     line
 }

@@ -110,7 +110,7 @@ fn note(lang: Language, r: &crate::meld::Reading) -> Option<String> {
         return r.note();
     }
     r.alternative
-        .map(|(kind, points)| (lang.strings().ambiguity_note)(r.kind, r.points, kind, points))
+        .map(|(kind, points)| (lang.strings().meld.ambiguity_note)(r.kind, r.points, kind, points))
 }
 
 /// Terminal output: one line per set, notes, then the verdict and its problems.

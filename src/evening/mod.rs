@@ -179,7 +179,7 @@ fn seat_names(settings: &Settings) -> Vec<String> {
         settings.players.clone()
     } else {
         (1..=4)
-            .map(settings.language.strings().default_player)
+            .map(settings.language.strings().timer.default_player)
             .collect()
     }
 }
@@ -497,13 +497,13 @@ impl Evening {
         let lang = self.settings.language;
         let s = lang.strings();
         if let Some(why) = &self.no_store {
-            return Some((s.not_saving.to_owned(), why.get(lang).to_owned()));
+            return Some((s.saving.not_saving.to_owned(), why.get(lang).to_owned()));
         }
         let store = self.book.store()?;
         if let Access::ReadOnly(reason) = store.access() {
             let line = match reason {
-                ReadOnlyReason::InUse { .. } => s.read_only_in_use,
-                _ => s.read_only_folder,
+                ReadOnlyReason::InUse { .. } => s.saving.read_only_in_use,
+                _ => s.saving.read_only_folder,
             };
             return Some((line.to_owned(), i18n::read_only_reason(lang, &reason)));
         }
@@ -655,7 +655,7 @@ fn fresh_timer(
     settings: &Settings,
     timer_settings: TimerSettings,
 ) -> Timer {
-    let defaults = (1..=4).map(settings.language.strings().default_player);
+    let defaults = (1..=4).map(settings.language.strings().timer.default_player);
     seats
         .and_then(|names| Timer::new(names, timer_settings).ok())
         .or_else(|| Timer::new(seat_names(settings), timer_settings).ok())

@@ -94,28 +94,32 @@ impl TableNotice {
             TableNotice::Store(notice) => {
                 let line = match notice {
                     Notice::SetAside { moved_to, .. } if notice.is_newer_version() => {
-                        (s.kept_aside_newer)(&moved_to.display().to_string())
+                        (s.saving.kept_aside_newer)(&moved_to.display().to_string())
                     }
                     Notice::SetAside { moved_to, .. } => {
-                        (s.set_aside)(&moved_to.display().to_string())
+                        (s.sheet.set_aside)(&moved_to.display().to_string())
                     }
                     Notice::Recovered { file, .. } => {
-                        (s.recovered_from_backup)(&file.display().to_string())
+                        (s.sheet.recovered_from_backup)(&file.display().to_string())
                     }
                     Notice::LeftInPlace { file, .. } => {
-                        (s.left_in_place)(&file.display().to_string())
+                        (s.table.left_in_place)(&file.display().to_string())
                     }
                 };
                 (line, Some(i18n::notice(lang, notice)))
             }
-            TableNotice::Failed(why) => ((s.save_failed)(why.get(lang)), None),
-            TableNotice::SettingsNotSaved(why) => ((s.settings_not_saved)(why.get(lang)), None),
-            TableNotice::NoAudio(why) => (s.no_audio.to_owned(), Some(why.clone())),
-            TableNotice::TimerSettingsReset => (s.timer_settings_reset.to_owned(), None),
-            TableNotice::Exported(path) => ((s.exported_to)(path), None),
-            TableNotice::ExportedNoDialog(path) => ((s.exported_no_dialog)(path), None),
-            TableNotice::NothingToPlay => (s.nothing_to_play.to_owned(), None),
-            TableNotice::NoKeepAwake(why) => (s.no_keep_awake.to_owned(), Some(why.clone())),
+            TableNotice::Failed(why) => ((s.sheet.save_failed)(why.get(lang)), None),
+            TableNotice::SettingsNotSaved(why) => {
+                ((s.settings.settings_not_saved)(why.get(lang)), None)
+            }
+            TableNotice::NoAudio(why) => (s.timer.no_audio.to_owned(), Some(why.clone())),
+            TableNotice::TimerSettingsReset => (s.settings.timer_settings_reset.to_owned(), None),
+            TableNotice::Exported(path) => ((s.sheet.exported_to)(path), None),
+            TableNotice::ExportedNoDialog(path) => ((s.sheet.exported_no_dialog)(path), None),
+            TableNotice::NothingToPlay => (s.table_view.nothing_to_play.to_owned(), None),
+            TableNotice::NoKeepAwake(why) => {
+                (s.table_view.no_keep_awake.to_owned(), Some(why.clone()))
+            }
             TableNotice::EveningSetAside(path) => (i18n::evening_set_aside(lang, path), None),
         }
     }

@@ -50,8 +50,8 @@ impl SheetError {
         match self {
             SheetError::Score(e) => i18n::score_error(lang, e),
             SheetError::Store(e) => i18n::store_error(lang, e),
-            SheetError::NoDataFolder => lang.strings().not_saving.to_owned(),
-            SheetError::NoSheet => lang.strings().no_sheets.to_owned(),
+            SheetError::NoDataFolder => lang.strings().saving.not_saving.to_owned(),
+            SheetError::NoSheet => lang.strings().sheet.no_sheets.to_owned(),
             SheetError::Write { path, source } => match lang {
                 Language::English => self.to_string(),
                 Language::Korean => format!(
@@ -278,20 +278,20 @@ impl SheetBook {
         };
         let s = lang.strings();
         let labels = ExportLabels {
-            game: s.csv_game,
-            points: s.csv_points,
-            total: s.totals,
-            wins: s.wins,
-            rank: s.rank,
-            winner: s.csv_winner,
-            leader: s.leader,
-            other_winner: s.csv_other_winner,
-            other_leader: s.csv_other_leader,
-            rules: s.csv_rules,
-            remaining: s.csv_remaining,
+            game: s.results.csv_game,
+            points: s.results.csv_points,
+            total: s.sheet.totals,
+            wins: s.sheet.wins,
+            rank: s.sheet.rank,
+            winner: s.results.csv_winner,
+            leader: s.results.leader,
+            other_winner: s.results.csv_other_winner,
+            other_leader: s.results.csv_other_leader,
+            rules: s.results.csv_rules,
+            remaining: s.results.csv_remaining,
         };
         let rules = i18n::rules_line(lang, sheet.rules());
-        let row_label = |n: GameNumber| (s.game_label)(n.round, n.in_round);
+        let row_label = |n: GameNumber| (s.sheet.game_label)(n.round, n.in_round);
         let text = sheet_csv(sheet, &labels, &rules, &row_label);
         std::fs::write(&path, text).map_err(|e| SheetError::Write {
             path: path.clone(),

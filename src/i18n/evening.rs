@@ -85,7 +85,7 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
 /// What the form's game still lacks, in the language.
 pub fn draft_problem(lang: Language, problem: &DraftProblem) -> String {
     match problem {
-        DraftProblem::Missing(name) => (lang.strings().missing_left)(name),
+        DraftProblem::Missing(name) => (lang.strings().table.missing_left)(name),
         DraftProblem::Unreadable { name, error } => {
             format!("{name}: {}", remaining_error(lang, error))
         }

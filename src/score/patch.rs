@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::{Game, Players, ScoreError, Sheet};
 use crate::rules::RuleSet;
 
-/// What turns one sheet into another; see the [module docs](self).
+/// What turns one sheet into another: a game added, edited or deleted differs from the sheet
+/// before it by one game, so a patch is as small as its change.
 ///
 /// # Example
 /// ```

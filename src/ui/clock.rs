@@ -94,11 +94,11 @@ impl ClockSnapshot {
     pub fn state_text(&self, lang: Language) -> &'static str {
         let s = lang.strings();
         match (self.phase, self.timed_out, self.warning) {
-            (Phase::Idle, _, _) => s.state_ready,
-            (Phase::Paused, _, _) => s.state_paused,
-            (_, true, _) => s.state_time_up,
-            (_, false, true) => s.state_warning,
-            _ => s.state_running,
+            (Phase::Idle, _, _) => s.timer.state_ready,
+            (Phase::Paused, _, _) => s.timer.state_paused,
+            (_, true, _) => s.timer.state_time_up,
+            (_, false, true) => s.timer.state_warning,
+            _ => s.timer.state_running,
         }
     }
 

@@ -11,15 +11,15 @@ use crate::i18n::Language;
 /// Draws the history: the table per player, head-to-head, the cumulative chart.
 pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
     let s = lang.strings();
-    ui.label(RichText::new(s.history).strong().size(20.0));
+    ui.label(RichText::new(s.results.history).strong().size(20.0));
     for file in skipped {
         ui.colored_label(
             egui::Color32::from_rgb(0xef, 0x7d, 0x00),
-            (s.history_skipped)(file),
+            (s.results.history_skipped)(file),
         );
     }
     if history.players.is_empty() {
-        ui.label(s.history_empty);
+        ui.label(s.results.history_empty);
         return;
     }
     egui::Grid::new("history")
@@ -27,13 +27,13 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
         .min_col_width(56.0)
         .show(ui, |ui| {
             for h in [
-                s.player,
-                s.evenings,
-                s.games_heading,
-                s.match_wins,
-                s.totals,
-                s.average,
-                s.best_game,
+                s.timer.player,
+                s.results.evenings,
+                s.results.games_heading,
+                s.results.match_wins,
+                s.sheet.totals,
+                s.results.average,
+                s.results.best_game,
             ] {
                 ui.label(RichText::new(h).strong());
             }
@@ -54,7 +54,7 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
             }
         });
     // Head to head: games in which the row's player scored more than the column's.
-    ui.label(RichText::new(s.head_to_head).strong());
+    ui.label(RichText::new(s.results.head_to_head).strong());
     egui::Grid::new("head-to-head")
         .striped(true)
         .show(ui, |ui| {
@@ -92,5 +92,5 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
             leading: leader.as_ref() == Some(&p.key),
         })
         .collect();
-    super::chart::lines(ui, "history-chart", series, 220.0, s.evenings);
+    super::chart::lines(ui, "history-chart", series, 220.0, s.results.evenings);
 }

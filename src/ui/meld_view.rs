@@ -65,8 +65,8 @@ impl MeldView {
     pub fn ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
         let s = lang.strings();
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.mode, MeldMode::Check, s.mode_check);
-            ui.selectable_value(&mut self.mode, MeldMode::Solve, s.mode_solve);
+            ui.selectable_value(&mut self.mode, MeldMode::Check, s.meld.mode_check);
+            ui.selectable_value(&mut self.mode, MeldMode::Solve, s.meld.mode_solve);
         });
         ui.separator();
         match self.mode {
@@ -88,17 +88,24 @@ impl MeldView {
             self.push_tile(t);
         }
         ui.horizontal(|ui| {
-            if ui.button(s.new_set).clicked() && !self.meld_text.trim().is_empty() && !open_set {
+            if ui.button(s.meld.new_set).clicked() && !self.meld_text.trim().is_empty() && !open_set
+            {
                 self.meld_text = format!("{} | ", self.meld_text.trim_end());
             }
-            if ui.button(s.remove_last).clicked() {
+            if ui.button(s.meld.remove_last).clicked() {
                 self.remove_last();
             }
-            if ui.button(s.clear).clicked() {
+            if ui.button(s.meld.clear).clicked() {
                 self.meld_text.clear();
             }
         });
-        notation_field(ui, &mut self.meld_text, s.notation_hint, s.mode_check, true);
+        notation_field(
+            ui,
+            &mut self.meld_text,
+            s.meld.notation_hint,
+            s.meld.mode_check,
+            true,
+        );
 
         let sets = match parsed {
             Ok(sets) => sets,
@@ -108,7 +115,7 @@ impl MeldView {
             }
         };
         if sets.is_empty() {
-            ui.label(s.empty_meld);
+            ui.label(s.meld.empty_meld);
             return;
         }
         let verdict = check_meld(&sets, MeldOptions::from(rules));
@@ -132,22 +139,36 @@ impl MeldView {
             push_tile(&mut self.rack_text, t);
         }
         ui.horizontal(|ui| {
-            if ui.button(s.remove_last).clicked() {
+            if ui.button(s.meld.remove_last).clicked() {
                 remove_last(&mut self.rack_text);
             }
-            if ui.button(s.clear).clicked() {
+            if ui.button(s.meld.clear).clicked() {
                 self.rack_text.clear();
             }
             ui.separator();
-            ui.label(s.objective);
-            ui.radio_value(&mut self.objective, Objective::Points, s.objective_points);
-            ui.radio_value(&mut self.objective, Objective::Tiles, s.objective_tiles);
+            ui.label(s.meld.objective);
+            ui.radio_value(
+                &mut self.objective,
+                Objective::Points,
+                s.meld.objective_points,
+            );
+            ui.radio_value(
+                &mut self.objective,
+                Objective::Tiles,
+                s.meld.objective_tiles,
+            );
         });
-        notation_field(ui, &mut self.rack_text, s.notation_hint, s.rack, false);
+        notation_field(
+            ui,
+            &mut self.rack_text,
+            s.meld.notation_hint,
+            s.meld.rack,
+            false,
+        );
 
         let rack = match rack {
             Ok(rack) if rack.is_empty() => {
-                ui.label(s.empty_rack);
+                ui.label(s.meld.empty_rack);
                 return;
             }
             Ok(rack) => rack,
@@ -242,9 +263,9 @@ fn remove_last(text: &mut String) {
 
 fn show_solution(ui: &mut Ui, lang: Language, solution: &Solution) {
     let s = lang.strings();
-    ui.label(RichText::new(s.best_meld).strong());
+    ui.label(RichText::new(s.meld.best_meld).strong());
     if solution.sets.is_empty() {
-        ui.label(s.nothing_to_meld);
+        ui.label(s.meld.nothing_to_meld);
     }
     for set in &solution.sets {
         ui.horizontal_wrapped(|ui| {
@@ -253,14 +274,14 @@ fn show_solution(ui: &mut Ui, lang: Language, solution: &Solution) {
                 RichText::new(format!(
                     "{} · {}",
                     i18n::kind_name(lang, set.kind),
-                    (s.points)(set.points)
+                    (s.meld.points)(set.points)
                 ))
                 .size(18.0),
             );
         });
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(s.unused_tiles);
+        ui.label(s.meld.unused_tiles);
         if solution.unused.is_empty() {
             ui.label("—");
         }
@@ -268,9 +289,15 @@ fn show_solution(ui: &mut Ui, lang: Language, solution: &Solution) {
     });
     ui.add_space(8.0);
     let (text, color) = if solution.meets_threshold {
-        ((s.reachable)(solution.total, solution.threshold), GREEN)
+        (
+            (s.meld.reachable)(solution.total, solution.threshold),
+            GREEN,
+        )
     } else {
-        ((s.unreachable)(solution.total, solution.threshold), RED)
+        (
+            (s.meld.unreachable)(solution.total, solution.threshold),
+            RED,
+        )
     };
     ui.label(RichText::new(text).size(24.0).strong().color(color));
 }
@@ -284,7 +311,7 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
     let mut change = None;
     for (i, set) in verdict.sets.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new((s.set_n)(i + 1)).strong());
+            ui.label(RichText::new((s.meld.set_n)(i + 1)).strong());
             let represented = set.reading.as_ref().ok().map(|r| r.represented.as_slice());
             tiles::tile_row(ui, &set.input.tiles, represented, 34.0);
             match &set.reading {
@@ -293,14 +320,14 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
                         RichText::new(format!(
                             "✓ {} · {}",
                             i18n::kind_name(lang, r.kind),
-                            (s.points)(r.points)
+                            (s.meld.points)(r.points)
                         ))
                         .color(GREEN)
                         .size(18.0),
                     );
                     let jokers: Vec<String> = r
                         .joker_values(&set.input.tiles)
-                        .map(|t| (s.joker_is)(&i18n::tile(lang, t)))
+                        .map(|t| (s.meld.joker_is)(&i18n::tile(lang, t)))
                         .collect();
                     if !jokers.is_empty() {
                         ui.label(jokers.join(", "));
@@ -320,16 +347,16 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
             if let Ok(r) = &set.reading
                 && let Some((other, other_points)) = r.alternative
             {
-                let note = (s.ambiguity_note)(r.kind, r.points, other, other_points);
+                let note = (s.meld.ambiguity_note)(r.kind, r.points, other, other_points);
                 ui.label(RichText::new(note).italics());
             }
             ui.horizontal(|ui| {
-                ui.label(s.declare);
+                ui.label(s.meld.declare);
                 let current = set.input.declared;
                 for (value, label) in [
-                    (None, s.declare_auto),
-                    (Some(Kind::Run), s.kind_run),
-                    (Some(Kind::Group), s.kind_group),
+                    (None, s.meld.declare_auto),
+                    (Some(Kind::Run), s.meld.kind_run),
+                    (Some(Kind::Group), s.meld.kind_group),
                 ] {
                     if ui.selectable_label(current == value, label).clicked() && current != value {
                         change = Some((i, value));
@@ -344,11 +371,11 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
 fn show_verdict(ui: &mut Ui, lang: Language, verdict: &Verdict) {
     let s = lang.strings();
     ui.add_space(8.0);
-    ui.label(RichText::new((s.total_of)(verdict.total, verdict.threshold)).size(20.0));
+    ui.label(RichText::new((s.meld.total_of)(verdict.total, verdict.threshold)).size(20.0));
     let (text, color) = if verdict.is_valid() {
-        (s.verdict_valid, GREEN)
+        (s.meld.verdict_valid, GREEN)
     } else {
-        (s.verdict_invalid, RED)
+        (s.meld.verdict_invalid, RED)
     };
     ui.label(RichText::new(text).size(34.0).strong().color(color));
     for problem in &verdict.problems {

@@ -73,16 +73,20 @@ pub fn ui(
             ui.horizontal(|ui| {
                 let close = ui
                     .add(egui::Button::new("×").min_size(egui::vec2(32.0, 32.0)))
-                    .on_hover_text(s.dismiss);
-                close
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, s.dismiss));
+                    .on_hover_text(s.sheet.dismiss);
+                close.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, true, s.sheet.dismiss)
+                });
                 if close.clicked() {
                     clicked = Some(NoticeClick::Dismiss(i));
                 }
                 // After an export: the folder it went to, one click away.
                 if let Some(folder) = notice.folder()
                     && ui
-                        .add(egui::Button::new(s.open_folder).min_size(egui::vec2(0.0, 32.0)))
+                        .add(
+                            egui::Button::new(s.results.open_folder)
+                                .min_size(egui::vec2(0.0, 32.0)),
+                        )
                         .clicked()
                 {
                     clicked = Some(NoticeClick::OpenFolder(folder.to_path_buf()));

@@ -121,7 +121,7 @@ fn draw(
         .num_columns(2)
         .spacing([24.0, 10.0])
         .show(ui, |ui| {
-            ui.label(s.language);
+            ui.label(s.settings.language);
             ui.horizontal(|ui| {
                 for lang in Language::ALL {
                     ui.selectable_value(&mut new.language, lang, lang.native_name());
@@ -129,13 +129,13 @@ fn draw(
             });
             ui.end_row();
 
-            ui.label(s.preset);
+            ui.label(s.settings.preset);
             ui.horizontal(|ui| {
                 for preset in Preset::ALL {
                     let name = match preset {
-                        Preset::Korean => s.preset_korean,
-                        Preset::English => s.preset_english,
-                        Preset::Tournament => s.preset_tournament,
+                        Preset::Korean => s.settings.preset_korean,
+                        Preset::English => s.settings.preset_english,
+                        Preset::Tournament => s.settings.preset_tournament,
                     };
                     // A preset sets the game's rules; the table's set and clock stay.
                     let target = RuleSet {
@@ -167,67 +167,83 @@ fn draw(
                     } == new.rules
                 });
                 if !matches_one {
-                    ui.label(RichText::new(s.preset_custom).italics());
+                    ui.label(RichText::new(s.settings.preset_custom).italics());
                 }
             });
             ui.end_row();
 
             let r = &mut new.rules;
-            ui.label(s.clock_mode);
+            ui.label(s.chess.clock_mode);
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
-                    ui.radio_value(&mut r.clock_mode, ClockMode::PerTurn, s.per_turn);
-                    ui.radio_value(&mut r.clock_mode, ClockMode::ChessClock, s.chess_clock);
+                    ui.radio_value(&mut r.clock_mode, ClockMode::PerTurn, s.chess.per_turn);
+                    ui.radio_value(
+                        &mut r.clock_mode,
+                        ClockMode::ChessClock,
+                        s.chess.chess_clock,
+                    );
                 });
                 if r.clock_mode == ClockMode::ChessClock {
                     ui.horizontal(|ui| {
-                        let label = ui.label(s.time_bank);
+                        let label = ui.label(s.chess.time_bank);
                         ui.add(
                             egui::DragValue::new(&mut r.bank_minutes)
                                 .range(BANK_MINUTES)
-                                .suffix(s.minutes)
+                                .suffix(s.chess.minutes)
                                 .update_while_editing(false),
                         )
                         .labelled_by(label.id);
-                        let label = ui.label(s.increment);
+                        let label = ui.label(s.chess.increment);
                         ui.add(
                             egui::DragValue::new(&mut r.increment_seconds)
                                 .range(INCREMENT_SECONDS)
-                                .suffix(s.seconds)
+                                .suffix(s.settings.seconds)
                                 .update_while_editing(false),
                         )
                         .labelled_by(label.id);
                     });
                 }
-                ui.label(RichText::new(s.clock_mode_next_game).weak());
+                ui.label(RichText::new(s.chess.clock_mode_next_game).weak());
             });
             ui.end_row();
-            seconds_row(ui, s.turn_length, &mut r.turn_seconds, TURN_SECONDS, s);
             seconds_row(
                 ui,
-                s.warning_time,
+                s.settings.turn_length,
+                &mut r.turn_seconds,
+                TURN_SECONDS,
+                s,
+            );
+            seconds_row(
+                ui,
+                s.settings.warning_time,
                 &mut r.warning_seconds,
                 WARNING_SECONDS,
                 s,
             );
-            seconds_row(ui, s.tick_time, &mut r.tick_seconds, TICK_SECONDS, s);
+            seconds_row(
+                ui,
+                s.settings.tick_time,
+                &mut r.tick_seconds,
+                TICK_SECONDS,
+                s,
+            );
             if let Some((warning, turn)) = adjusted {
                 ui.label("");
-                ui.label(RichText::new((s.warning_adjusted)(warning, turn)).italics());
+                ui.label(RichText::new((s.table.warning_adjusted)(warning, turn)).italics());
                 ui.end_row();
             }
 
-            let label = ui.label(s.volume);
+            let label = ui.label(s.settings.volume);
             ui.horizontal(|ui| {
                 ui.add(egui::Slider::new(&mut new.volume, 0.0..=1.0).show_value(false))
                     .labelled_by(label.id);
-                ui.checkbox(&mut new.muted, s.mute);
-                test_sound = ui.button(s.test_sound).clicked();
+                ui.checkbox(&mut new.muted, s.settings.mute);
+                test_sound = ui.button(s.settings.test_sound).clicked();
             });
             ui.end_row();
 
             let r = &mut new.rules;
-            let label = ui.label(s.threshold);
+            let label = ui.label(s.settings.threshold);
             ui.add(
                 egui::DragValue::new(&mut r.meld_threshold)
                     .range(0..=200)
@@ -237,10 +253,10 @@ fn draw(
             ui.end_row();
 
             ui.label("");
-            ui.checkbox(&mut r.jokers_in_initial_meld, s.jokers_in_meld);
+            ui.checkbox(&mut r.jokers_in_initial_meld, s.settings.jokers_in_meld);
             ui.end_row();
 
-            let label = ui.label(s.joker_penalty);
+            let label = ui.label(s.settings.joker_penalty);
             ui.add(
                 egui::DragValue::new(&mut r.joker_penalty)
                     .range(0..=200)
@@ -249,11 +265,11 @@ fn draw(
             .labelled_by(label.id);
             ui.end_row();
 
-            let label = ui.label(s.not_melded);
+            let label = ui.label(s.settings.not_melded);
             ui.horizontal(|ui| {
                 let mut flat = r.not_melded_value.is_some();
-                ui.radio_value(&mut flat, false, s.not_melded_rack);
-                ui.radio_value(&mut flat, true, s.not_melded_flat);
+                ui.radio_value(&mut flat, false, s.settings.not_melded_rack);
+                ui.radio_value(&mut flat, true, s.settings.not_melded_flat);
                 match (flat, r.not_melded_value) {
                     (false, _) => r.not_melded_value = None,
                     (true, None) => r.not_melded_value = Some(100),
@@ -270,24 +286,28 @@ fn draw(
             });
             ui.end_row();
 
-            ui.label(s.final_rule);
+            ui.label(s.settings.final_rule);
             ui.vertical(|ui| {
-                ui.radio_value(&mut r.final_rule, FinalRule::Total, s.final_total);
-                ui.radio_value(&mut r.final_rule, FinalRule::Wins, s.final_wins);
+                ui.radio_value(&mut r.final_rule, FinalRule::Total, s.settings.final_total);
+                ui.radio_value(&mut r.final_rule, FinalRule::Wins, s.settings.final_wins);
             });
             ui.end_row();
 
-            ui.label(s.tile_set);
+            ui.label(s.settings.tile_set);
             ui.vertical(|ui| {
-                ui.radio_value(&mut r.tile_set, TileSet::Standard, s.tile_set_standard);
-                ui.radio_value(&mut r.tile_set, TileSet::Xp, s.tile_set_xp);
+                ui.radio_value(
+                    &mut r.tile_set,
+                    TileSet::Standard,
+                    s.settings.tile_set_standard,
+                );
+                ui.radio_value(&mut r.tile_set, TileSet::Xp, s.settings.tile_set_xp);
             });
             ui.end_row();
         });
     ui.add_space(8.0);
-    ui.label(RichText::new(s.settings_next_turn).weak());
+    ui.label(RichText::new(s.settings.settings_next_turn).weak());
     if let Some(path) = saved_in {
-        ui.label(RichText::new((s.settings_saved_in)(path)).weak());
+        ui.label(RichText::new((s.settings.settings_saved_in)(path)).weak());
     }
     test_sound
 }
@@ -296,15 +316,16 @@ fn draw(
 fn preset_changes(s: &Strings, from: &RuleSet, to: &RuleSet) -> Vec<String> {
     let secs = |v: u32| {
         if v == 0 {
-            s.off.to_owned()
+            s.settings.off.to_owned()
         } else {
-            format!("{v}{}", s.seconds)
+            format!("{v}{}", s.settings.seconds)
         }
     };
-    let not_melded = |v: Option<u32>| v.map_or(s.not_melded_rack.to_owned(), |v| v.to_string());
+    let not_melded =
+        |v: Option<u32>| v.map_or(s.settings.not_melded_rack.to_owned(), |v| v.to_string());
     let rule = |r: FinalRule| match r {
-        FinalRule::Total => s.final_total,
-        FinalRule::Wins => s.final_wins,
+        FinalRule::Total => s.settings.final_total,
+        FinalRule::Wins => s.settings.final_wins,
     };
     let mut lines = Vec::new();
     let mut line = |label: &str, a: String, b: String| {
@@ -313,38 +334,42 @@ fn preset_changes(s: &Strings, from: &RuleSet, to: &RuleSet) -> Vec<String> {
         }
     };
     line(
-        s.turn_length,
+        s.settings.turn_length,
         secs(from.turn_seconds),
         secs(to.turn_seconds),
     );
     line(
-        s.warning_time,
+        s.settings.warning_time,
         secs(from.warning_seconds),
         secs(to.warning_seconds),
     );
-    line(s.tick_time, secs(from.tick_seconds), secs(to.tick_seconds));
     line(
-        s.threshold,
+        s.settings.tick_time,
+        secs(from.tick_seconds),
+        secs(to.tick_seconds),
+    );
+    line(
+        s.settings.threshold,
         from.meld_threshold.to_string(),
         to.meld_threshold.to_string(),
     );
     line(
-        s.jokers_in_meld,
+        s.settings.jokers_in_meld,
         from.jokers_in_initial_meld.to_string(),
         to.jokers_in_initial_meld.to_string(),
     );
     line(
-        s.joker_penalty,
+        s.settings.joker_penalty,
         from.joker_penalty.to_string(),
         to.joker_penalty.to_string(),
     );
     line(
-        s.not_melded,
+        s.settings.not_melded,
         not_melded(from.not_melded_value),
         not_melded(to.not_melded_value),
     );
     line(
-        s.final_rule,
+        s.settings.final_rule,
         rule(from.final_rule).to_owned(),
         rule(to.final_rule).to_owned(),
     );
@@ -357,13 +382,13 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
     let s = new.language.strings();
     let lang = new.language;
     let mut switched = None;
-    ui.label(RichText::new(s.phones_heading).strong().size(18.0));
+    ui.label(RichText::new(s.phones.phones_heading).strong().size(18.0));
     ui.horizontal(|ui| {
         let mut on = phones.is_on();
-        if ui.checkbox(&mut on, s.phones_switch).changed() {
+        if ui.checkbox(&mut on, s.phones.phones_switch).changed() {
             switched = Some(SettingsRequest::Phones(on));
         }
-        let label = ui.label(s.phones_port);
+        let label = ui.label(s.phones.phones_port);
         ui.add_enabled(
             !phones.is_on(),
             egui::DragValue::new(&mut new.phone_port)
@@ -372,9 +397,12 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
         )
         .labelled_by(label.id);
     });
-    ui.checkbox(&mut new.anyone_may_end, s.phones_anyone_may_end);
+    ui.checkbox(&mut new.anyone_may_end, s.phones.phones_anyone_may_end);
     if let Some(e) = phones.error() {
-        ui.colored_label(Color32::from_rgb(0xd3, 0x2f, 0x2f), (s.phones_failed)(e));
+        ui.colored_label(
+            Color32::from_rgb(0xd3, 0x2f, 0x2f),
+            (s.phones.phones_failed)(e),
+        );
     }
     if let Some(url) = phones.url() {
         ui.horizontal(|ui| {
@@ -382,7 +410,7 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
                 qr_ui(ui, qr, 220.0);
             }
             ui.vertical(|ui| {
-                ui.label(s.phones_scan);
+                ui.label(s.phones.phones_scan);
                 ui.add(egui::Label::new(RichText::new(url).monospace()).wrap());
                 // More than one network: the table picks the one the phones are on.
                 if phones.addresses().len() > 1 {
@@ -404,7 +432,7 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
                 }
                 let size = egui::vec2(0.0, 32.0);
                 if ui
-                    .add(egui::Button::new(s.copy_link).min_size(size))
+                    .add(egui::Button::new(s.phones.copy_link).min_size(size))
                     .clicked()
                 {
                     ui.ctx().copy_text(url.to_owned());
@@ -418,7 +446,7 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
             });
         });
     } else {
-        ui.label(RichText::new(s.phones_off_hint).weak());
+        ui.label(RichText::new(s.phones.phones_off_hint).weak());
     }
     switched
 }
@@ -462,12 +490,18 @@ fn seconds_row(
             .update_while_editing(false)
             .custom_formatter(|v, _| {
                 if v == 0.0 {
-                    s.off.to_owned()
+                    s.settings.off.to_owned()
                 } else {
-                    format!("{v}{}", s.seconds)
+                    format!("{v}{}", s.settings.seconds)
                 }
             })
-            .custom_parser(|text| text.trim().trim_end_matches(s.seconds).trim().parse().ok());
+            .custom_parser(|text| {
+                text.trim()
+                    .trim_end_matches(s.settings.seconds)
+                    .trim()
+                    .parse()
+                    .ok()
+            });
         ui.add(number).labelled_by(label.id);
     });
     ui.end_row();

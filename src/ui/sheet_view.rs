@@ -131,7 +131,7 @@ impl SheetView {
             None => {}
         }
         let Some(sheet) = sheet else {
-            ui.label(s.no_sheets);
+            ui.label(s.sheet.no_sheets);
             return requests;
         };
         // The rules this sheet is scored under; settings change them only when asked.
@@ -152,7 +152,7 @@ impl SheetView {
             None => {
                 self.shown = None;
                 self.picking = None;
-                let add = egui::Button::new(RichText::new(s.add_game).size(20.0))
+                let add = egui::Button::new(RichText::new(s.sheet.add_game).size(20.0))
                     .min_size(egui::vec2(0.0, 36.0));
                 if ui.add(add).clicked() {
                     self.opening = true;
@@ -182,7 +182,7 @@ impl SheetView {
                     }
                 })
                 .collect();
-            super::chart::lines(ui, "running-totals", series, 220.0, s.games_axis);
+            super::chart::lines(ui, "running-totals", series, 220.0, s.results.games_axis);
         }
         requests
     }
@@ -201,7 +201,7 @@ impl SheetView {
         ui.horizontal_wrapped(|ui| {
             let size = egui::vec2(0.0, 32.0);
             if ui
-                .add(egui::Button::new(s.new_sheet).min_size(size))
+                .add(egui::Button::new(s.sheet.new_sheet).min_size(size))
                 .clicked()
             {
                 let rounds = (!self.open_ended).then_some(self.rounds.max(1));
@@ -209,7 +209,9 @@ impl SheetView {
                 push(Command::NewSheet { rounds, target });
             }
             // How the next new sheet's match ends; the open sheet keeps its own (said on hover).
-            let label = ui.label(s.planned_rounds).on_hover_text(s.for_new_sheets);
+            let label = ui
+                .label(s.sheet.planned_rounds)
+                .on_hover_text(s.sheet.for_new_sheets);
             if self.rounds == 0 {
                 self.rounds = 1;
             }
@@ -218,15 +220,15 @@ impl SheetView {
                 egui::DragValue::new(&mut self.rounds).range(1..=20),
             )
             .labelled_by(label.id)
-            .on_hover_text(s.for_new_sheets);
-            ui.checkbox(&mut self.open_ended, s.open_ended)
-                .on_hover_text(s.for_new_sheets);
+            .on_hover_text(s.sheet.for_new_sheets);
+            ui.checkbox(&mut self.open_ended, s.sheet.open_ended)
+                .on_hover_text(s.sheet.for_new_sheets);
             if self.target == 0 {
                 self.target = 100;
             }
             let target = ui
-                .checkbox(&mut self.use_target, s.target_total)
-                .on_hover_text(s.for_new_sheets);
+                .checkbox(&mut self.use_target, s.results.target_total)
+                .on_hover_text(s.sheet.for_new_sheets);
             ui.add_enabled(
                 self.use_target,
                 egui::DragValue::new(&mut self.target)
@@ -234,14 +236,14 @@ impl SheetView {
                     .update_while_editing(false),
             )
             .labelled_by(target.id)
-            .on_hover_text(s.for_new_sheets);
+            .on_hover_text(s.sheet.for_new_sheets);
             ui.separator();
-            ui.menu_button(s.open_sheet, |ui| match &context.past {
+            ui.menu_button(s.sheet.open_sheet, |ui| match &context.past {
                 None => {
                     ui.label(i18n::evening::LOADING_SHEETS.get(lang));
                 }
                 Some(past) if past.is_empty() => {
-                    ui.label(s.no_sheets);
+                    ui.label(s.sheet.no_sheets);
                 }
                 Some(past) => {
                     for (id, summary) in past.iter() {
@@ -257,7 +259,7 @@ impl SheetView {
             if ui
                 .add_enabled(
                     sheet.is_some(),
-                    egui::Button::new(s.export_csv).min_size(size),
+                    egui::Button::new(s.sheet.export_csv).min_size(size),
                 )
                 .clicked()
             {
@@ -267,19 +269,19 @@ impl SheetView {
             let save_as = ui
                 .add_enabled(
                     sheet.is_some() && !context.choosing_where_to_save,
-                    egui::Button::new(s.export_csv_as).min_size(size),
+                    egui::Button::new(s.results.export_csv_as).min_size(size),
                 )
-                .on_disabled_hover_text(s.choosing_where_to_save);
+                .on_disabled_hover_text(s.sheet.choosing_where_to_save);
             let mut export_as = save_as.clicked();
             let picture = ui
                 .add_enabled(
                     sheet.is_some(),
-                    egui::Button::new(s.export_picture).min_size(size),
+                    egui::Button::new(s.results.export_picture).min_size(size),
                 )
                 .clicked();
             let showing = context.history.is_some();
             let history = ui
-                .add(egui::Button::selectable(showing, s.history).min_size(size))
+                .add(egui::Button::selectable(showing, s.results.history).min_size(size))
                 .clicked();
             if std::mem::take(&mut export_as) {
                 requests.push(SheetRequest::ExportAs);
@@ -312,7 +314,7 @@ impl SheetView {
         let rule = sheet.rules().final_rule;
         let mut requests = Vec::new();
         if sheet.games().is_empty() {
-            ui.label(s.no_games_yet);
+            ui.label(s.sheet.no_games_yet);
         }
         let columns = Columns::for_players(names.len());
         columns.row(ui, |ui, cell| {
@@ -340,7 +342,7 @@ impl SheetView {
         }
         requests.extend(self.rows_in_view(ui, lang, sheet, &columns, viewport, after));
         columns.row(ui, |ui, cell| {
-            cell(ui, 0, RichText::new(s.totals).strong());
+            cell(ui, 0, RichText::new(s.sheet.totals).strong());
             for (seat, total) in standings.totals.iter().enumerate() {
                 cell(
                     ui,
@@ -350,13 +352,13 @@ impl SheetView {
             }
         });
         columns.row(ui, |ui, cell| {
-            cell(ui, 0, RichText::new(s.wins));
+            cell(ui, 0, RichText::new(s.sheet.wins));
             for (seat, wins) in standings.wins.iter().enumerate() {
                 cell(ui, seat + 1, RichText::new(wins.to_string()).size(18.0));
             }
         });
         columns.row(ui, |ui, cell| {
-            cell(ui, 0, RichText::new(s.rank).strong());
+            cell(ui, 0, RichText::new(s.sheet.rank).strong());
             for (seat, rank) in standings.ranks(rule).iter().enumerate() {
                 cell(
                     ui,
@@ -366,8 +368,8 @@ impl SheetView {
             }
         });
         let rule_name = |r: FinalRule| match r {
-            FinalRule::Total => s.rule_total_short,
-            FinalRule::Wins => s.rule_wins_short,
+            FinalRule::Total => s.sheet.rule_total_short,
+            FinalRule::Wins => s.sheet.rule_wins_short,
         };
         if !sheet.games().is_empty() {
             // Winners once the match is over (its result: games added after it do not count);
@@ -383,9 +385,9 @@ impl SheetView {
                     None => standings.winners(r),
                 };
                 let words = if end.is_some() {
-                    s.winner_under
+                    s.sheet.winner_under
                 } else {
-                    s.leader_under
+                    s.sheet.leader_under
                 };
                 let line = words(rule_name(r), &who(names, &seats));
                 let text = RichText::new(line);
@@ -424,11 +426,11 @@ impl SheetView {
             Ok(_) => None,
             Err(DraftProblem::Missing(name)) => Some(
                 // Say at once when a value typed so far cannot be read.
-                unreadable(lang, draft, names).unwrap_or_else(|| (s.missing_left)(name)),
+                unreadable(lang, draft, names).unwrap_or_else(|| (s.table.missing_left)(name)),
             ),
             // A tie asks for its winner below.
             Err(DraftProblem::Score(ScoreError::Tie { .. })) => {
-                Some(s.choose_tie_winner.to_owned())
+                Some(s.table.choose_tie_winner.to_owned())
             }
             Err(problem) => Some(i18n::draft_problem(lang, problem)),
         };
@@ -438,15 +440,23 @@ impl SheetView {
             let title = match draft.editing {
                 Some(i) => {
                     let n = sheet.number(i);
-                    format!("{} · {}", s.edit_game, (s.game_label)(n.round, n.in_round))
+                    format!(
+                        "{} · {}",
+                        s.sheet.edit_game,
+                        (s.sheet.game_label)(n.round, n.in_round)
+                    )
                 }
                 None => {
                     let n = sheet.next_number();
-                    format!("{} · {}", s.add_game, (s.game_label)(n.round, n.in_round))
+                    format!(
+                        "{} · {}",
+                        s.sheet.add_game,
+                        (s.sheet.game_label)(n.round, n.in_round)
+                    )
                 }
             };
             ui.label(RichText::new(title).strong());
-            ui.label(RichText::new(s.remaining_hint).weak());
+            ui.label(RichText::new(s.sheet.remaining_hint).weak());
             // Only the players' fields are in this grid, one after another, so Tab goes from
             // one player's field to the next; then Save, then nothing else of the form.
             egui::Grid::new("game-form").show(ui, |ui| {
@@ -459,7 +469,7 @@ impl SheetView {
                         let field = ui.add_sized(
                             [FIELD_WIDTH, 32.0],
                             egui::TextEdit::singleline(&mut text)
-                                .hint_text(s.remaining_placeholder)
+                                .hint_text(s.table.remaining_placeholder)
                                 .font(egui::TextStyle::Heading),
                         );
                         let field = field.labelled_by(label.id);
@@ -480,13 +490,15 @@ impl SheetView {
                 let size = egui::vec2(0.0, 36.0);
                 let mut button = ui.add_enabled(
                     ok,
-                    egui::Button::new(RichText::new(s.save_game).size(18.0)).min_size(size),
+                    egui::Button::new(RichText::new(s.sheet.save_game).size(18.0)).min_size(size),
                 );
                 if let Some(why) = &blocked {
                     button = button.on_disabled_hover_text(why);
                 }
                 save = button.clicked();
-                cancel = ui.add(egui::Button::new(s.cancel).min_size(size)).clicked();
+                cancel = ui
+                    .add(egui::Button::new(s.sheet.cancel).min_size(size))
+                    .clicked();
             });
             if let Ok(game) = &checked
                 && let Ok(score) = sheet.check_game(game)
@@ -497,9 +509,9 @@ impl SheetView {
                     .map(|(n, p)| format!("{n} {}", signed(*p)))
                     .collect();
                 let how = if score.went_out {
-                    s.went_out
+                    s.sheet.went_out
                 } else {
-                    s.pool_ran_out
+                    s.sheet.pool_ran_out
                 };
                 let winner = names.get(score.winner).map_or("", String::as_str);
                 ui.label(format!("{how}: {winner} · {}", preview.join(" · ")));
@@ -507,7 +519,7 @@ impl SheetView {
             // A tie for lowest: ask who won.
             if let Some(tied) = tie(sheet, draft) {
                 ui.horizontal(|ui| {
-                    ui.label(s.tie_winner);
+                    ui.label(s.sheet.tie_winner);
                     for (seat, name) in tied {
                         let mut chosen = draft.tie_winner;
                         if ui.radio_value(&mut chosen, Some(seat), name).changed() {
@@ -521,11 +533,11 @@ impl SheetView {
             }
             // Tile picking and the not-melded marks come after every field and Save.
             ui.horizontal_wrapped(|ui| {
-                ui.label(s.pick_tiles_for);
+                ui.label(s.table.pick_tiles_for);
                 for (i, name) in names.iter().enumerate() {
                     let picking = self.picking == Some(i);
                     let pick = ui.selectable_label(picking, name);
-                    let label = format!("{}: {name}", s.pick_tiles);
+                    let label = format!("{}: {name}", s.sheet.pick_tiles);
                     pick.widget_info(|| {
                         egui::WidgetInfo::selected(egui::Role::Button, true, picking, &label)
                     });
@@ -536,7 +548,7 @@ impl SheetView {
             });
             if flat_not_melded {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(s.not_melded_flag);
+                    ui.label(s.sheet.not_melded_flag);
                     for (i, name) in names.iter().enumerate() {
                         if let Some(&flag) = draft.not_melded.get(i) {
                             let mut on = flag;
@@ -676,7 +688,7 @@ impl SheetView {
                 ui.push_id(*row, |ui| match *row {
                     Row::Round(round) => {
                         columns.row(ui, |ui, cell| {
-                            cell(ui, 0, RichText::new((s.round_label)(round)).weak());
+                            cell(ui, 0, RichText::new((s.sheet.round_label)(round)).weak());
                         });
                     }
                     Row::Game(i) => {
@@ -708,7 +720,7 @@ impl SheetView {
             cell(
                 ui,
                 0,
-                RichText::new((s.game_label)(number.round, number.in_round)),
+                RichText::new((s.sheet.game_label)(number.round, number.in_round)),
             );
             for (seat, points) in score.points.iter().enumerate() {
                 let text = RichText::new(signed(*points)).size(18.0);
@@ -721,14 +733,14 @@ impl SheetView {
             }
             let size = egui::vec2(0.0, 32.0);
             if ui
-                .add(egui::Button::new(s.edit_game).min_size(size))
+                .add(egui::Button::new(s.sheet.edit_game).min_size(size))
                 .clicked()
             {
                 self.opening = true;
                 request = Some(SheetRequest::Evening(Command::EditGame(i)));
             }
             // The second click of a double-click is not a second delete.
-            let delete = ui.add(egui::Button::new(s.delete_game).min_size(size));
+            let delete = ui.add(egui::Button::new(s.sheet.delete_game).min_size(size));
             if delete.clicked()
                 && !delete.double_clicked()
                 && !delete.triple_clicked()
@@ -781,15 +793,15 @@ fn tie<'a>(sheet: &'a Sheet, draft: &Draft) -> Option<Vec<(usize, &'a str)>> {
 fn summary_line(lang: Language, summary: &SheetSummary) -> String {
     let s = lang.strings();
     let state = match summary.state {
-        SheetState::Finished => s.state_finished,
-        SheetState::Playing | SheetState::Empty => s.state_playing,
+        SheetState::Finished => s.results.state_finished,
+        SheetState::Playing | SheetState::Empty => s.results.state_playing,
     };
     format!(
         "{} · {} · {} · {} {} · {state}",
         local_time(summary.last_activity),
         summary.players.join(", "),
-        (s.games_count)(summary.games),
-        s.leader,
+        (s.results.games_count)(summary.games),
+        s.results.leader,
         summary.leaders.join(", ")
     )
 }
@@ -806,7 +818,9 @@ fn apply_rules_ui(
     let mut request = None;
     let wanted = with_scoring(sheet.rules(), settings_rules);
     ui.group(|ui| {
-        ui.label((s.settings_rules_differ)(&i18n::rules_line(lang, &wanted)));
+        ui.label((s.results.settings_rules_differ)(&i18n::rules_line(
+            lang, &wanted,
+        )));
         apply_preview_ui(ui, lang, sheet, preview, &mut request);
     });
     request
@@ -835,14 +849,14 @@ fn apply_preview_ui(
                 who(names, &preview.winners_after),
             );
             if moves.is_empty() {
-                ui.label(s.no_points_move);
+                ui.label(s.results.no_points_move);
             } else {
                 ui.label(moves.join(" · "));
             }
             if was != will {
-                ui.label(RichText::new((s.winner_would_change)(&was, &will)).strong());
+                ui.label(RichText::new((s.results.winner_would_change)(&was, &will)).strong());
             }
-            if ui.button(s.apply_to_sheet).clicked() {
+            if ui.button(s.results.apply_to_sheet).clicked() {
                 *request = Some(SheetRequest::Evening(Command::ApplyRules));
             }
         }
@@ -870,13 +884,13 @@ fn match_ui(ui: &mut Ui, lang: Language, sheet: &Sheet) {
         MatchState::Finished(end) => {
             ui.add_space(6.0);
             ui.label(
-                RichText::new((s.match_over)(end.after_game, &who(&end.winners)))
+                RichText::new((s.results.match_over)(end.after_game, &who(&end.winners)))
                     .size(28.0)
                     .strong()
                     .color(GREEN),
             );
             if end.games_after > 0 {
-                ui.label(RichText::new((s.games_after_end)(end.games_after)).italics());
+                ui.label(RichText::new((s.results.games_after_end)(end.games_after)).italics());
             }
         }
         MatchState::Playing {
@@ -885,10 +899,10 @@ fn match_ui(ui: &mut Ui, lang: Language, sheet: &Sheet) {
         } => {
             let mut parts = Vec::new();
             if let Some(n) = games_left {
-                parts.push((s.games_left)(n));
+                parts.push((s.results.games_left)(n));
             }
             if let Some(points) = to_target {
-                parts.push((s.points_to_target)(points));
+                parts.push((s.results.points_to_target)(points));
             }
             if !parts.is_empty() {
                 ui.label(parts.join(" · "));

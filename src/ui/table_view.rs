@@ -104,7 +104,7 @@ pub fn ui(
         clock::centered_text(
             painter,
             egui::pos2(face.center().x, y),
-            &format!("{}: {}", s.next_player, snap.next),
+            &format!("{}: {}", s.timer.next_player, snap.next),
             FontId::proportional((h * 0.06).max(24.0)),
             ui.visuals().text_color(),
             false,
@@ -114,7 +114,7 @@ pub fn ui(
             clock::centered_text(
                 painter,
                 egui::pos2(face.center().x, y),
-                &(s.penalty_draw)(p.draw),
+                &(s.timer.penalty_draw)(p.draw),
                 FontId::proportional((h * 0.06).max(24.0)),
                 RED,
                 false,
@@ -123,7 +123,7 @@ pub fn ui(
             clock::centered_text(
                 painter,
                 egui::pos2(face.center().x, y),
-                &(s.penalty_rearranging)(p.draw_if_table_invalid),
+                &(s.timer.penalty_rearranging)(p.draw_if_table_invalid),
                 FontId::proportional((h * 0.03).max(16.0)),
                 ui.visuals().text_color(),
                 false,
@@ -137,17 +137,17 @@ pub fn ui(
             egui::Button::new(RichText::new(text).size(22.0)).min_size(Vec2::new(180.0, TOUCH))
         };
         let primary = if snap.phase == Phase::Idle {
-            s.start
+            s.timer.start
         } else {
-            s.end_turn
+            s.timer.end_turn
         };
         if clicked(&ui.add(button(primary))) {
             commands.push(TableCommand::Timer(TimerCommand::Primary));
         }
         let pause = if snap.phase == Phase::Paused {
-            s.resume
+            s.timer.resume
         } else {
-            s.pause
+            s.timer.pause
         };
         if ui
             .add_enabled(snap.phase != Phase::Idle, button(pause))
@@ -156,14 +156,14 @@ pub fn ui(
             commands.push(TableCommand::Timer(TimerCommand::TogglePause));
         }
         let layout = if face_to_face {
-            s.one_sided
+            s.table_view.one_sided
         } else {
-            s.face_to_face
+            s.table_view.face_to_face
         };
         if ui.add(button(layout)).clicked() {
             commands.push(TableCommand::ToggleFaceToFace);
         }
-        if ui.add(button(s.exit_table_view)).clicked() {
+        if ui.add(button(s.table_view.exit_table_view)).clicked() {
             commands.push(TableCommand::Exit);
         }
     });
@@ -176,11 +176,11 @@ fn side_info(ui: &Ui, lang: Language, snap: &ClockSnapshot, rect: egui::Rect, fl
     let s = lang.strings();
     let size = (rect.height() * 0.3).clamp(16.0, 30.0);
     let mut lines = vec![(
-        format!("{}: {}", s.next_player, snap.next),
+        format!("{}: {}", s.timer.next_player, snap.next),
         ui.visuals().text_color(),
     )];
     if let Some(p) = snap.penalty {
-        lines.push(((s.penalty_draw)(p.draw), RED));
+        lines.push(((s.timer.penalty_draw)(p.draw), RED));
     }
     // Line k's centre, counted from this side's top (the screen's bottom when flipped).
     let step = rect.height() / (lines.len() as f32 + 1.0);

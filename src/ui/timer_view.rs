@@ -94,12 +94,12 @@ impl TimerView {
         // Who plays: readable from across the table.
         ui.vertical_centered(|ui| {
             ui.label(
-                RichText::new(format!("{} · {}", s.now_playing, snap.current))
+                RichText::new(format!("{} · {}", s.timer.now_playing, snap.current))
                     .size(48.0)
                     .strong(),
             );
             ui.label(
-                RichText::new(format!("{}: {}", s.next_player, snap.next))
+                RichText::new(format!("{}: {}", s.timer.next_player, snap.next))
                     .size(28.0)
                     .color(ui.visuals().text_color()),
             );
@@ -127,13 +127,14 @@ impl TimerView {
                 ui.set_min_size(penalty_room);
                 if let Some(p) = snap.penalty {
                     ui.label(
-                        RichText::new((s.penalty_draw)(p.draw))
+                        RichText::new((s.timer.penalty_draw)(p.draw))
                             .size(30.0)
                             .color(RED)
                             .strong(),
                     );
                     ui.label(
-                        RichText::new((s.penalty_rearranging)(p.draw_if_table_invalid)).size(22.0),
+                        RichText::new((s.timer.penalty_rearranging)(p.draw_if_table_invalid))
+                            .size(22.0),
                     );
                 }
             },
@@ -145,17 +146,17 @@ impl TimerView {
         };
         ui.horizontal(|ui| {
             let primary = if snap.phase == Phase::Idle {
-                s.start
+                s.timer.start
             } else {
-                s.end_turn
+                s.timer.end_turn
             };
             if clicked(&ui.add(wide(primary))) {
                 commands.push(TimerCommand::Primary);
             }
             let pause = if snap.phase == Phase::Paused {
-                s.resume
+                s.timer.resume
             } else {
-                s.pause
+                s.timer.pause
             };
             if ui
                 .add_enabled(snap.phase != Phase::Idle, wide(pause))
@@ -163,11 +164,17 @@ impl TimerView {
             {
                 commands.push(TimerCommand::TogglePause);
             }
-            if ui.add(wide(s.reset)).clicked() {
+            if ui.add(wide(s.timer.reset)).clicked() {
                 commands.push(TimerCommand::Reset);
             }
         });
-        ui.label(RichText::new(format!("{} · {}", s.click_clock_hint, s.keys_hint)).weak());
+        ui.label(
+            RichText::new(format!(
+                "{} · {}",
+                s.timer.click_clock_hint, s.timer.keys_hint
+            ))
+            .weak(),
+        );
         ui.separator();
 
         ui.columns(2, |cols| {
@@ -222,7 +229,7 @@ impl TimerView {
         if !focused && self.names != snap.players {
             self.names = snap.players.clone();
         }
-        ui.label(RichText::new(s.players_heading).strong());
+        ui.label(RichText::new(s.timer.players_heading).strong());
         // Names can be fixed at any time (the player keeps seat, statistics and turn); seats are
         // added, removed or moved only while the clock is stopped.
         let seats_editable = snap.phase != Phase::Running;
@@ -233,17 +240,17 @@ impl TimerView {
         for (i, name) in self.names.iter_mut().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(format!("{}.", i + 1));
-                let label = (s.default_player)(i + 1);
+                let label = (s.timer.default_player)(i + 1);
                 let edit = ui.add_sized([160.0, 32.0], egui::TextEdit::singleline(name));
                 edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
                 committed |= edit.lost_focus();
                 ui.add_enabled_ui(seats_editable, |ui| {
                     let up = egui::Button::new("↑").min_size(SMALL);
-                    if i > 0 && ui.add(up).on_hover_text(s.move_up).clicked() {
+                    if i > 0 && ui.add(up).on_hover_text(s.timer.move_up).clicked() {
                         move_up = Some(i);
                     }
                     let gone = egui::Button::new("×").min_size(SMALL);
-                    if ui.add(gone).on_hover_text(s.remove_player).clicked() {
+                    if ui.add(gone).on_hover_text(s.timer.remove_player).clicked() {
                         remove = Some(i);
                     }
                 });
@@ -252,17 +259,17 @@ impl TimerView {
         ui.add_enabled_ui(seats_editable, |ui| {
             if self.names.len() < 6 {
                 // The second click of a double-click is not a second player.
-                let button = egui::Button::new(s.add_player).min_size(egui::vec2(0.0, 32.0));
+                let button = egui::Button::new(s.timer.add_player).min_size(egui::vec2(0.0, 32.0));
                 let added = ui.add(button);
                 add = added.clicked() && !added.double_clicked() && !added.triple_clicked();
             }
         });
         if add {
             let mut n = self.names.len() + 1;
-            while self.names.contains(&(s.default_player)(n)) {
+            while self.names.contains(&(s.timer.default_player)(n)) {
                 n += 1;
             }
-            self.names.push((s.default_player)(n));
+            self.names.push((s.timer.default_player)(n));
             committed = true;
         }
         if let Some(i) = move_up {
@@ -279,7 +286,7 @@ impl TimerView {
             self.refused_names = Some(self.names.clone());
         }
         if !seats_editable {
-            ui.label(RichText::new(s.players_fixed_while_running).weak());
+            ui.label(RichText::new(s.timer.players_fixed_while_running).weak());
         }
         // The names as typed, checked as the table will check them, before anything is sent.
         let problem = crate::score::check_seats(&self.names).err();
@@ -302,27 +309,32 @@ impl TimerView {
 fn stats_ui(ui: &mut Ui, lang: Language, snap: &ClockSnapshot) {
     let s = lang.strings();
     let chess = snap.banks.iter().any(Option::is_some);
-    ui.label(RichText::new(s.statistics).strong());
+    ui.label(RichText::new(s.timer.statistics).strong());
     egui::Grid::new("timer-stats").striped(true).show(ui, |ui| {
-        for h in [s.player, s.turns, s.total_time, s.average_time, s.time_outs] {
+        for h in [
+            s.timer.player,
+            s.timer.turns,
+            s.timer.total_time,
+            s.timer.average_time,
+            s.timer.time_outs,
+        ] {
             ui.label(RichText::new(h).strong());
         }
         if chess {
-            ui.label(RichText::new(s.time_bank).strong());
+            ui.label(RichText::new(s.chess.time_bank).strong());
         }
         ui.end_row();
         for (seat, (name, st)) in snap.stats.iter().enumerate() {
             ui.label(name);
             ui.label(st.turns.to_string());
-            ui.label(format!("{}{}", secs_1(st.total), s.seconds));
-            ui.label(
-                st.average()
-                    .map_or("—".to_owned(), |a| format!("{}{}", secs_1(a), s.seconds)),
-            );
+            ui.label(format!("{}{}", secs_1(st.total), s.settings.seconds));
+            ui.label(st.average().map_or("—".to_owned(), |a| {
+                format!("{}{}", secs_1(a), s.settings.seconds)
+            }));
             ui.label(st.timeouts.to_string());
             if let Some(Some(bank)) = snap.banks.get(seat) {
                 if snap.flagged.get(seat).copied().unwrap_or(false) {
-                    ui.label(RichText::new(s.flagged).color(RED).strong());
+                    ui.label(RichText::new(s.chess.flagged).color(RED).strong());
                 } else {
                     ui.label(clock::mm_ss(bank.as_secs()));
                 }

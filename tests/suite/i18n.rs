@@ -975,23 +975,34 @@ fn english_cell_error_text_is_unchanged_by_the_typed_problem() {
     );
 }
 
-/// The `"…"` literals of the `KO` table in src/i18n.rs, placeholders (`{n}`) removed.
+/// The `"…"` literals of the Korean side of the window's words (`ko: …` of each message in the
+/// `words!` table of src/i18n.rs), placeholders (`{n}`) removed.
 fn korean_table_literals() -> Vec<String> {
     let source = include_str!("../../src/i18n.rs");
-    let start = source
-        .find("pub static KO: Strings = Strings {")
-        .expect("the KO table");
+    let start = source.find("\nwords! {").expect("the words table");
     let end = start
         + source[start..]
-            .find("\n};")
-            .expect("the end of the KO table");
+            .find("\n}\n")
+            .expect("the end of the words table");
     let mut literals = Vec::new();
+    // A message's Korean starts at `ko:` and ends with the `;` that closes the message.
+    let mut korean = false;
     for line in source[start..end].lines() {
         let line = line.trim_start();
         if line.starts_with("//") {
             continue;
         }
-        let mut chars = line.chars();
+        let text = match line.find("ko: ") {
+            Some(at) if line.starts_with("ko: ") || line.contains(", ko: ") => {
+                korean = true;
+                &line[at..]
+            }
+            _ => line,
+        };
+        if !korean {
+            continue;
+        }
+        let mut chars = text.chars();
         while let Some(c) = chars.next() {
             if c != '"' {
                 continue;
@@ -1007,6 +1018,9 @@ fn korean_table_literals() -> Vec<String> {
                 }
             }
             literals.push(literal);
+        }
+        if line.ends_with(';') {
+            korean = false;
         }
     }
     literals
@@ -1048,14 +1062,14 @@ fn the_korean_string_table_has_no_english_words() {
     let s = Language::Korean.strings();
     assert_korean(
         "tab_timer",
-        s.tab_timer,
-        Language::English.strings().tab_timer,
+        s.tabs.tab_timer,
+        Language::English.strings().tabs.tab_timer,
         TABLE_WORDS,
     );
     assert_korean(
         "joker_is",
-        &(s.joker_is)("빨12"),
-        &(Language::English.strings().joker_is)("R12"),
+        &(s.meld.joker_is)("빨12"),
+        &(Language::English.strings().meld.joker_is)("R12"),
         TABLE_WORDS,
     );
 }

@@ -145,7 +145,7 @@ impl App {
             let undo = ui
                 .add_enabled(
                     evening.next_undo(area).is_some(),
-                    egui::Button::new(s.undo).min_size(size),
+                    egui::Button::new(s.table.undo).min_size(size),
                 )
                 .on_hover_text("Ctrl+Z");
             if undo.clicked() {
@@ -154,7 +154,7 @@ impl App {
             let redo = ui
                 .add_enabled(
                     evening.next_redo(area).is_some(),
-                    egui::Button::new(s.redo).min_size(size),
+                    egui::Button::new(s.table.redo).min_size(size),
                 )
                 .on_hover_text("Ctrl+Shift+Z");
             if redo.clicked() {
@@ -162,7 +162,7 @@ impl App {
             }
             // Right after an undo: what it took back (a Backspace on the timer says what it did).
             if let Some(change) = evening.just_undone() {
-                let line = (s.undone)(&i18n::change_done(lang, change));
+                let line = (s.sheet.undone)(&i18n::change_done(lang, change));
                 ui.label(egui::RichText::new(line).strong());
             } else if let Some(change) = evening.next_undo(area) {
                 ui.label(egui::RichText::new(i18n::change_done(lang, change)).weak());
@@ -192,7 +192,9 @@ impl App {
             ui.horizontal(|ui| {
                 ui.set_min_height(48.0);
                 let text = |t: String, size: f32| egui::RichText::new(t).size(size).color(color);
-                ui.label(text(format!("{} · {}", s.now_playing, snap.current), 26.0).strong());
+                ui.label(
+                    text(format!("{} · {}", s.timer.now_playing, snap.current), 26.0).strong(),
+                );
                 let clock = ui.add(
                     egui::Label::new(text(snap.digits(), 30.0).strong().monospace())
                         .sense(egui::Sense::click()),
@@ -208,20 +210,23 @@ impl App {
                     crate::ui::clock::warning_sign(ui.painter(), rect.center(), 26.0, color, false);
                 }
                 ui.label(text(snap.state_text(lang).to_owned(), 20.0));
-                ui.label(text(format!("{}: {}", s.next_player, snap.next), 18.0));
+                ui.label(text(
+                    format!("{}: {}", s.timer.next_player, snap.next),
+                    18.0,
+                ));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let size = egui::vec2(140.0, 44.0);
                     if ui
-                        .add(egui::Button::new(s.table_view).min_size(size))
+                        .add(egui::Button::new(s.table_view.table_view).min_size(size))
                         .on_hover_text("F5")
                         .clicked()
                     {
                         actions.push(Action::Show(View::Table));
                     }
                     let primary = if snap.phase == Phase::Idle {
-                        s.start
+                        s.timer.start
                     } else {
-                        s.end_turn
+                        s.timer.end_turn
                     };
                     let end = ui.add(egui::Button::new(primary).min_size(size));
                     if end.clicked() && !input.activation_click {
@@ -303,11 +308,11 @@ impl App {
         egui::Panel::top("tabs").show(ui, |ui| {
             ui.horizontal(|ui| {
                 for (view, label, key) in [
-                    (View::Timer, s.tab_timer, egui::Key::F1),
-                    (View::Meld, s.tab_meld, egui::Key::F2),
-                    (View::Sheet, s.tab_sheet, egui::Key::F3),
-                    (View::Settings, s.tab_settings, egui::Key::F4),
-                    (View::Table, s.table_view, egui::Key::F5),
+                    (View::Timer, s.tabs.tab_timer, egui::Key::F1),
+                    (View::Meld, s.tabs.tab_meld, egui::Key::F2),
+                    (View::Sheet, s.tabs.tab_sheet, egui::Key::F3),
+                    (View::Settings, s.tabs.tab_settings, egui::Key::F4),
+                    (View::Table, s.table_view.table_view, egui::Key::F5),
                 ] {
                     let text = egui::RichText::new(label).size(18.0);
                     let tab = ui
