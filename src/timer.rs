@@ -1017,6 +1017,13 @@ pub struct SavedTimer {
     /// state changes only when a turn ends. A missing seat gets a full bank.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub banks_ms: Vec<u64>,
+    /// Per-turn timing: the length and the warning the turn under way started with (a settings
+    /// change applies from the next turn, also across a restart). Absent in older files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_length_ms: Option<u64>,
+    /// The warning time of that turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_warning_ms: Option<u64>,
 }
 
 impl SavedTimer {
@@ -1057,6 +1064,16 @@ impl Timer {
                 TimerMode::PerTurn => Vec::new(),
                 TimerMode::ChessClock(_) => self.banks.iter().map(|&b| ms(b)).collect(),
             },
+            turn_length_ms: self
+                .turn
+                .as_ref()
+                .filter(|_| self.game == TimerMode::PerTurn)
+                .map(|t| ms(t.settings.turn)),
+            turn_warning_ms: self
+                .turn
+                .as_ref()
+                .filter(|_| self.game == TimerMode::PerTurn)
+                .map(|t| ms(t.settings.warning)),
         }
     }
 
@@ -1115,7 +1132,27 @@ impl Timer {
         if let Some(ms) = saved.turn_ms {
             let elapsed = Duration::from_millis(ms);
             timer.last_id += 1;
-            let mut turn = timer.new_turn(now);
+            // The turn keeps the length it started with (settings changed since apply from
+            // the next turn).
+            let mut turn = match (saved.turn_length_ms, timer.game) {
+                (Some(length), TimerMode::PerTurn) => {
+                    let started = TimerSettings {
+                        turn: Duration::from_millis(length),
+                        warning: saved
+                            .turn_warning_ms
+                            .map_or(settings.warning, Duration::from_millis),
+                        ..settings
+                    };
+                    Turn::new(
+                        timer.last_id,
+                        timer.current,
+                        started,
+                        (started.turn, true),
+                        now,
+                    )
+                }
+                _ => timer.new_turn(now),
+            };
             turn.banked = elapsed;
             turn.since = None;
             turn.collected = turn

@@ -872,3 +872,35 @@ fn a_phone_picking_a_seat_is_told_another_phone_has_it() {
     drop(ann);
     table.stop();
 }
+
+#[test]
+fn a_restart_gives_an_interrupted_turn_the_length_it_started_with() {
+    // Regression (issue 23, round trips): a turn begun at 60 s, the settings moved to 40 s
+    // mid-turn, a restart: the turn came back under 40 s, 20 s run, so 20 s left, not 40.
+    use std::time::Duration;
+    let s = Duration::from_secs;
+    let sixty = TimerSettings::default();
+    let forty = TimerSettings {
+        turn: s(40),
+        ..sixty
+    };
+    let mut t = Timer::new(["Ann", "Bo"], sixty).expect("a table");
+    t.start(s(0)).expect("starts");
+    t.set_settings(forty);
+    let saved = t.saved(s(20));
+    let back = Timer::restore(&saved, forty, s(500)).expect("restores");
+    assert_eq!(back.remaining(s(500)), s(40), "60 s less the 20 run");
+    // The next turn is a 40-second one.
+    let mut back = back;
+    back.resume(s(500)).expect("resumes");
+    back.end_turn(s(501)).expect("ends");
+    assert_eq!(back.remaining(s(501)), s(40));
+    // A file from before the turn's length was saved: the settings' length, as before.
+    let older = rummikub_companion::timer::SavedTimer {
+        turn_length_ms: None,
+        turn_warning_ms: None,
+        ..saved
+    };
+    let back = Timer::restore(&older, forty, s(500)).expect("restores");
+    assert_eq!(back.remaining(s(500)), s(20));
+}
