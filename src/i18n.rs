@@ -490,6 +490,15 @@ words! {
             en: "The clock mode and bank apply from the next game (Reset).",
             ko: "시계 방식과 시간 저금은 다음 게임(초기화)부터 적용됩니다.";
         flagged: &'static str = en: "Flagged", ko: "시간 소진";
+        flagged_now: fn(&str) -> String =
+            en: |name| format!("{name} is flagged: the time bank is empty."),
+            ko: |name| format!("{} 시간 저금을 다 썼습니다 (시간 소진).", josa(name, Josa::IGa));
+        flagged_earlier: fn(&str) -> String =
+            en: |name| format!("{name} was flagged earlier: every turn opens out of time."),
+            ko: |name| format!("{} 이미 시간을 다 써서 턴마다 시간 초과로 시작합니다.", josa(name, Josa::EunNeun));
+        flag_rule: &'static str =
+            en: "The rules set no draw for a flag: the table decides.",
+            ko: "시간 소진에는 정해진 벌칙이 없습니다: 테이블이 정합니다.";
     }
     /// Saving: files set aside, recovered, the data folder.
     saving: SavingWords {

@@ -668,6 +668,13 @@ impl Timer {
         self.turn.as_ref().is_some_and(|t| t.timed_out(now))
     }
 
+    /// Chess clock: the current player's bank was already empty when this turn began (they were
+    /// flagged on an earlier turn, so this one opens out of time).
+    pub fn turn_began_flagged(&self) -> bool {
+        matches!(self.game, TimerMode::ChessClock(_))
+            && self.turn.as_ref().is_some_and(|t| t.length.is_zero())
+    }
+
     /// The penalty to remind the current player of, once their time has run out. `None` on a
     /// chess clock: a flag has no draw penalty, the table decides.
     pub fn penalty(&self, now: Duration) -> Option<Penalty> {

@@ -51,6 +51,37 @@ pub struct ClockSnapshot {
     pub banks: Vec<Option<Duration>>,
     /// Chess-clock mode: the seats whose bank has run out.
     pub flagged: Vec<bool>,
+    /// Chess-clock mode: the current player is flagged (their bank is empty), and whether it
+    /// was so before this turn began.
+    pub flag: Option<Flag>,
+}
+
+/// The current player's flag on a chess clock: what the table is told about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// Their bank ran out during this turn.
+    Now,
+    /// It ran out on an earlier turn: this one opens out of time.
+    Earlier,
+}
+
+impl ClockSnapshot {
+    /// The lines that tell the table about the current player's flag (name, "flagged", the
+    /// rule), under the clock; empty when nobody is flagged.
+    pub fn flag_lines(&self, lang: Language) -> Vec<String> {
+        let s = lang.strings();
+        match self.flag {
+            None => Vec::new(),
+            Some(Flag::Now) => vec![
+                (s.chess.flagged_now)(&self.current),
+                s.chess.flag_rule.to_owned(),
+            ],
+            Some(Flag::Earlier) => vec![
+                (s.chess.flagged_earlier)(&self.current),
+                s.chess.flag_rule.to_owned(),
+            ],
+        }
+    }
 }
 
 impl ClockSnapshot {
@@ -85,6 +116,13 @@ impl ClockSnapshot {
             flagged: (0..players.len())
                 .map(|seat| timer.is_flagged(seat, now))
                 .collect(),
+            flag: timer.is_flagged(current, now).then(|| {
+                if timer.turn_began_flagged() {
+                    Flag::Earlier
+                } else {
+                    Flag::Now
+                }
+            }),
             players,
             flash_on: (now.as_millis() / 500).is_multiple_of(2),
         }

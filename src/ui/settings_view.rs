@@ -206,13 +206,16 @@ fn draw(
                 ui.label(RichText::new(s.chess.clock_mode_next_game).weak());
             });
             ui.end_row();
-            seconds_row(
-                ui,
-                s.settings.turn_length,
-                &mut r.turn_seconds,
-                TURN_SECONDS,
-                s,
-            );
+            // A chess clock has banks, not a turn length: the field would mean nothing there.
+            if r.clock_mode == ClockMode::PerTurn {
+                seconds_row(
+                    ui,
+                    s.settings.turn_length,
+                    &mut r.turn_seconds,
+                    TURN_SECONDS,
+                    s,
+                );
+            }
             seconds_row(
                 ui,
                 s.settings.warning_time,

@@ -86,7 +86,12 @@ pub fn ui(
             egui::Stroke::new(2.0, Color32::from_gray(90)),
         );
     } else {
-        let lines = if snap.penalty.is_some() { 0.72 } else { 0.84 };
+        let flag = snap.flag_lines(lang);
+        let lines = if snap.penalty.is_some() || !flag.is_empty() {
+            0.72
+        } else {
+            0.84
+        };
         let face = egui::Rect::from_min_size(
             clock_area.min,
             Vec2::new(clock_area.width(), clock_area.height() * lines),
@@ -126,6 +131,22 @@ pub fn ui(
                 &(s.timer.penalty_rearranging)(p.draw_if_table_invalid),
                 FontId::proportional((h * 0.03).max(16.0)),
                 ui.visuals().text_color(),
+                false,
+            );
+        }
+        for (k, line) in flag.iter().enumerate() {
+            y += h * if k == 0 { 0.08 } else { 0.06 };
+            let (size, color) = if k == 0 {
+                ((h * 0.05).max(22.0), RED)
+            } else {
+                ((h * 0.03).max(16.0), ui.visuals().text_color())
+            };
+            clock::centered_text(
+                painter,
+                egui::pos2(face.center().x, y),
+                line,
+                FontId::proportional(size),
+                color,
                 false,
             );
         }
@@ -181,6 +202,9 @@ fn side_info(ui: &Ui, lang: Language, snap: &ClockSnapshot, rect: egui::Rect, fl
     )];
     if let Some(p) = snap.penalty {
         lines.push(((s.timer.penalty_draw)(p.draw), RED));
+    }
+    if let Some(flag) = snap.flag_lines(lang).into_iter().next() {
+        lines.push((flag, RED));
     }
     // Line k's centre, counted from this side's top (the screen's bottom when flipped).
     let step = rect.height() / (lines.len() as f32 + 1.0);

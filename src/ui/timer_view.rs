@@ -125,6 +125,14 @@ impl TimerView {
             egui::Layout::top_down(egui::Align::Center),
             |ui| {
                 ui.set_min_size(penalty_room);
+                for (k, line) in snap.flag_lines(lang).iter().enumerate() {
+                    let text = RichText::new(line).size(if k == 0 { 28.0 } else { 20.0 });
+                    ui.label(if k == 0 {
+                        text.color(RED).strong()
+                    } else {
+                        text
+                    });
+                }
                 if let Some(p) = snap.penalty {
                     ui.label(
                         RichText::new((s.timer.penalty_draw)(p.draw))

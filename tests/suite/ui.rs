@@ -1112,6 +1112,23 @@ fn the_chess_clock_shows_each_players_bank_and_who_is_flagged() {
         !t.shows("Draw 1 tile"),
         "the table decides: no draw penalty on a flag"
     );
+    // The table sees it under the clock, not only in the statistics (issue 23, chess clock).
+    assert!(t.shows("Bo is flagged: the time bank is empty."), "named, flagged");
+    assert!(t.shows("The rules set no draw for a flag"), "and the rule");
+    // Bo's later turns say why they open in red.
+    for _ in 0..4 {
+        t.advance(2.0);
+        t.key(Key::Space);
+    }
+    assert!(t.shows("Now · Bo"), "Bo again");
+    assert!(
+        t.shows("Bo was flagged earlier: every turn opens out of time."),
+        "why the turn opens in red"
+    );
+    // The turn-length field is for per-turn timing only.
+    apply(&mut t.harness, Action::Show(View::Settings));
+    t.harness.run();
+    assert!(!t.shows("Turn length"), "hidden on a chess clock");
 }
 
 // ---- The sheet owns its rules; a match has an end; export; history (issue "sheet rules") ----

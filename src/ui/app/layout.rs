@@ -210,6 +210,9 @@ impl App {
                     crate::ui::clock::warning_sign(ui.painter(), rect.center(), 26.0, color, false);
                 }
                 ui.label(text(snap.state_text(lang).to_owned(), 20.0));
+                if let Some(flag) = snap.flag_lines(lang).first() {
+                    ui.label(text(flag.clone(), 18.0).strong());
+                }
                 ui.label(text(
                     format!("{}: {}", s.timer.next_player, snap.next),
                     18.0,
