@@ -353,7 +353,7 @@ impl Evening {
             }
             DraftEdit::Tile(seat, tile) => {
                 let field = draft.left.get_mut(seat).ok_or(Refusal::NoSuchSeat(seat))?;
-                add_tile(field, tile);
+                add_tile(field, &crate::i18n::tile(self.settings.language, tile));
             }
             DraftEdit::NotMelded(seat, on) => {
                 let flag = draft
@@ -636,11 +636,12 @@ impl Evening {
     }
 }
 
-/// Adds a picked tile to a remaining-value field: a typed number gives way to tiles.
-fn add_tile(text: &mut String, tile: crate::tile::Tile) {
+/// Adds a picked tile (named in the table's language: `R5`, `빨5`, `조커`) to a remaining-value
+/// field: a typed number gives way to tiles.
+fn add_tile(text: &mut String, tile: &str) {
     let current = text.trim();
     *text = if current.is_empty() || current.chars().all(|c| c.is_ascii_digit()) {
-        tile.to_string()
+        tile.to_owned()
     } else {
         format!("{current} {tile}")
     };

@@ -904,3 +904,24 @@ fn a_restart_gives_an_interrupted_turn_the_length_it_started_with() {
     let back = Timer::restore(&older, forty, s(500)).expect("restores");
     assert_eq!(back.remaining(s(500)), s(20));
 }
+
+#[test]
+fn the_tile_picker_writes_korean_tiles_at_a_korean_table() {
+    // Regression (issue 23): the picker wrote `R5 K7 J` into a Korean form whose hint teaches
+    // `빨5 검7 조커`.
+    use rummikub_companion::evening::{Command, DraftEdit};
+    let night = crate::util::night::Night::with_sheet();
+    let mut settings = night.lock().settings().clone();
+    settings.language = rummikub_companion::i18n::Language::Korean;
+    night.ok(Command::Settings(Box::new(settings)));
+    night.ok(Command::AddGame);
+    for tile in ["R5", "K7", "J"] {
+        let tile = tile.parse().expect("a tile");
+        night.ok(Command::Draft(DraftEdit::Tile(1, tile)));
+    }
+    let typed = night.lock().draft().map(|d| d.left[1].clone());
+    assert_eq!(typed.as_deref(), Some("빨5 검7 조커"));
+    // And it reads back as the same rack.
+    let left: Remaining = "빨5 검7 조커".parse().expect("Korean notation reads");
+    assert_eq!(left, "R5 K7 J".parse::<Remaining>().expect("reads"));
+}

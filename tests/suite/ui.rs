@@ -1113,7 +1113,10 @@ fn the_chess_clock_shows_each_players_bank_and_who_is_flagged() {
         "the table decides: no draw penalty on a flag"
     );
     // The table sees it under the clock, not only in the statistics (issue 23, chess clock).
-    assert!(t.shows("Bo is flagged: the time bank is empty."), "named, flagged");
+    assert!(
+        t.shows("Bo is flagged: the time bank is empty."),
+        "named, flagged"
+    );
     assert!(t.shows("The rules set no draw for a flag"), "and the rule");
     // Bo's later turns say why they open in red.
     for _ in 0..4 {
