@@ -29,6 +29,7 @@ use crate::store::{DATA_ENV, FORMAT_VERSION, FileProblem, Notice, ReadOnlyReason
 use crate::tile::{Color, Kind, NotationError, Position, Tile, TileError};
 use crate::timer::TimerError;
 
+pub mod cli;
 pub mod evening;
 pub mod phone;
 pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
@@ -1246,20 +1247,26 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
     }
 }
 
-/// The rules a sheet is scored under, in one line: "Korean manual · joker 30 · highest total".
+/// "Not melded" when it counts the rack, in the rules line.
+const NOT_MELDED_RACK: Text = Text {
+    en: "not melded counts the rack",
+    ko: "미등록은 받침대 합계",
+};
+
+/// The wins rule with its tie-break, in the rules line.
+const MOST_WINS_THEN_TOTAL: Text = Text {
+    en: "most wins, then total",
+    ko: "최다 승, 같으면 점수 합계",
+};
+
+/// The rules a sheet is scored under, in one line: "Korean manual · joker 30 · highest total ·
+/// not melded counts the rack". The one rules line of the program: the window's sheet, its CSV
+/// export (which [`read_rules_line`] reads back) and the `score` command all show this one.
+/// It names every rule that changes points — the joker's value, what a player who never
+/// melded counts, the final rule with its tie-break — and the preset those rules are.
 pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
     let s = lang.strings();
-    // The preset whose scoring this is (timer values and the tile set do not score).
-    let scoring = Preset::ALL.into_iter().find(|p| {
-        let r = p.rules();
-        (r.joker_penalty, r.not_melded_value, r.final_rule)
-            == (
-                rules.joker_penalty,
-                rules.not_melded_value,
-                rules.final_rule,
-            )
-    });
-    let preset = match scoring {
+    let preset = match scoring_preset(rules) {
         Some(Preset::Korean) => s.settings.preset_korean,
         Some(Preset::English) => s.settings.preset_english,
         Some(Preset::Tournament) => s.settings.preset_tournament,
@@ -1267,16 +1274,91 @@ pub fn rules_line(lang: Language, rules: &RuleSet) -> String {
     };
     let rule = match rules.final_rule {
         FinalRule::Total => s.sheet.rule_total_short,
-        FinalRule::Wins => s.sheet.rule_wins_short,
+        FinalRule::Wins => MOST_WINS_THEN_TOTAL.get(lang),
     };
-    let mut line = format!(
-        "{preset} · {} · {rule}",
+    let not_melded = match rules.not_melded_value {
+        Some(v) => (s.results.not_melded_counts)(v),
+        None => NOT_MELDED_RACK.get(lang).to_owned(),
+    };
+    format!(
+        "{preset} · {} · {rule} · {not_melded}",
         (s.results.joker_counts)(rules.joker_penalty)
-    );
-    if let Some(v) = rules.not_melded_value {
-        line.push_str(&format!(" · {}", (s.results.not_melded_counts)(v)));
+    )
+}
+
+/// The preset whose scoring `rules` are (timer values and the tile set do not score).
+fn scoring_preset(rules: &RuleSet) -> Option<Preset> {
+    Preset::ALL.into_iter().find(|p| {
+        let r = p.rules();
+        (r.joker_penalty, r.not_melded_value, r.final_rule)
+            == (
+                rules.joker_penalty,
+                rules.not_melded_value,
+                rules.final_rule,
+            )
+    })
+}
+
+/// The rules a [`rules_line`] names, read back from its text in either language — also the
+/// shorter line earlier versions wrote ("Korean manual · joker 30 · most wins", the rack
+/// implied): the named preset's rules with the line's joker value, not-melded value and final
+/// rule. `None` when the text is not such a line (every part must be read, none twice).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{read_rules_line, rules_line, Language};
+/// use rummikub_companion::rules::Preset;
+/// let rules = Preset::Tournament.rules();
+/// for lang in Language::ALL {
+///     assert_eq!(read_rules_line(&rules_line(lang, &rules)), Some(rules.clone()));
+/// }
+/// assert_eq!(read_rules_line("house rules"), None);
+/// ```
+pub fn read_rules_line(text: &str) -> Option<RuleSet> {
+    Language::ALL
+        .into_iter()
+        .find_map(|lang| read_rules_line_in(lang, text.trim()))
+}
+
+fn read_rules_line_in(lang: Language, text: &str) -> Option<RuleSet> {
+    let s = lang.strings();
+    let mut parts = text.split(" · ").map(str::trim);
+    let preset = match parts.next()? {
+        p if p == s.settings.preset_korean => Some(Preset::Korean),
+        p if p == s.settings.preset_english => Some(Preset::English),
+        p if p == s.settings.preset_tournament => Some(Preset::Tournament),
+        p if p == s.settings.preset_custom => None,
+        _ => return None,
+    };
+    // A number in a part, when the part is exactly `words(number)`.
+    let number_in = |part: &str, words: fn(u32) -> String| {
+        let digits: String = part.chars().filter(char::is_ascii_digit).collect();
+        digits.parse().ok().filter(|&n| words(n) == part)
+    };
+    let (mut joker, mut not_melded, mut rule) = (None, None, None);
+    for part in parts {
+        let slot_was_empty = if let Some(n) = number_in(part, s.results.joker_counts) {
+            joker.replace(n).is_none()
+        } else if let Some(n) = number_in(part, s.results.not_melded_counts) {
+            not_melded.replace(Some(n)).is_none()
+        } else if part == NOT_MELDED_RACK.get(lang) {
+            not_melded.replace(None).is_none()
+        } else if part == s.sheet.rule_total_short {
+            rule.replace(FinalRule::Total).is_none()
+        } else if part == MOST_WINS_THEN_TOTAL.get(lang) || part == s.sheet.rule_wins_short {
+            rule.replace(FinalRule::Wins).is_none()
+        } else {
+            return None;
+        };
+        if !slot_was_empty {
+            return None;
+        }
     }
-    line
+    let mut rules = preset.unwrap_or_default().rules();
+    rules.joker_penalty = joker?;
+    rules.final_rule = rule?;
+    rules.not_melded_value = not_melded.unwrap_or(None);
+    Some(rules)
 }
 
 /// A Korean particle whose form depends on the sound before it.

@@ -5,7 +5,7 @@ fn main() {
         std::process::exit(rummikub_companion::cli::main(std::env::args_os()));
     }
     if let Err(e) = rummikub_companion::ui::run() {
-        eprintln!("error: could not open the window: {e}");
-        std::process::exit(1);
+        // Worded for the user (no display, in the locale's language), not eframe's own text.
+        std::process::exit(rummikub_companion::cli::window_failed(&e));
     }
 }

@@ -61,6 +61,17 @@ pub use patch::SheetPatch;
 pub use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, SeatProblem, check_seats};
 /// Most players the standard set is for; more play the XP set.
 pub const STANDARD_SET_PLAYERS: usize = 4;
+
+/// The tile set a table of `players` plays: five or six play the XP set whatever the rules say
+/// (the standard set is for two to four), fewer the rules' own set. Racks are checked against
+/// it, and whatever reports a sheet's set names this one.
+pub fn tile_set_for(players: usize, rules: &RuleSet) -> TileSet {
+    if players > STANDARD_SET_PLAYERS {
+        TileSet::Xp
+    } else {
+        rules.tile_set
+    }
+}
 /// The largest remaining value that can be entered as a number: more than any rack can hold.
 pub const MAX_VALUE: u32 = 9_999;
 /// The most tiles a rack can list: every tile of the XP set.
@@ -601,13 +612,7 @@ impl Game {
     /// sum of those amounts. Refuses a game whose facts do not decide a single winner.
     pub fn score(&self, players: &Players, rules: &RuleSet) -> Result<GameScore, ScoreError> {
         self.check_facts(players)?;
-        // Five or six players play the XP set whatever the rules say (the standard set is for
-        // two to four), so their racks are checked against it.
-        let tile_set = if players.len() > STANDARD_SET_PLAYERS {
-            TileSet::Xp
-        } else {
-            rules.tile_set
-        };
+        let tile_set = tile_set_for(players.len(), rules);
         for (i, hand) in self.hands.iter().enumerate() {
             if let Remaining::Tiles(tiles) = &hand.left {
                 tile_set

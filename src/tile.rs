@@ -179,6 +179,96 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
+/// Whether a character is never written to a terminal as it is: C0 controls other than the
+/// line feed and the tab, DEL, C1 controls, and the bidirectional formatting characters (an
+/// override such as U+202E shows a name or a path backwards, hiding what it really says).
+pub fn is_unprintable(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Text from outside (an argument, a file's cell, a file name) made safe for a terminal: every
+/// [unprintable](is_unprintable) character is dropped, and an escape sequence goes whole —
+/// `ESC[31m` (CSI, also as the one-byte C1 form), `ESC]…BEL` (OSC, also ended by `ESC\` or a
+/// line end) and the other `ESC` sequences — so no input can recolour, retitle or rewrite the
+/// terminal. Line feeds and tabs stay. Borrows when there is nothing to drop.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::tile::printable;
+/// assert_eq!(printable("R5\u{1b}[31mK7\u{1b}[0m"), "R5K7");
+/// assert_eq!(printable("Ann\u{202e}oB"), "AnnoB");
+/// assert_eq!(printable("\u{1b}]0;title\u{7}빨강7\n"), "빨강7\n");
+/// assert!(matches!(printable("R5 K7"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unprintable) {
+        return Cow::Borrowed(text);
+    }
+    /// Where the reader is: in text, after an `ESC`, in a CSI sequence, or in a string
+    /// command (OSC, DCS, SOS, PM, APC) that runs to its terminator.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum State {
+        Text,
+        Escape,
+        Csi,
+        Command,
+        CommandEscape,
+    }
+    let mut state = State::Text;
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        // A control character (other than a sequence's own) ends a broken sequence and is
+        // then read as text, so a stray ESC never swallows the line after it.
+        loop {
+            match state {
+                State::Text => {
+                    match c {
+                        '\u{1b}' => state = State::Escape,
+                        '\u{9b}' => state = State::Csi,
+                        '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => {
+                            state = State::Command;
+                        }
+                        c if is_unprintable(c) => {}
+                        c => out.push(c),
+                    }
+                    break;
+                }
+                State::Escape => match c {
+                    '[' => state = State::Csi,
+                    ']' | 'P' | 'X' | '^' | '_' => state = State::Command,
+                    '\u{20}'..='\u{2f}' => {}
+                    c if c.is_control() || !c.is_ascii() => {
+                        state = State::Text;
+                        continue;
+                    }
+                    _ => state = State::Text,
+                },
+                State::Csi => match c {
+                    '\u{20}'..='\u{3f}' => {}
+                    '\u{40}'..='\u{7e}' => state = State::Text,
+                    _ => {
+                        state = State::Text;
+                        continue;
+                    }
+                },
+                State::Command | State::CommandEscape => match c {
+                    '\u{7}' | '\u{9c}' => state = State::Text,
+                    '\\' if state == State::CommandEscape => state = State::Text,
+                    '\u{1b}' => state = State::CommandEscape,
+                    '\n' => {
+                        state = State::Text;
+                        continue;
+                    }
+                    _ => state = State::Command,
+                },
+            }
+            break;
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Reads full-width (전각) forms as ASCII: U+FF01..U+FF5E become U+0021..U+007E and the
 /// ideographic space U+3000 a plain space. A Korean IME in full-width mode types `ＲＯ１２`;
 /// players mean `RO12`. Every other character is kept, one character for one, so column

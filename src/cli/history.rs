@@ -10,8 +10,9 @@ use clap::Args;
 use serde_json::json;
 
 use super::score::layout;
-use super::{EXIT_YES, InputError, bad_input, korean, print_json};
+use super::{EXIT_YES, InputError, bad_input, print_json};
 use crate::history::{History, history};
+use crate::i18n::cli::{NOTICE, history as words};
 use crate::i18n::{self, Language};
 use crate::rules::FinalRule;
 use crate::score::table::signed;
@@ -20,10 +21,10 @@ use crate::store::{DATA_ENV, Skipped, data_dir_from, read_sheets};
 /// `history` arguments.
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
-    /// Final-winner rule deciding match wins: total or wins (default: each sheet's own rule).
+    /// `--final`: the final-winner rule deciding match wins (`None`: each sheet's own).
     #[arg(long = "final", value_name = "RULE")]
     pub final_rule: Option<FinalRule>,
-    /// Print one JSON object.
+    /// `--json`.
     #[arg(long)]
     pub json: bool,
 }
@@ -43,9 +44,14 @@ pub(super) fn run(
         Ok(scan) => scan,
         Err(e) => return bad_input(out, err, lang, args.json, InputError::File, e),
     };
-    let word = if korean(lang) { "알림:" } else { "notice:" };
     for skipped in &scan.skipped {
-        let _ = writeln!(err, "{word} {}", skipped_text(skipped, lang));
+        let text = words::skipped(
+            lang,
+            &skipped.file.display().to_string(),
+            &skipped.problem,
+            skipped.backup_used,
+        );
+        let _ = writeln!(err, "{} {text}", NOTICE.get(lang));
     }
     let report = history(scan.sheets.iter().map(|s| &s.sheet), args.final_rule);
     if args.json {
@@ -54,24 +60,6 @@ pub(super) fn run(
         let _ = out.write_all(history_text(&report, args.final_rule, lang).as_bytes());
     }
     EXIT_YES
-}
-
-fn skipped_text(s: &Skipped, lang: Language) -> String {
-    if korean(lang) {
-        let then = if s.backup_used {
-            "백업을 썼습니다"
-        } else {
-            "빼고 셉니다"
-        };
-        let problem = i18n::file_problem(lang, &s.problem);
-        return format!("{}{problem}: {then}", s.file.display());
-    }
-    let then = if s.backup_used {
-        "its backup was used"
-    } else {
-        "skipped"
-    };
-    format!("{} {}; {then}", s.file.display(), s.problem)
 }
 
 fn history_json(
@@ -123,57 +111,17 @@ fn history_json(
 }
 
 fn history_text(report: &History, rule: Option<FinalRule>, lang: Language) -> String {
-    let ko = korean(lang);
     let matches = report.evenings.iter().filter(|e| e.is_match).count();
-    let evenings = report.evenings.len();
-    let mut text = if ko {
-        let by = match rule {
-            None => "점수표마다 정한 규칙",
-            Some(FinalRule::Total) => "최고 합계",
-            Some(FinalRule::Wins) => "최다 승, 그다음 합계",
-        };
-        format!("저녁 {evenings}번, 승부가 난 경기 {matches}번; 경기 우승은 {by}(으)로\n")
-    } else {
-        let by = match rule {
-            None => "each sheet's own final rule",
-            Some(FinalRule::Total) => "highest total",
-            Some(FinalRule::Wins) => "most wins, then total",
-        };
-        format!("{evenings} evenings, {matches} decided matches; match winners by {by}\n")
-    };
+    let mut text = words::heading(lang, report.evenings.len(), matches, rule);
+    text.push('\n');
     if report.players.is_empty() {
-        text.push_str(if ko {
-            "저장된 게임이 아직 없습니다\n"
-        } else {
-            "no games saved yet\n"
-        });
+        text.push_str(words::NO_GAMES.get(lang));
+        text.push('\n');
         return text;
     }
     text.push('\n');
-    let header = if ko {
-        [
-            "플레이어",
-            "저녁",
-            "게임",
-            "경기",
-            "경기 우승",
-            "합계",
-            "평균",
-            "최고 게임",
-        ]
-    } else {
-        [
-            "player",
-            "evenings",
-            "games",
-            "matches",
-            "match wins",
-            "total",
-            "average",
-            "best game",
-        ]
-    };
-    let mut rows = vec![header.map(str::to_owned).to_vec()];
+    let header = words::COLUMNS.map(|t| t.get(lang).to_owned());
+    let mut rows = vec![header.to_vec()];
     for p in &report.players {
         rows.push(vec![
             p.name.clone(),
@@ -187,11 +135,9 @@ fn history_text(report: &History, rule: Option<FinalRule>, lang: Language) -> St
         ]);
     }
     text.push_str(&layout(&rows, 7));
-    text.push_str(if ko {
-        "\n맞대결 (상대에게 이긴 게임 수):\n"
-    } else {
-        "\nhead to head (games won against):\n"
-    });
+    text.push('\n');
+    text.push_str(words::HEAD_TO_HEAD.get(lang));
+    text.push('\n');
     let mut rows = vec![
         std::iter::once(String::new())
             .chain(report.players.iter().map(|p| p.name.clone()))

@@ -4,6 +4,12 @@
 //! under the chosen final rule, naming the winner under the other rule too. `audit` reads a
 //! hand-kept sheet of points and reports every slip. Both only parse and present: the engine is
 //! [`crate::score`].
+//!
+//! A sheet the window exported says which rules it was scored under, in a `# rules` comment
+//! line (the window's [`crate::i18n::rules_line`], in the window's language). So that a round
+//! trip gives back the sheet's own result, `score` scores such a file under those rules when no
+//! rule option is given; a rule option wins, and when it changes the points `score` says so on
+//! stderr, naming both rules.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -13,42 +19,73 @@ use clap::Args;
 use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
-use super::{EXIT_NO, EXIT_YES, InputError, bad_input, korean, print_json};
+use super::{EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
+use crate::i18n::cli::{self as cli_words, WARNING, audit as audit_words, score as words};
 use crate::i18n::{self, Language};
 use crate::rules::{FinalRule, Preset, RuleSet};
 use crate::score::audit::{Audit, PaperRow, audit, read_paper_csv};
-use crate::score::table::{Imported, read_score_csv, signed};
-use crate::score::{Players, Standings};
+use crate::score::table::{Imported, comments, read_score_csv, signed};
+use crate::score::{Players, Standings, tile_set_for};
 
 /// `score` arguments.
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
-    /// Rule preset: korean, english or tournament (default korean).
+    /// `--preset`: the rule preset.
     #[arg(long, value_name = "P")]
     pub preset: Option<Preset>,
-    /// Final-winner rule: total (highest total) or wins (most wins, then total).
+    /// `--final`: the final-winner rule.
     #[arg(long = "final", value_name = "RULE")]
     pub final_rule: Option<FinalRule>,
-    /// What a joker left on a rack counts (default from the preset: 30; tournament 50).
+    /// `--joker`: what a joker left on a rack counts.
     #[arg(long, value_name = "N")]
     pub joker: Option<u32>,
-    /// Use the XP set (three copies of each tile, four jokers): racks are checked against it
-    /// (always so with five or six players).
+    /// `--xp`: racks are checked against the XP set.
     #[arg(long)]
     pub xp: bool,
-    /// Print one JSON object.
+    /// `--json`.
     #[arg(long)]
     pub json: bool,
-    /// CSV sheet: header game,<player 1>,…; each row a label and every player's remaining value
-    /// (a number or tiles; 0 = went out; `!` = named winner of a tie; `*` = had not melded).
-    /// `-` reads standard input.
+    /// The CSV sheet of remaining values; `-` is standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 }
 
+/// Where the rules a sheet is scored under came from (`rules_from` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RulesFrom {
+    /// The rules line the file holds (an exported sheet).
+    File,
+    /// A rule option (`--preset`, `--final`, `--joker`).
+    Options,
+    /// Neither: the default preset.
+    Default,
+}
+
+impl RulesFrom {
+    fn name(self) -> &'static str {
+        match self {
+            RulesFrom::File => "file",
+            RulesFrom::Options => "options",
+            RulesFrom::Default => "default",
+        }
+    }
+}
+
 impl ScoreArgs {
-    fn rules(&self) -> RuleSet {
-        let mut rules = self.preset.unwrap_or_default().rules();
+    /// Whether a rule option is given (`--xp` is not one: an exported rules line does not name
+    /// the tile set, and 5–6 players play the XP set anyway).
+    fn sets_rules(&self) -> bool {
+        self.preset.is_some() || self.final_rule.is_some() || self.joker.is_some()
+    }
+
+    /// The rules to score under: the options over the file's rules (`written`), else over the
+    /// default preset.
+    fn rules(&self, written: Option<&RuleSet>) -> RuleSet {
+        let mut rules = match (self.preset, written) {
+            (Some(preset), _) => preset.rules(),
+            (None, Some(written)) => *written,
+            (None, None) => Preset::default().rules(),
+        };
         if let Some(rule) = self.final_rule {
             rules.final_rule = rule;
         }
@@ -65,52 +102,50 @@ impl ScoreArgs {
 /// `audit` arguments.
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// Print one JSON object.
+    /// `--json`.
     #[arg(long)]
     pub json: bool,
-    /// CSV sheet as kept by hand: header game,<player 1>,…; game rows of signed points (+24, -5);
-    /// optional rows `total` (점수합계), `wins` (승 수) and `rank` (순위). `-` reads standard input.
+    /// The CSV sheet of points as kept by hand; `-` is standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 }
 
 /// Reads the file (or standard input for `-`) as UTF-8 text.
 fn read_text(path: &Path, lang: Language) -> Result<String, (InputError, String)> {
-    let ko = korean(lang);
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())
     } else {
         std::fs::read(path).map(|b| bytes = b)
     };
-    read.map_err(|e| {
-        (
-            InputError::File,
-            if ko {
-                format!("{}을(를) 읽을 수 없습니다 ({e})", path.display())
-            } else {
-                format!("cannot read {}: {e}", path.display())
-            },
-        )
-    })?;
+    let shown = path.display().to_string();
+    read.map_err(|e| (InputError::File, cli_words::cannot_read(lang, &shown, &e)))?;
     String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
         (
             InputError::Encoding,
-            if ko {
-                format!(
-                    "{}은(는) UTF-8 글자가 아닙니다 ({}번째 바이트가 잘못됨)",
-                    path.display(),
-                    e.utf8_error().valid_up_to()
-                )
-            } else {
-                format!(
-                    "{} is not UTF-8 text (invalid byte at offset {})",
-                    path.display(),
-                    e.utf8_error().valid_up_to()
-                )
-            },
+            cli_words::file_not_utf8(lang, &shown, offset),
         )
     })
+}
+
+/// The rules line a sheet holds (the `# rules` comment of an export, under its label in either
+/// language): the text as written and the rules it names, `None` when it names none.
+fn written_rules(text: &str) -> Option<(String, Option<RuleSet>)> {
+    let labels = Language::ALL.map(|lang| lang.strings().results.csv_rules.to_lowercase());
+    comments(text).into_iter().find_map(|(label, cells)| {
+        labels.contains(&label.to_lowercase()).then(|| {
+            let line = cells.first().map_or("", |c| c.trim()).to_owned();
+            let rules = i18n::read_rules_line(&line);
+            (line, rules)
+        })
+    })
+}
+
+/// Whether two rule sets score a game alike (the timer and the tile set do not score).
+fn same_scoring(a: &RuleSet, b: &RuleSet) -> bool {
+    (a.joker_penalty, a.not_melded_value, a.final_rule)
+        == (b.joker_penalty, b.not_melded_value, b.final_rule)
 }
 
 pub(super) fn run_score(
@@ -123,7 +158,27 @@ pub(super) fn run_score(
         Ok(text) => text,
         Err((kind, message)) => return bad_input(out, err, lang, args.json, kind, message),
     };
-    let imported = match read_score_csv(&text, args.rules(), Utc::now()) {
+    let written = written_rules(&text);
+    let file_rules = written.as_ref().and_then(|(_, rules)| rules.as_ref());
+    let rules = args.rules(file_rules);
+    let from = match (args.sets_rules(), file_rules) {
+        (true, _) => RulesFrom::Options,
+        (false, Some(_)) => RulesFrom::File,
+        (false, None) => RulesFrom::Default,
+    };
+    let line = |rules: &RuleSet| i18n::rules_line(lang, rules);
+    match (&written, from) {
+        (Some((_, Some(file))), RulesFrom::Options) if !same_scoring(file, &rules) => {
+            let message = words::rules_differ(lang, &line(file), &line(&rules));
+            let _ = writeln!(err, "{} {message}", WARNING.get(lang));
+        }
+        (Some((text, None)), RulesFrom::Default) => {
+            let message = words::rules_unreadable(lang, text, &line(&rules));
+            let _ = writeln!(err, "{} {message}", WARNING.get(lang));
+        }
+        _ => {}
+    }
+    let imported = match read_score_csv(&text, rules, Utc::now()) {
         Ok(imported) => imported,
         Err(e) => {
             let message = format!("{}: {}", args.file.display(), i18n::table_error(lang, &e));
@@ -131,7 +186,7 @@ pub(super) fn run_score(
         }
     };
     if args.json {
-        print_json(out, &score_json(&imported));
+        print_json(out, &score_json(&imported, from));
     } else {
         let _ = out.write_all(score_text(&imported, lang).as_bytes());
     }
@@ -142,20 +197,13 @@ fn names(players: &Players, seats: &[usize]) -> Vec<String> {
     seats.iter().map(|&i| players.names()[i].clone()).collect()
 }
 
-/// A final rule in words.
-fn rule_words(rule: FinalRule, lang: Language) -> &'static str {
-    match (korean(lang), rule) {
-        (false, FinalRule::Total) => "highest total",
-        (false, FinalRule::Wins) => "most wins, then total",
-        (true, FinalRule::Total) => "최고 합계",
-        (true, FinalRule::Wins) => "최다 승, 그다음 합계",
-    }
-}
-
-/// The JSON object of DESIGN.md, plus rounds, counted values, both rankings and the rules.
-fn score_json(imported: &Imported) -> serde_json::Value {
+/// The JSON object of DESIGN.md, plus rounds, counted values, both rankings, the rules (with
+/// the tile set the racks were checked against, `tile_set`) and where they came from.
+fn score_json(imported: &Imported, from: RulesFrom) -> serde_json::Value {
     let sheet = &imported.sheet;
     let players = sheet.players();
+    let mut rules = *sheet.rules();
+    rules.tile_set = tile_set_for(players.len(), &rules);
     let standings = sheet.standings();
     let rule = sheet.rules().final_rule;
     let games: Vec<serde_json::Value> = sheet
@@ -186,7 +234,9 @@ fn score_json(imported: &Imported) -> serde_json::Value {
         "winner": names(players, &standings.winners(rule)),
         "ranks_by": by(&|r| json!(standings.ranks(r))),
         "winner_by": by(&|r| json!(names(players, &standings.winners(r)))),
-        "rules": sheet.rules(),
+        "rules": rules,
+        "tile_set": rules.tile_set,
+        "rules_from": from.name(),
     })
 }
 
@@ -232,55 +282,21 @@ fn row(label: &str, cells: impl IntoIterator<Item = String>, note: &str) -> Vec<
     row
 }
 
-fn rules_line(rules: &RuleSet, lang: Language) -> String {
-    if korean(lang) {
-        let preset = match rules.preset() {
-            Some(Preset::Korean) => "한국식",
-            Some(Preset::English) => "영국식",
-            Some(Preset::Tournament) => "대회",
-            None => "사용자 설정",
-        };
-        let not_melded = match rules.not_melded_value {
-            Some(v) => format!("미등록은 {v}점"),
-            None => "미등록은 받침대 값".to_owned(),
-        };
-        return format!(
-            "규칙: {preset} (받침대의 조커 {}점, {not_melded}); 최종 우승은 {}(으)로\n",
-            rules.joker_penalty,
-            rule_words(rules.final_rule, lang)
-        );
-    }
-    let preset = rules
-        .preset()
-        .map_or("custom".to_owned(), |p| p.name().to_owned());
-    let not_melded = match rules.not_melded_value {
-        Some(v) => format!("not melded counts {v}"),
-        None => "not melded counts the rack".to_owned(),
-    };
-    format!(
-        "rules: {preset} (joker on a rack {}, {not_melded}); final winner by {}\n",
-        rules.joker_penalty,
-        rule_words(rules.final_rule, lang)
-    )
-}
-
 fn score_text(imported: &Imported, lang: Language) -> String {
-    let ko = korean(lang);
-    let word = |en: &'static str, kr: &'static str| if ko { kr } else { en };
     let sheet = &imported.sheet;
     let players = sheet.players();
     let standings: Standings = sheet.standings();
     let rule = sheet.rules().final_rule;
     let mut rows = vec![row(
-        word("game", "게임"),
+        words::GAME.get(lang),
         players.names().iter().cloned(),
-        word("winner", "우승"),
+        words::WINNER.get(lang),
     )];
     for (i, score) in sheet.scores().iter().enumerate() {
         let how = if score.went_out {
             ""
         } else {
-            word(" (pool out)", " (더미 소진)")
+            words::POOL_OUT.get(lang)
         };
         let winner = format!("{}{how}", players.names()[score.winner]);
         rows.push(row(
@@ -290,38 +306,27 @@ fn score_text(imported: &Imported, lang: Language) -> String {
         ));
     }
     rows.push(row(
-        word("total", "합계"),
+        words::TOTAL.get(lang),
         standings.totals.iter().map(|&t| signed(t)),
         "",
     ));
     rows.push(row(
-        word("wins", "승 수"),
+        words::WINS.get(lang),
         standings.wins.iter().map(ToString::to_string),
         "",
     ));
     for r in [rule, rule.other()] {
         let ranks = standings.ranks(r).iter().map(ToString::to_string);
-        let by = if ko {
-            format!("{} 기준", rule_words(r, lang))
-        } else {
-            format!("by {}", rule_words(r, lang))
-        };
-        rows.push(row(word("rank", "순위"), ranks, &by));
+        rows.push(row(words::RANK.get(lang), ranks, &words::by(lang, r)));
     }
-    let mut text = rules_line(sheet.rules(), lang);
-    text.push('\n');
+    let mut text = words::rules(lang, &i18n::rules_line(lang, sheet.rules()));
+    text.push_str("\n\n");
     text.push_str(&layout(&rows, players.len()));
     text.push('\n');
     for r in [rule, rule.other()] {
         let winners = names(players, &standings.winners(r)).join(", ");
-        let words = rule_words(r, lang);
-        if ko {
-            let other = if r == rule { "" } else { " (다른 규칙)" };
-            text.push_str(&format!("{words} 기준 우승{other}: {winners}\n"));
-        } else {
-            let other = if r == rule { "" } else { " (the other rule)" };
-            text.push_str(&format!("winner by {words}{other}: {winners}\n"));
-        }
+        text.push_str(&words::winner(lang, r, r != rule, &winners));
+        text.push('\n');
     }
     text
 }
@@ -390,7 +395,6 @@ fn audit_json(report: &Audit, lang: Language) -> serde_json::Value {
 }
 
 fn audit_text(report: &Audit, lang: Language) -> String {
-    let ko = korean(lang);
     let players = &report.sheet.players;
     let mut rows = vec![row("", players.names().iter().cloned(), "")];
     for g in &report.games {
@@ -399,15 +403,10 @@ fn audit_text(report: &Audit, lang: Language) -> String {
         } else {
             signed(g.sum)
         };
-        let note = if ko {
-            format!("합 {sum}")
-        } else {
-            format!("sums to {sum}")
-        };
         rows.push(row(
             &g.row.label,
             g.row.values.iter().map(|&p| signed(p)),
-            &note,
+            &audit_words::sums_to(lang, &sum),
         ));
     }
     let mut push_pair =
@@ -417,106 +416,48 @@ fn audit_text(report: &Audit, lang: Language) -> String {
                     .values
                     .iter()
                     .map(|&v| if sign { signed(v) } else { v.to_string() });
-                let label = if ko {
-                    format!("{what} (적힌 값)")
-                } else {
-                    format!("{what} written")
-                };
-                rows.push(row(&label, cells, ""));
+                rows.push(row(&audit_words::written(lang, what), cells, ""));
             }
-            let label = if ko {
-                format!("{what} (바른 값)")
-            } else {
-                format!("{what} correct")
-            };
-            rows.push(row(&label, correct, ""));
+            rows.push(row(&audit_words::correct(lang, what), correct, ""));
         };
     push_pair(
-        if ko { "승 수" } else { "wins" },
+        words::WINS.get(lang),
         &report.sheet.wins,
         report.wins.iter().map(ToString::to_string).collect(),
         false,
     );
     push_pair(
-        if ko { "합계" } else { "total" },
+        words::TOTAL.get(lang),
         &report.sheet.totals,
         report.totals.iter().map(|&t| signed(t)).collect(),
         true,
     );
     if let Some(w) = &report.sheet.ranks {
         rows.push(row(
-            if ko {
-                "순위 (적힌 값)"
-            } else {
-                "rank written"
-            },
+            &audit_words::written(lang, words::RANK.get(lang)),
             w.values.iter().map(ToString::to_string),
             "",
         ));
     }
     for rule in [FinalRule::Total, FinalRule::Wins] {
         let ranks = report.ranks(rule).iter().map(ToString::to_string);
-        let label = if ko {
-            format!("순위 ({})", rule_words(rule, lang))
-        } else {
-            format!("rank by {}", rule.name())
-        };
-        let note = if ko { "" } else { rule_words(rule, lang) };
+        let (label, note) = audit_words::rank_by(lang, rule);
         rows.push(row(&label, ranks, note));
     }
     let mut text = layout(&rows, players.len());
     text.push('\n');
-    text.push_str(&rank_verdict(report, lang));
-    let findings = report.findings();
-    match (ko, findings.len()) {
-        (false, 0) => text.push_str("no problems found\n"),
-        (true, 0) => text.push_str("문제가 없습니다\n"),
-        (false, n) => {
-            let s = if n == 1 { "" } else { "s" };
-            text.push_str(&format!("{n} problem{s} found:\n"));
+    if report.sheet.ranks.is_some() {
+        text.push_str(&audit_words::ranks_match(lang, &report.ranks_match()));
+        if let Some(rule) = report.ranks_follow_written_totals() {
+            text.push_str(&audit_words::ranks_follow_written_totals(lang, rule));
         }
-        (true, n) => text.push_str(&format!("문제 {n}개:\n")),
+        text.push('\n');
     }
+    let findings = report.findings();
+    text.push_str(&audit_words::problems(lang, findings.len()));
+    text.push('\n');
     for finding in findings {
         text.push_str(&format!("  - {}\n", i18n::finding(lang, &finding)));
     }
-    text
-}
-
-fn rank_verdict(report: &Audit, lang: Language) -> String {
-    if report.sheet.ranks.is_none() {
-        return String::new();
-    }
-    let matches = report.ranks_match();
-    if korean(lang) {
-        let mut text = match matches.as_slice() {
-            [] => "적힌 순위는 어느 최종 규칙과도 맞지 않습니다".to_owned(),
-            [one] => format!("적힌 순위는 {} 규칙과 맞습니다", rule_words(*one, lang)),
-            _ => "적힌 순위는 두 최종 규칙 모두와 맞습니다".to_owned(),
-        };
-        if let Some(rule) = report.ranks_follow_written_totals() {
-            text.push_str(&format!(
-                "; 적힌 (틀린) 합계를 {} 기준으로 매긴 순위입니다",
-                rule_words(rule, lang)
-            ));
-        }
-        text.push('\n');
-        return text;
-    }
-    let mut text = match matches.as_slice() {
-        [] => "the written ranks match neither final rule".to_owned(),
-        [one] => format!(
-            "the written ranks match the {} rule",
-            rule_words(*one, lang)
-        ),
-        _ => "the written ranks match both final rules".to_owned(),
-    };
-    if let Some(rule) = report.ranks_follow_written_totals() {
-        text.push_str(&format!(
-            "; they rank the written (wrong) totals by {}",
-            rule_words(rule, lang)
-        ));
-    }
-    text.push('\n');
     text
 }

@@ -6,10 +6,10 @@ use clap::Args;
 use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
-use super::check::tiles_in;
-use super::{EXIT_NO, EXIT_YES, InputError, RuleArgs, bad_input, korean, print_json};
+use super::{EXIT_NO, EXIT_YES, InputError, RuleArgs, bad_input, print_json};
+use crate::i18n::cli::{self, solve as words};
 use crate::i18n::{self, Language};
-use crate::solver::{Objective, Solution, SolveOptions, SolvedSet, solve};
+use crate::solver::{Objective, Solution, SolveOptions, solve};
 use crate::tile::{Tile, parse_rack};
 
 /// `solve` arguments.
@@ -18,17 +18,16 @@ pub struct SolveArgs {
     #[command(flatten)]
     /// Rule options.
     pub rules: RuleArgs,
-    /// What to maximise: points (the meld's value) or tiles (the most tiles laid among melds
-    /// that reach the threshold).
+    /// `--objective`: what to maximise.
     #[arg(long, value_name = "points|tiles", default_value = "points")]
     pub objective: Objective,
-    /// House rule: no jokers in the initial meld (they stay on the rack).
+    /// `--no-joker-meld`: the house rule of no jokers in the initial meld.
     #[arg(long)]
     pub no_joker_meld: bool,
-    /// Print one JSON object.
+    /// `--json`.
     #[arg(long)]
     pub json: bool,
-    /// The rack, in any order (arguments are joined with spaces).
+    /// The rack, in any order.
     #[arg(value_name = "TILES", required = true)]
     pub tiles: Vec<String>,
 }
@@ -102,44 +101,22 @@ fn to_json(solution: &Solution) -> serde_json::Value {
     })
 }
 
-/// A set's tiles in laying order, each joker followed by what it stands for: `R11 R12 J=R13`.
-fn shown(set: &SolvedSet, lang: Language) -> String {
-    set.input
-        .tiles
-        .iter()
-        .zip(&set.represented)
-        .map(|(t, r)| {
-            if t.is_joker() {
-                format!("{}={}", i18n::tile(lang, *t), i18n::tile(lang, *r))
-            } else {
-                i18n::tile(lang, *t)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Terminal output: a heading, one line per set, the unused tiles, then the total.
 fn to_text(solution: &Solution, rack_size: usize, lang: Language) -> String {
-    let ko = korean(lang);
     let threshold = solution.threshold;
-    let mut text = match (ko, solution.objective) {
-        (false, Objective::Tiles) if !solution.meets_threshold => format!(
-            "no meld from these {rack_size} tiles reaches {threshold}; the best by points:\n"
-        ),
-        (false, Objective::Tiles) => {
-            format!("most tiles laid in a meld reaching {threshold}, from {rack_size} tiles:\n")
-        }
-        (false, Objective::Points) => format!("best meld by points from {rack_size} tiles:\n"),
-        (true, Objective::Tiles) if !solution.meets_threshold => format!(
-            "타일 {rack_size}개로는 {threshold}점에 닿는 등록이 없습니다. 점수로 가장 좋은 등록:\n"
-        ),
-        (true, Objective::Tiles) => {
-            format!("타일 {rack_size}개 중 {threshold}점에 닿으면서 가장 많이 내려놓는 등록:\n")
-        }
-        (true, Objective::Points) => format!("타일 {rack_size}개로 점수가 가장 높은 등록:\n"),
-    };
-    let rows: Vec<String> = solution.sets.iter().map(|s| shown(s, lang)).collect();
+    let mut text = words::heading(
+        lang,
+        solution.objective,
+        solution.meets_threshold,
+        rack_size,
+        threshold,
+    );
+    text.push('\n');
+    let rows: Vec<String> = solution
+        .sets
+        .iter()
+        .map(|s| words::shown(lang, s))
+        .collect();
     let width = rows.iter().map(|r| r.width()).max().unwrap_or(0);
     let kinds: Vec<&str> = solution
         .sets
@@ -150,46 +127,29 @@ fn to_text(solution: &Solution, rack_size: usize, lang: Language) -> String {
     for ((set, row), kind) in solution.sets.iter().zip(&rows).zip(&kinds) {
         let pad = " ".repeat(width - row.width());
         let kind_pad = " ".repeat(kind_width - kind.width());
-        let points = if ko { "점" } else { " points" };
         text.push_str(&format!(
-            "  {kind}{kind_pad}  {row}{pad}  {:>3}{points}\n",
-            set.points
+            "  {kind}{kind_pad}  {row}{pad}  {:>3}{}\n",
+            set.points,
+            cli::POINTS_AFTER.get(lang)
         ));
     }
     if solution.sets.is_empty() {
-        text.push_str(if ko {
-            "  이 받침대로는 올바른 묶음을 만들 수 없습니다\n"
-        } else {
-            "  no valid set can be made from this rack\n"
-        });
+        text.push_str(&format!("  {}\n", words::NO_SET.get(lang)));
     }
     let unused = if solution.unused.is_empty() {
-        if ko { "없음" } else { "none" }.to_owned()
+        words::NONE.get(lang).to_owned()
     } else {
-        tiles_in(lang, &solution.unused)
+        cli::tiles(lang, &solution.unused)
     };
-    let laid = solution.tiles_laid();
-    let total = solution.total;
-    if ko {
-        text.push_str(&format!("남는 타일: {unused}\n"));
-        let verdict = if solution.meets_threshold {
-            "기준 점수에 닿습니다"
-        } else {
-            "기준 점수에 닿을 수 없습니다"
-        };
-        text.push_str(&format!(
-            "타일 {laid}개로 합계 {total} (필요 {threshold}): {verdict}\n"
-        ));
-    } else {
-        text.push_str(&format!("unused: {unused}\n"));
-        let verdict = if solution.meets_threshold {
-            "threshold reached"
-        } else {
-            "threshold NOT reachable"
-        };
-        text.push_str(&format!(
-            "total {total} from {laid} tiles (needs {threshold}): {verdict}\n"
-        ));
-    }
+    text.push_str(&words::unused(lang, &unused));
+    text.push('\n');
+    text.push_str(&words::total(
+        lang,
+        solution.total,
+        solution.tiles_laid(),
+        threshold,
+        solution.meets_threshold,
+    ));
+    text.push('\n');
     text
 }

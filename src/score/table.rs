@@ -328,6 +328,40 @@ fn is_comment(record: &csv::StringRecord) -> bool {
     })
 }
 
+/// The comment lines of a sheet (see [`is_comment`]), each as its label — the first cell after
+/// the `#`, trimmed — and its other cells: where an exported sheet keeps what the facts do not
+/// hold (the points table, the winners, the rules it was scored under). Reading stops at the
+/// first line that is not CSV; [`read_score_csv`] reports that line.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::score::table::comments;
+/// let text = "game,Ann,Bo\n# rules,Korean manual · joker 30 · highest total\n1,0,5\n";
+/// assert_eq!(
+///     comments(text),
+///     [("rules".to_owned(), vec!["Korean manual · joker 30 · highest total".to_owned()])]
+/// );
+/// ```
+pub fn comments(text: &str) -> Vec<(String, Vec<String>)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
+        .records()
+        .map_while(Result::ok)
+        .filter(is_comment)
+        .map(|record| {
+            let label = record
+                .get(0)
+                .map(|first| first.trim_start().trim_start_matches('#').trim())
+                .unwrap_or_default()
+                .to_owned();
+            (label, record.iter().skip(1).map(str::to_owned).collect())
+        })
+        .collect()
+}
+
 fn header_error(line: usize, names: &[&str], e: ScoreError) -> TableError {
     let columns = match &e {
         ScoreError::EmptyName(seat) => vec![seat + 1],

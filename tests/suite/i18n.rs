@@ -1238,7 +1238,9 @@ fn solve_and_score_speak_korean() {
     let path = sheet.to_str().expect("utf-8 path");
     let (code, out, err) = cli(&["score", path, "--lang", "ko"], None);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("규칙: 한국식"), "{out}");
+    // The window's rules line (the CLI had its own, naming the preset "한국식" where the
+    // window says "한국어판 설명서").
+    assert!(out.contains("규칙: 한국어판 설명서 · 조커 30점"), "{out}");
     assert!(out.contains("+12"), "full-width R5 K7 counts 12: {out}");
     assert_no_latin_beyond(&out, &[]);
 
@@ -1292,5 +1294,305 @@ fn every_phone_page_message_has_both_languages_and_the_same_placeholders() {
     assert_eq!(
         ko("reconnectIn"),
         Some("노트북과 연결이 끊겼습니다 · {n}초 후 다시 시도")
+    );
+}
+
+// ---- the command line's messages: one home, both languages (issue 19) ----
+
+/// Every file of `src/cli/`, as compiled in.
+const CLI_SOURCES: &[(&str, &str)] = &[
+    ("check.rs", include_str!("../../src/cli/check.rs")),
+    ("history.rs", include_str!("../../src/cli/history.rs")),
+    ("mod.rs", include_str!("../../src/cli/mod.rs")),
+    ("score.rs", include_str!("../../src/cli/score.rs")),
+    ("solve.rs", include_str!("../../src/cli/solve.rs")),
+    ("sound_test.rs", include_str!("../../src/cli/sound_test.rs")),
+    ("status.rs", include_str!("../../src/cli/status.rs")),
+    ("window.rs", include_str!("../../src/cli/window.rs")),
+];
+
+/// Hangul in any form: syllables, jamo and compatibility jamo.
+fn is_hangul(c: char) -> bool {
+    matches!(c,
+        '\u{1100}'..='\u{11FF}'
+        | '\u{3130}'..='\u{318F}'
+        | '\u{A960}'..='\u{A97F}'
+        | '\u{AC00}'..='\u{D7FF}')
+}
+
+#[test]
+fn no_file_in_src_cli_holds_korean() {
+    for (name, text) in CLI_SOURCES {
+        for (n, line) in text.lines().enumerate() {
+            assert!(
+                !line.chars().any(is_hangul),
+                "src/cli/{name}:{}: Korean belongs in src/i18n/cli.rs, beside its English: {line}",
+                n + 1
+            );
+        }
+    }
+    // A new file in src/cli/ must be listed above, or it would escape the check.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+        .expect("src/cli")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    on_disk.sort();
+    let listed: Vec<String> = CLI_SOURCES.iter().map(|(n, _)| (*n).to_owned()).collect();
+    assert_eq!(on_disk, listed, "every file of src/cli/ is checked");
+}
+
+/// Runs the CLI in-process: (exit code, stdout, stderr).
+fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = std::iter::once("rummikub-companion").chain(args.iter().copied());
+    let code = rummikub_companion::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("utf-8 stdout"),
+        String::from_utf8(err).expect("utf-8 stderr"),
+    )
+}
+
+/// The output of `args` with `--lang en` and with `--lang ko`.
+fn both(args: &[&str]) -> [(i32, String, String); 2] {
+    ["en", "ko"].map(|lang| {
+        let mut all = args.to_vec();
+        all.extend(["--lang", lang]);
+        run_cli(&all)
+    })
+}
+
+#[test]
+fn check_and_solve_read_as_before_in_both_languages() {
+    let [en, ko] = both(&["check", "R10 J R12 | K9 B9 O9 | 빨강5 조커 조커"]);
+    assert_eq!(
+        en,
+        (
+            1,
+            "set 1  R10 J R12  ✓ run R10 R11 R12 (joker = R11) = 33 points\n\
+             set 2  K9 B9 O9   ✓ group K9 B9 O9 = 27 points\n\
+             set 3  R5 J J     ✓ run R5 R6 R7 (joker = R6, joker = R7) = 18 points\n       \
+             note: read as run R5 R6 R7 = 18; as a group it would be 15\n\
+             total 78 (needs 30): NOT a valid initial meld\n  \
+             - three jokers but a standard set has two\n"
+                .to_owned(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        ko,
+        (
+            1,
+            "묶음 1  빨10 조커 빨12  ✓ 런 빨10 빨11 빨12 (조커 = 빨11) = 33점\n\
+             묶음 2  검9 파9 주9     ✓ 그룹 검9 파9 주9 = 27점\n\
+             묶음 3  빨5 조커 조커   ✓ 런 빨5 빨6 빨7 (조커 = 빨6, 조커 = 빨7) = 18점\n       \
+             참고: 런으로 읽어 18점; 그룹으로 읽으면 15점\n\
+             합계 78 (필요 30): 등록할 수 없습니다\n  \
+             - 조커가 3개지만 기본 세트에는 2개뿐입니다\n"
+                .to_owned(),
+            String::new()
+        )
+    );
+    let [en, ko] = both(&["solve", "--objective", "tiles", "R1 R2 R3 O1"]);
+    assert_eq!(
+        en.1,
+        "no meld from these 4 tiles reaches 30; the best by points:\n  \
+         run    R1 R2 R3    6 points\n\
+         unused: O1\n\
+         total 6 from 3 tiles (needs 30): threshold NOT reachable\n"
+    );
+    assert_eq!(
+        ko.1,
+        "타일 4개로는 30점에 닿는 등록이 없습니다. 점수로 가장 좋은 등록:\n  \
+         런     빨1 빨2 빨3    6점\n\
+         남는 타일: 주1\n\
+         타일 3개로 합계 6 (필요 30): 기준 점수에 닿을 수 없습니다\n"
+    );
+    let [en, ko] = both(&["solve", "R10 R11 R12 O1 B1 K1"]);
+    assert!(
+        en.1.ends_with("unused: none\ntotal 36 from 6 tiles (needs 30): threshold reached\n"),
+        "{}",
+        en.1
+    );
+    assert!(
+        ko.1.ends_with("남는 타일: 없음\n타일 6개로 합계 36 (필요 30): 기준 점수에 닿습니다\n"),
+        "{}",
+        ko.1
+    );
+}
+
+#[test]
+fn score_and_audit_read_as_before_in_both_languages() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sheet = dir.path().join("sheet.csv");
+    std::fs::write(&sheet, "game,Ann,Bo,Cy\n1,0,R5 J,12*\n2,6,6!,9\n3,3,10,0\n").expect("write");
+    let path = sheet.to_str().expect("UTF-8 path");
+    let [en, ko] = both(&["score", "--final", "wins", path]);
+    assert_eq!(
+        en.1,
+        "rules: English rulebook · joker 30 · most wins, then total · not melded counts the rack\n\
+         \n\
+         game   Ann   Bo   Cy  winner\n\
+         1      +47  -35  -12  Ann\n\
+         2        0   +3   -3  Bo (pool out)\n\
+         3       -3  -10  +13  Cy\n\
+         total  +44  -42   -2\n\
+         wins     1    1    1\n\
+         rank     1    3    2  by most wins, then total\n\
+         rank     1    3    2  by highest total\n\
+         \n\
+         winner by most wins, then total: Ann\n\
+         winner by highest total (the other rule): Ann\n"
+    );
+    assert_eq!(
+        ko.1,
+        "규칙: 영문 규칙서 · 조커 30점 · 최다 승, 같으면 점수 합계 · 미등록은 받침대 합계\n\
+         \n\
+         게임   Ann   Bo   Cy  우승\n\
+         1      +47  -35  -12  Ann\n\
+         2        0   +3   -3  Bo (더미 소진)\n\
+         3       -3  -10  +13  Cy\n\
+         합계   +44  -42   -2\n\
+         승 수    1    1    1\n\
+         순위     1    3    2  최다 승, 그다음 합계 기준\n\
+         순위     1    3    2  최고 합계 기준\n\
+         \n\
+         최다 승, 그다음 합계 기준 우승: Ann\n\
+         최고 합계 기준 우승 (다른 규칙): Ann\n"
+    );
+    std::fs::write(
+        &sheet,
+        "game,Ann,Bo,Cy\n1,0,+2,−2\n2,+ 5,- 3,- 1\n3,-4,+10,-6\n승 수,1,2,0\n합계,+1,+9,-9\n순위,2,1,3\n",
+    )
+    .expect("write");
+    let [en, ko] = both(&["audit", path]);
+    assert_eq!(
+        en,
+        (
+            1,
+            "               Ann   Bo  Cy\n\
+             1                0   +2  -2  sums to 0\n\
+             2               +5   -3  -1  sums to +1\n\
+             3               -4  +10  -6  sums to 0\n\
+             wins written     1    2   0\n\
+             wins correct     1    2   0\n\
+             total written   +1   +9  -9\n\
+             total correct   +1   +9  -9\n\
+             rank written     2    1   3\n\
+             rank by total    2    1   3  highest total\n\
+             rank by wins     2    1   3  most wins, then total\n\
+             \n\
+             the written ranks match both final rules\n\
+             1 problem found:\n  \
+             - row 3 (2): points sum to +1, not 0\n"
+                .to_owned(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        ko.1,
+        "                             Ann   Bo  Cy\n\
+         1                              0   +2  -2  합 0\n\
+         2                             +5   -3  -1  합 +1\n\
+         3                             -4  +10  -6  합 0\n\
+         승 수 (적힌 값)                1    2   0\n\
+         승 수 (바른 값)                1    2   0\n\
+         합계 (적힌 값)                +1   +9  -9\n\
+         합계 (바른 값)                +1   +9  -9\n\
+         순위 (적힌 값)                 2    1   3\n\
+         순위 (최고 합계)               2    1   3\n\
+         순위 (최다 승, 그다음 합계)    2    1   3\n\
+         \n\
+         적힌 순위는 두 최종 규칙 모두와 맞습니다\n\
+         문제 1개:\n  \
+         - 3행 (2): 점수 합이 0이 아니라 +1입니다\n"
+    );
+    // A file that is not UTF-8, in both languages.
+    std::fs::write(&sheet, b"game,Ren\xe9,Bo\n1,0,3\n").expect("write");
+    let [en, ko] = both(&["score", path]);
+    assert_eq!(
+        en.2,
+        format!("error: {path} is not UTF-8 text (invalid byte at offset 8)\n")
+    );
+    assert_eq!(
+        ko.2,
+        format!("오류: {path}는 UTF-8 글자가 아닙니다 (8번째 바이트가 잘못됨)\n")
+    );
+}
+
+#[test]
+fn status_and_history_read_as_before_in_both_languages() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let store = rummikub_companion::store::Store::open(data.path()).expect("opens");
+    let id = rummikub_companion::store::SheetId::new("seed").expect("id");
+    store
+        .save_sheet(
+            &id,
+            &crate::util::seed_sheet(rummikub_companion::rules::Preset::Korean.rules()),
+        )
+        .expect("saves");
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .args(args)
+            .env(DATA_ENV, data.path())
+            .output()
+            .expect("runs");
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).expect("utf-8"),
+            String::from_utf8(out.stderr).expect("utf-8"),
+        )
+    };
+    let (code, en, err) = run(&["history", "--lang", "en"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    assert_eq!(
+        en,
+        "1 evenings, 1 decided matches; match winners by each sheet's own final rule\n\
+         \n\
+         player  evenings  games  matches  match wins  total  average  best game\n\
+         루미           1      4        1           1    +35     +8.8        +49\n\
+         알토           1      4        1           0    +20     +5.0        +47\n\
+         퍼니           1      4        1           0    -12     -3.0        +22\n\
+         큐브           1      4        1           0    -43    -10.8         -5\n\
+         \n\
+         head to head (games won against):\n\
+         \x20     루미  알토  퍼니  큐브\n\
+         루미     -     2     2     3\n\
+         알토     2     -     2     3\n\
+         퍼니     2     2     -     2\n\
+         큐브     1     1     2     -\n"
+    );
+    let (code, ko, _) = run(&["history", "--lang", "ko"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        ko.starts_with(
+            "저녁 1번, 승부가 난 경기 1번; 경기 우승은 점수표마다 정한 규칙으로\n\n\
+             플레이어  저녁  게임  경기  경기 우승  합계   평균  최고 게임\n"
+        ),
+        "{ko}"
+    );
+    assert!(ko.contains("\n맞대결 (상대에게 이긴 게임 수):\n"), "{ko}");
+    // A folder that does not exist, in both languages.
+    let gone = data.path().join("gone");
+    let missing = |lang: &str| {
+        let out = Command::new(BIN)
+            .args(["status", "--lang", lang])
+            .env(DATA_ENV, &gone)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8(out.stderr).expect("utf-8")
+    };
+    let shown = gone.display();
+    assert_eq!(
+        missing("en"),
+        format!("error: the data folder {shown} cannot be read: it does not exist\n")
+    );
+    assert_eq!(
+        missing("ko"),
+        format!("오류: 데이터 폴더 {shown}를 읽을 수 없습니다: 없는 폴더입니다\n")
     );
 }

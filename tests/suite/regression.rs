@@ -925,3 +925,437 @@ fn the_tile_picker_writes_korean_tiles_at_a_korean_table() {
     let left: Remaining = "빨5 검7 조커".parse().expect("Korean notation reads");
     assert_eq!(left, "R5 K7 J".parse::<Remaining>().expect("reads"));
 }
+
+// ---- issue 23 item 15: the command line in Korean ----
+
+/// Runs the CLI in-process with exactly `args` (no `--lang` added): (exit code, stdout, stderr).
+fn cli_as_given(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = std::iter::once("rummikub-companion").chain(args.iter().copied());
+    let code = rummikub_companion::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).expect("utf-8 stdout"),
+        String::from_utf8(err).expect("utf-8 stderr"),
+    )
+}
+
+/// clap's English words that must not be left in a Korean help or error.
+const CLAP_ENGLISH: &[&str] = &[
+    "Usage:",
+    "Options:",
+    "Arguments:",
+    "Commands:",
+    "Print help",
+    "Print version",
+    "Print this message",
+    "error:",
+    "For more information",
+    "tip:",
+    "[OPTIONS]",
+    "[COMMAND]",
+];
+
+#[test]
+fn korean_help_is_korean_for_every_subcommand() {
+    use rummikub_companion::i18n::cli::help;
+    let commands = [
+        "",
+        "check",
+        "solve",
+        "score",
+        "audit",
+        "sound-test",
+        "history",
+        "status",
+    ];
+    for command in commands {
+        let mut args: Vec<&str> = if command.is_empty() {
+            vec![]
+        } else {
+            vec![command]
+        };
+        args.extend(["--help", "--lang", "ko"]);
+        let (code, out, err) = cli_as_given(&args);
+        assert_eq!((code, err.as_str()), (0, ""), "{command}");
+        assert!(
+            out.contains("사용법: rummikub-companion"),
+            "{command}: {out}"
+        );
+        assert!(out.contains("옵션:"), "{command}: {out}");
+        for english in CLAP_ENGLISH {
+            assert!(!out.contains(english), "{command}: {english:?} in\n{out}");
+        }
+        // Every option's Korean help is there, no English one is.
+        use clap::CommandFactory;
+        let mut clap_command = rummikub_companion::cli::Cli::command();
+        clap_command.build();
+        let sub = if command.is_empty() {
+            &clap_command
+        } else {
+            clap_command.find_subcommand(command).expect("a subcommand")
+        };
+        for arg in sub.get_arguments() {
+            let text = help::arg(command, arg.get_id().as_str())
+                .unwrap_or_else(|| panic!("{command} {}: no help text", arg.get_id()));
+            assert!(
+                out.contains(text.ko),
+                "{command}: {:?} missing in\n{out}",
+                text.ko
+            );
+            assert!(!out.contains(text.en), "{command}: {:?} in\n{out}", text.en);
+        }
+    }
+    // `help <command>` and the locale alone (no --lang) say the same.
+    let (code, out, _) = cli_as_given(&["--lang", "ko", "help", "score"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("사용법: rummikub-companion score [옵션] <FILE>"),
+        "{out}"
+    );
+    let out = Command::new(BIN)
+        .args(["check", "--help"])
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "ko_KR.UTF-8")
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        text.starts_with("테이블에 내려놓은 첫 등록을 검사합니다\n"),
+        "{text}"
+    );
+    assert!(text.contains("인자:\n  <MELD>..."), "{text}");
+    // English help is clap's, as it was.
+    let (_, out, _) = cli_as_given(&["check", "--help", "--lang", "en"]);
+    assert!(out.starts_with("Check an initial meld as laid on the table\n\nUsage: rummikub-companion check [OPTIONS] <MELD>...\n"), "{out}");
+}
+
+#[test]
+fn korean_clap_errors_name_the_argument_and_exit_2() {
+    for (args, expected) in [
+        (
+            &["solve", "--bogus", "R5"][..],
+            "오류: 알 수 없는 인자 '--bogus'\n",
+        ),
+        (
+            &["check", "--preset", "casual", "R5"][..],
+            "오류: '--preset <P>'의 값 'casual'을 쓸 수 없습니다: korean, english, tournament 중 하나를 쓰세요\n",
+        ),
+        (
+            &["check"][..],
+            "오류: 꼭 필요한 인자가 없습니다: <MELD>...\n",
+        ),
+        (
+            &["chek", "R5"][..],
+            "오류: 알 수 없는 명령 'chek'\n\n  혹시 'check'를 쓰려던 것인가요?\n",
+        ),
+        (
+            &["score", "--joker"][..],
+            "오류: '--joker <N>'에 값이 필요합니다\n",
+        ),
+        (
+            &["check", "--threshold", "x", "R5"][..],
+            "오류: '--threshold <N>'의 값 'x'를 쓸 수 없습니다: 0 이상의 정수를 쓰세요\n",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--lang", "ko"]);
+        let (code, out, err) = cli_as_given(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.starts_with(expected), "{args:?}:\n{err}");
+        assert!(
+            err.ends_with("\n자세한 내용은 '--help'로 보세요.\n"),
+            "{args:?}:\n{err}"
+        );
+        for english in CLAP_ENGLISH {
+            assert!(!err.contains(english), "{args:?}: {english:?} in\n{err}");
+        }
+    }
+    // The usage line of the subcommand, in Korean.
+    let (_, _, err) = cli_as_given(&["solve", "--bogus", "R5", "--lang", "ko"]);
+    assert!(
+        err.contains("\n사용법: rummikub-companion solve [옵션] <TILES>...\n"),
+        "{err}"
+    );
+    // --json: the Korean message in the error object too.
+    let (code, out, _) = cli_as_given(&["check", "--bogus", "R5", "--json", "--lang", "ko"]);
+    assert_eq!(code, 2);
+    let v = json(&out);
+    assert_eq!(v["error"]["kind"], "usage");
+    assert_eq!(v["error"]["message"], "알 수 없는 인자 '--bogus'");
+    // A bad --lang with a Korean locale: the locale's language words the refusal.
+    let out = Command::new(BIN)
+        .args(["check", "R5", "--lang", "xx"])
+        .env_remove("LC_ALL")
+        .env("LANG", "ko_KR.UTF-8")
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).expect("utf-8");
+    assert!(
+        err.starts_with("오류: '--lang <ko|en>'의 값 'xx'를 쓸 수 없습니다: ko 또는 en을 쓰세요\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn korean_file_errors_give_the_system_reason_in_korean() {
+    let (code, _, err) = cli_as_given(&["score", "/no/such/file.csv", "--lang", "ko"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "오류: /no/such/file.csv를 읽을 수 없습니다 (찾을 수 없음)\n"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let folder = dir.path().to_str().expect("UTF-8 path");
+    let (code, _, err) = cli_as_given(&["audit", folder, "--lang", "ko"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("(파일이 아니라 폴더임)"), "{err}");
+    assert!(
+        !err.contains("os error") && !err.contains("directory"),
+        "{err}"
+    );
+    // English keeps the system's own words.
+    let (_, _, err) = cli_as_given(&["score", "/no/such/file.csv", "--lang", "en"]);
+    assert!(
+        err.contains("cannot read /no/such/file.csv: No such file"),
+        "{err}"
+    );
+}
+
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn no_display_is_worded_for_the_user_without_the_build_machines_paths() {
+    for (locale, expected) in [
+        (
+            "C",
+            "error: no display found: set DISPLAY or WAYLAND_DISPLAY, or use the command line \
+             (rummikub-companion --help)\n",
+        ),
+        (
+            "ko_KR.UTF-8",
+            "오류: 화면(디스플레이)을 찾을 수 없습니다: DISPLAY나 WAYLAND_DISPLAY를 설정하거나 \
+             명령줄로 쓰세요 (rummikub-companion --help)\n",
+        ),
+    ] {
+        let data = tempfile::tempdir().expect("temp dir");
+        let mut child = Command::new(BIN)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", locale)
+            .env("RUMMIKUB_COMPANION_DATA", data.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let started = std::time::Instant::now();
+        while child.try_wait().expect("waits").is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(20) {
+                let _ = child.kill();
+                panic!("a window opened with no display");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().expect("output");
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).expect("utf-8");
+        assert!(err.ends_with(expected), "{locale}: {err}");
+        assert!(!err.contains(".rs") && !err.contains(".cargo"), "{err}");
+    }
+}
+
+#[test]
+fn control_characters_from_arguments_and_files_never_reach_the_terminal() {
+    let hostile = "R5\u{1b}[31mK7\u{202e}";
+    let clean = |text: &str| {
+        !text.contains('\u{1b}')
+            && !text.contains("[31m")
+            && !text.contains('\u{202e}')
+            && !text.contains('\u{7}')
+            && !text.contains('\u{9b}')
+    };
+    for lang in ["en", "ko"] {
+        // Echoed in a notation error.
+        let (code, out, err) = cli_as_given(&["check", hostile, "--lang", lang]);
+        assert_eq!(code, 2, "{err}");
+        assert!(clean(&err) && clean(&out), "{lang}: {err:?}");
+        assert!(
+            err.contains("R5K7"),
+            "{lang}: the token is still named: {err}"
+        );
+        // Echoed by clap.
+        let (code, _, err) = cli_as_given(&["check", "--preset", hostile, "R5", "--lang", lang]);
+        assert_eq!(code, 2);
+        assert!(clean(&err), "{lang}: {err:?}");
+        let (code, _, err) =
+            cli_as_given(&["check", "--x\u{1b}]0;pwned\u{7}", "R5", "--lang", lang]);
+        assert_eq!(code, 2);
+        assert!(clean(&err) && !err.contains("pwned"), "{lang}: {err:?}");
+    }
+    // --json: the same string to a JSON reader, escaped on the terminal.
+    let (_, out, _) = cli_as_given(&["check", hostile, "--json"]);
+    assert!(
+        !out.contains('\u{1b}') && !out.contains('\u{202e}'),
+        "{out:?}"
+    );
+    let message = json(&out)["error"]["message"].as_str().map(str::to_owned);
+    assert!(message.is_some_and(|m| m.contains(hostile)), "{out}");
+    // Names and labels from a file, and the file's name.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("sheet\u{1b}[2J.csv");
+    fs::write(&file, "game,An\u{1b}]0;x\u{7}n,B\u{202e}o\n1\u{9b}1m,0,5\n").expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let (code, out, err) = cli_as_given(&["score", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(clean(&out) && clean(&err), "{out:?}");
+    assert!(out.contains("Ann") && out.contains("Bo"), "{out}");
+    let (code, out, _) = cli_as_given(&["audit", path]);
+    assert_eq!(code, 1, "5 points do not sum to zero");
+    assert!(clean(&out), "{out:?}");
+    // A cell echoed in an error, with the file's name.
+    fs::write(&file, "game,Ann,Bo\n1,+5,x\u{1b}[31m\u{202e}\n").expect("write");
+    let (code, _, err) = cli_as_given(&["audit", path]);
+    assert_eq!(code, 2);
+    assert!(
+        clean(&err) && err.contains("sheet.csv") && err.contains("\"x\""),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn score_json_names_the_tile_set_five_and_six_players_play() {
+    let set = |flags: &[&str], text: &str| {
+        let (code, out, err, _) = score(flags, text);
+        assert_eq!(code, 0, "{err}");
+        let v = json(&out);
+        assert_eq!(v["tile_set"], v["rules"]["tile_set"], "one answer");
+        v["tile_set"].clone()
+    };
+    assert_eq!(set(&["--json"], "game,A,B,C,D,E\n1,0,1,2,3,4\n"), "xp");
+    assert_eq!(set(&["--json"], "game,A,B,C,D,E,F\n1,0,1,2,3,4,5\n"), "xp");
+    assert_eq!(set(&["--json"], "game,A,B,C,D\n1,0,1,2,3\n"), "standard");
+    assert_eq!(set(&["--json", "--xp"], "game,A,B\n1,0,1\n"), "xp");
+}
+
+// ---- issue 23 item 14: round trips ----
+
+/// The sheet as the window exports it in `lang` (its own labels and rules line).
+fn window_export(
+    sheet: &rummikub_companion::score::Sheet,
+    lang: rummikub_companion::i18n::Language,
+) -> String {
+    use rummikub_companion::score::export::{ExportLabels, sheet_csv};
+    let s = lang.strings();
+    let labels = ExportLabels {
+        game: s.results.csv_game,
+        points: s.results.csv_points,
+        total: s.sheet.totals,
+        wins: s.sheet.wins,
+        rank: s.sheet.rank,
+        winner: s.results.csv_winner,
+        leader: s.results.leader,
+        other_winner: s.results.csv_other_winner,
+        other_leader: s.results.csv_other_leader,
+        rules: s.results.csv_rules,
+        remaining: s.results.csv_remaining,
+    };
+    let rules = rummikub_companion::i18n::rules_line(lang, sheet.rules());
+    sheet_csv(sheet, &labels, &rules, &|n| {
+        (s.sheet.game_label)(n.round, n.in_round)
+    })
+}
+
+/// A tournament sheet where the rules matter: jokers left on racks (50 each) and a player who
+/// never melded (a flat 100).
+fn tournament_sheet() -> rummikub_companion::score::Sheet {
+    let players = rummikub_companion::score::Players::new(["Ann", "Bo", "Cy"]).expect("players");
+    let mut sheet =
+        rummikub_companion::score::Sheet::new(players, Preset::Tournament.rules(), None, t0())
+            .expect("sheet");
+    let rack =
+        |text: &str| Hand::of_tiles(rummikub_companion::tile::parse_rack(text).expect("rack"));
+    sheet
+        .add_game(Game::new(vec![
+            Hand::of_value(0),
+            rack("R5 J"),
+            Hand::of_value(12).without_meld(),
+        ]))
+        .expect("game");
+    sheet
+        .add_game(Game::new(vec![rack("J K3"), Hand::of_value(0), rack("J")]))
+        .expect("game");
+    sheet
+}
+
+#[test]
+fn score_scores_an_exported_sheet_under_the_rules_written_in_it() {
+    let sheet = tournament_sheet();
+    let totals = sheet.standings().totals.clone();
+    // Game 1: Bo R5 + 50, Cy a flat 100 → Ann +155; game 2: Ann K3 + 50, Cy 50 → Bo +103.
+    assert_eq!(
+        totals,
+        vec![155 - 53, -55 + 103, -100 - 50],
+        "joker 50, not melded 100"
+    );
+    for lang in rummikub_companion::i18n::Language::ALL {
+        let (code, out, err, _) = score(&["--json"], &window_export(&sheet, lang));
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err, "", "no flags, nothing to say");
+        let v = json(&out);
+        assert_eq!(v["totals"], serde_json::json!(totals), "{lang:?}");
+        assert_eq!(v["rules_from"], "file");
+        assert_eq!(v["rules"]["joker_penalty"], 50);
+        assert_eq!(v["rules"]["not_melded_value"], 100);
+    }
+    // The shorter line earlier versions wrote (the rack implied) reads too.
+    let text = "game,Ann,Bo\n# rules,Korean manual · joker 30 · most wins\n1,0,5\n";
+    let (code, out, err, _) = score(&["--json"], text);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["final_rule"], "wins");
+}
+
+#[test]
+fn score_says_when_its_rule_options_differ_from_the_files_rules() {
+    let sheet = tournament_sheet();
+    let text = window_export(&sheet, rummikub_companion::i18n::Language::English);
+    let (code, out, err, _) = score(&["--json", "--joker", "30"], &text);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err,
+        "warning: the file says it was scored under Tournament · joker 50 · highest total · \
+         not melded 100; scoring under the options' rules: Custom · joker 30 · highest total · \
+         not melded 100\n"
+    );
+    let v = json(&out);
+    assert_eq!(v["rules_from"], "options");
+    assert_eq!(v["rules"]["joker_penalty"], 30, "the options win");
+    assert_ne!(v["totals"], serde_json::json!(sheet.standings().totals));
+    // In Korean, for a Korean user.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("export.csv");
+    fs::write(&file, &text).expect("write");
+    let path = file.to_str().expect("UTF-8 path");
+    let (_, _, err) = cli_as_given(&["score", "--preset", "korean", path, "--lang", "ko"]);
+    assert_eq!(
+        err,
+        "경고: 파일에 적힌 규칙은 대회 · 조커 50점 · 점수 합계 · 미등록 100점입니다. 옵션대로 \
+         한국어판 설명서 · 조커 30점 · 점수 합계 · 미등록은 받침대 합계로 계산합니다\n"
+    );
+    // Options that score alike: nothing to say.
+    let (code, _, err, _) = score(&["--preset", "tournament"], &text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    // A rules line that cannot be read is named, and the default rules used.
+    let (code, _, err, _) = score(&[], "game,Ann,Bo\n# rules,house rules\n1,0,5\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        err,
+        "warning: the rules written in the file (\"house rules\") cannot be read; scoring under \
+         Korean manual · joker 30 · highest total · not melded counts the rack\n"
+    );
+}
