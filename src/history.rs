@@ -7,9 +7,12 @@
 //! reads no clock.
 //!
 //! What counts, and why:
-//! - An **evening** is a [played sheet](PlayedSheet): a sheet with at least one game; empty
-//!   sheets (an accidental "New sheet") count for nothing. Evenings are in date order (creation
-//!   time).
+//! - A **played sheet** is a sheet with at least one game; empty sheets (an accidental "New
+//!   sheet") count for nothing. Sheets are in date order (creation time).
+//! - An **evening** is a night at the table: every played sheet started on the same night counts
+//!   once, however many sheets the group opened ("New sheet" after a 4-game match is the same
+//!   evening). A night runs from 06:00 to 06:00 in the table's time zone (an offset the caller
+//!   passes, [`history_at`]), so a game after midnight belongs to the evening it ended.
 //! - **Games**, **total points**, **average** (points per game) and **best game** (the highest
 //!   points in a single game) count every game on every sheet: those points were played.
 //! - A **match** is a sheet whose result is decided. A sheet with an end (planned rounds or a
@@ -23,7 +26,7 @@
 //!   (for the winner: always; between losers: A had less left on the rack). Equal points beat
 //!   nobody. Game by game rather than match by match, so even a few evenings say something.
 //! - **Cumulative points**: each player's running total after each evening they played, for a
-//!   chart with one point per evening.
+//!   chart with one point per evening (the last sheet of a night gives its point).
 //!
 //! # Example
 //! ```
@@ -50,7 +53,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate, Offset, TimeDelta, Utc};
 
 use crate::rules::FinalRule;
 use crate::score::{MatchState, Sheet, Standings};
@@ -84,8 +87,10 @@ pub struct PlayedSheet {
 /// A player's running total after an evening they played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CumulativePoint {
-    /// Index into [`History::evenings`].
+    /// Index into [`History::evenings`] of the last sheet the player played that night.
     pub evening: usize,
+    /// Index of the night (0 = the first night of the whole history; see [`History::nights`]).
+    pub night: usize,
     /// That evening's date (its sheet's creation time).
     pub at: DateTime<Utc>,
     /// The player's points over all evenings so far, this one included.
@@ -99,7 +104,7 @@ pub struct PlayerHistory {
     pub key: String,
     /// The name as spelled on the most recent evening played.
     pub name: String,
-    /// Evenings played.
+    /// Evenings played: nights at the table, sheets of the same night counted once.
     pub evenings: usize,
     /// Games played.
     pub games: usize,
@@ -134,8 +139,27 @@ impl PlayerHistory {
 pub struct History {
     /// Players: most match wins first, then highest total, then by name.
     pub players: Vec<PlayerHistory>,
-    /// The played sheets counted (the evenings), oldest first.
+    /// The played sheets counted, oldest first.
     pub evenings: Vec<PlayedSheet>,
+    /// Nights at the table (played sheets of the same night together).
+    pub nights: usize,
+}
+
+/// The night a moment belongs to at a table `offset` from UTC: nights run from 06:00 to 06:00
+/// local time, so a game after midnight belongs to the evening it ended.
+///
+/// # Example
+/// ```
+/// use chrono::{FixedOffset, TimeZone, Utc};
+/// use rummikub_companion::history::night_of;
+/// let seoul = FixedOffset::east_opt(9 * 3600).unwrap();
+/// // 19:00 and 01:30 the next day in Seoul: one evening.
+/// let start = Utc.with_ymd_and_hms(2024, 5, 1, 10, 0, 0).unwrap();
+/// let late = Utc.with_ymd_and_hms(2024, 5, 1, 16, 30, 0).unwrap();
+/// assert_eq!(night_of(start, seoul), night_of(late, seoul));
+/// ```
+pub fn night_of(at: DateTime<Utc>, offset: FixedOffset) -> NaiveDate {
+    (at.with_timezone(&offset) - TimeDelta::hours(6)).date_naive()
 }
 
 impl History {
@@ -165,12 +189,22 @@ struct Tally {
     beat: HashMap<usize, usize>,
 }
 
-/// Adds up `sheets` per player. `rule` decides match winners; `None` uses each sheet's own
-/// final rule. Empty sheets are ignored; the order of `sheets` does not matter (evenings are
-/// sorted by date, ties kept in input order).
+/// Adds up `sheets` per player, nights told apart in UTC ([`history_at`] with offset 0).
 pub fn history<'a>(
     sheets: impl IntoIterator<Item = &'a Sheet>,
     rule: Option<FinalRule>,
+) -> History {
+    history_at(sheets, rule, Utc.fix())
+}
+
+/// Adds up `sheets` per player. `rule` decides match winners; `None` uses each sheet's own
+/// final rule. `offset` is the table's time zone, which tells the nights apart ([`night_of`]).
+/// Empty sheets are ignored; the order of `sheets` does not matter (sheets are sorted by date,
+/// ties kept in input order).
+pub fn history_at<'a>(
+    sheets: impl IntoIterator<Item = &'a Sheet>,
+    rule: Option<FinalRule>,
+    offset: FixedOffset,
 ) -> History {
     let mut order: Vec<(usize, &Sheet)> = sheets
         .into_iter()
@@ -182,7 +216,13 @@ pub fn history<'a>(
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut tallies: Vec<Tally> = Vec::new();
     let mut evenings = Vec::with_capacity(order.len());
+    let mut nights: Vec<NaiveDate> = Vec::new();
     for (evening, &(source, sheet)) in order.iter().enumerate() {
+        let date = night_of(sheet.created(), offset);
+        if nights.last() != Some(&date) {
+            nights.push(date);
+        }
+        let night = nights.len() - 1;
         let names = sheet.players().names();
         let seats: Vec<usize> = names
             .iter()
@@ -215,7 +255,10 @@ pub fn history<'a>(
             let tally = &mut tallies[p];
             let r = &mut tally.record;
             r.name = names[seat].trim().to_owned();
-            r.evenings += 1;
+            let same_night = r.cumulative.last().is_some_and(|c| c.night == night);
+            if !same_night {
+                r.evenings += 1;
+            }
             r.games += scores.len();
             for score in scores {
                 let points = score.points[seat];
@@ -232,11 +275,16 @@ pub fn history<'a>(
                     .count();
                 *tally.beat.entry(q).or_insert(0) += won;
             }
-            r.cumulative.push(CumulativePoint {
+            let point = CumulativePoint {
                 evening,
+                night,
                 at: sheet.created(),
                 total: r.total,
-            });
+            };
+            match r.cumulative.last_mut() {
+                Some(last) if same_night => *last = point,
+                _ => r.cumulative.push(point),
+            }
         }
         let standings = match_standings(sheet);
         let winners: Vec<usize> = standings
@@ -278,5 +326,9 @@ pub fn history<'a>(
             .cmp(&(a.match_wins, a.total))
             .then_with(|| a.key.cmp(&b.key))
     });
-    History { players, evenings }
+    History {
+        players,
+        evenings,
+        nights: nights.len(),
+    }
 }

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use super::score::layout;
 use super::{EXIT_YES, InputError, bad_input, print_json};
-use crate::history::{History, history};
+use crate::history::{History, history_at};
 use crate::i18n::cli::{NOTICE, history as words};
 use crate::i18n::{self, Language};
 use crate::rules::FinalRule;
@@ -53,7 +53,12 @@ pub(super) fn run(
         );
         let _ = writeln!(err, "{} {text}", NOTICE.get(lang));
     }
-    let report = history(scan.sheets.iter().map(|s| &s.sheet), args.final_rule);
+    let offset = chrono::Offset::fix(chrono::Local::now().offset());
+    let report = history_at(
+        scan.sheets.iter().map(|s| &s.sheet),
+        args.final_rule,
+        offset,
+    );
     if args.json {
         print_json(out, &history_json(&report, args.final_rule, &scan.skipped));
     } else {
@@ -74,7 +79,7 @@ fn history_json(
             let cumulative: Vec<serde_json::Value> = p
                 .cumulative
                 .iter()
-                .map(|c| json!({"evening": c.evening, "date": c.at.to_rfc3339(), "total": c.total}))
+                .map(|c| json!({"evening": c.evening, "night": c.night, "date": c.at.to_rfc3339(), "total": c.total}))
                 .collect();
             json!({
                 "name": p.name,
@@ -105,6 +110,7 @@ fn history_json(
     json!({
         "players": players,
         "evenings": evenings,
+        "nights": report.nights,
         "final_rule": rule.map(FinalRule::name),
         "skipped": skipped.iter().map(|s| s.file.display().to_string()).collect::<Vec<_>>(),
     })
@@ -112,7 +118,7 @@ fn history_json(
 
 fn history_text(report: &History, rule: Option<FinalRule>, lang: Language) -> String {
     let matches = report.evenings.iter().filter(|e| e.is_match).count();
-    let mut text = words::heading(lang, report.evenings.len(), matches, rule);
+    let mut text = words::heading(lang, report.nights, matches, rule);
     text.push('\n');
     if report.players.is_empty() {
         text.push_str(words::NO_GAMES.get(lang));

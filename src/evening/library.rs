@@ -159,9 +159,19 @@ impl Library {
     }
 }
 
+/// The table's time zone now, which tells the history's nights apart.
+fn local_offset() -> chrono::FixedOffset {
+    use chrono::Offset;
+    chrono::Local::now().offset().fix()
+}
+
 fn compute(state: &State) -> (History, Vec<String>) {
     (
-        history::history(state.sheets.values().map(|s| s.as_ref()), None),
+        history::history_at(
+            state.sheets.values().map(|s| s.as_ref()),
+            None,
+            local_offset(),
+        ),
         state.skipped.clone(),
     )
 }
@@ -254,7 +264,7 @@ impl Inner {
             let version = state.version;
             drop(state);
             let record = Arc::new((
-                history::history(sheets.iter().map(|s| s.as_ref()), None),
+                history::history_at(sheets.iter().map(|s| s.as_ref()), None, local_offset()),
                 skipped,
             ));
             let mut state = self.lock();

@@ -86,7 +86,7 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
                 .chain(
                     p.cumulative
                         .iter()
-                        .map(|c| [(c.evening + 1) as f64, c.total as f64]),
+                        .map(|c| [(c.night + 1) as f64, c.total as f64]),
                 )
                 .collect(),
             leading: leader.as_ref() == Some(&p.key),

@@ -31,7 +31,7 @@ const CLUB: [&[&str]; 8] = [
 ];
 
 /// A seeded evening: 2–6 of the club (random spellings), a random preset and end, 0–14 games.
-fn evening(r: &mut TestRng, day: i64) -> Sheet {
+fn evening(r: &mut TestRng, day: i64, hours: i64) -> Sheet {
     let n = r.random_range(2..=6_usize);
     let mut members: Vec<usize> = (0..CLUB.len()).collect();
     for i in 0..n {
@@ -50,7 +50,7 @@ fn evening(r: &mut TestRng, day: i64) -> Sheet {
         _ => (Some(2), Some(r.random_range(60..=200_i64))),
     };
     let games = r.random_range(0..=14_usize);
-    let start: DateTime<Utc> = t0() + Duration::days(day);
+    let start: DateTime<Utc> = t0() + Duration::days(day) + Duration::hours(hours);
     let mut sheet = random_sheet(r, &names, preset.rules(), rounds, start, games);
     sheet.set_target(target).expect("target");
     sheet
@@ -58,9 +58,14 @@ fn evening(r: &mut TestRng, day: i64) -> Sheet {
 
 fn evenings(seed: u64, count: i64) -> Vec<Sheet> {
     let mut r = rng(seed);
-    // Days in a scrambled order, so the input is not in date order.
+    // Days in a scrambled order, so the input is not in date order; about a third of the sheets
+    // share a night with another (started a few hours later, some past midnight).
     (0..count)
-        .map(|i| evening(&mut r, (i * 37) % count))
+        .map(|i| {
+            let slot = (i * 37) % count;
+            let (day, hours) = (slot / 3, slot % 3 * 3);
+            evening(&mut r, day, hours)
+        })
         .collect()
 }
 
@@ -120,7 +125,10 @@ fn recompute(sheets: &[Sheet], rule: Option<FinalRule>) -> HashMap<String, Expec
     dated.sort_by_key(|s| s.created());
     let mut out: HashMap<String, Expected> = HashMap::new();
     let mut h2h: HashMap<(String, String), usize> = HashMap::new();
+    // The night each player last played: nights run 06:00–06:00 (UTC here).
+    let mut last_night: HashMap<String, chrono::NaiveDate> = HashMap::new();
     for sheet in dated {
+        let night = (sheet.created() - Duration::hours(6)).date_naive();
         let names = sheet.players().names();
         let keys: Vec<String> = names.iter().map(|n| n.trim().to_lowercase()).collect();
         let decided = deciding_games(sheet);
@@ -138,7 +146,10 @@ fn recompute(sheets: &[Sheet], rule: Option<FinalRule>) -> HashMap<String, Expec
         for seat in 0..n {
             let e = out.entry(keys[seat].clone()).or_default();
             e.name = names[seat].trim().to_owned();
-            e.evenings += 1;
+            let same_night = last_night.insert(keys[seat].clone(), night) == Some(night);
+            if !same_night {
+                e.evenings += 1;
+            }
             for s in sheet.scores() {
                 e.games += 1;
                 e.total += s.points[seat];
@@ -153,6 +164,9 @@ fn recompute(sheets: &[Sheet], rule: Option<FinalRule>) -> HashMap<String, Expec
                         *h2h.entry(pair).or_insert(0) += beat;
                     }
                 }
+            }
+            if same_night {
+                e.cumulative.pop();
             }
             e.cumulative.push(e.total);
             if decided.is_some() {
@@ -221,6 +235,55 @@ fn history_agrees_with_a_plain_recomputation() {
             );
         }
     }
+}
+
+/// Issue 23.13: "Evenings" counts nights at the table, not sheets — a "New sheet" after a match,
+/// or a game past midnight, is the same evening; the chart has one point per night.
+#[test]
+fn evenings_count_nights_so_sheets_of_one_night_count_once() {
+    use chrono::{FixedOffset, TimeZone};
+    use rummikub_companion::history::history_at;
+    use rummikub_companion::rules::RuleSet;
+    use rummikub_companion::score::{Game, Hand, Players};
+    let seoul = FixedOffset::east_opt(9 * 3600).expect("offset");
+    let at = |d, h, m| {
+        seoul
+            .with_ymd_and_hms(2024, 5, d, h, m, 0)
+            .single()
+            .expect("time")
+            .with_timezone(&Utc)
+    };
+    let sheet = |when, loser: u32| {
+        let players = Players::new(["Ann", "Bo"]).expect("players");
+        let mut s = Sheet::new(players, RuleSet::default(), None, when).expect("sheet");
+        s.add_game(Game::new(vec![Hand::of_value(0), Hand::of_value(loser)]))
+            .expect("game");
+        s
+    };
+    // One night: 19:00, a new sheet at 23:30, another at 01:30; then the next night at 19:00.
+    let sheets = [
+        sheet(at(1, 19, 0), 10),
+        sheet(at(1, 23, 30), 5),
+        sheet(at(2, 1, 30), 1),
+        sheet(at(2, 19, 0), 7),
+    ];
+    let h = history_at(&sheets, None, seoul);
+    assert_eq!((h.evenings.len(), h.nights), (4, 2));
+    let ann = h.player("ann").expect("Ann");
+    assert_eq!((ann.evenings, ann.games, ann.total), (2, 4, 23));
+    // One chart point per night: the total after the night's last sheet.
+    let points: Vec<(usize, i64)> = ann.cumulative.iter().map(|c| (c.night, c.total)).collect();
+    assert_eq!(points, [(0, 16), (1, 23)]);
+    // Read nine hours behind UTC, the 01:30 sheet starts that table's afternoon of 1 May, a
+    // night of its own with the last sheet: the table's time zone decides the nights.
+    let h = history_at(
+        &sheets,
+        None,
+        FixedOffset::west_opt(9 * 3600).expect("offset"),
+    );
+    let ann = h.player("ann").expect("Ann");
+    let points: Vec<(usize, i64)> = ann.cumulative.iter().map(|c| (c.night, c.total)).collect();
+    assert_eq!(points, [(0, 15), (1, 23)]);
 }
 
 #[test]
