@@ -207,6 +207,10 @@ words! {
         add_player: &'static str = en: "Add player", ko: "플레이어 추가";
         remove_player: &'static str = en: "Remove", ko: "삭제";
         move_up: &'static str = en: "Move up", ko: "위로";
+        xp_suggested: fn(usize) -> String =
+            en: |n| format!("{n} players: the standard set is for 2–4. The XP set (160 tiles) is made for 5–6."),
+            ko: |n| format!("{n}명: 기본 세트는 2–4명용입니다. 5–6명은 XP 세트(160개)로 합니다.");
+        use_xp_set: &'static str = en: "Play the XP set", ko: "XP 세트로 하기";
         default_player: fn(usize) -> String =
             en: |n| format!("Player {n}"),
             ko: |n| format!("플레이어 {n}");

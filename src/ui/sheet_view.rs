@@ -413,7 +413,8 @@ impl SheetView {
         let s = lang.strings();
         let names = sheet.players().names();
         let flat_not_melded = sheet.rules().not_melded_value.is_some();
-        let tile_set = sheet.rules().tile_set;
+        // The set the sheet's racks are checked against (five or six players play the XP set).
+        let tile_set = crate::score::tile_set_for(names.len(), sheet.rules());
         let mut requests = Vec::new();
         let mut edit = |e: DraftEdit| requests.push(SheetRequest::Evening(Command::Draft(e)));
         let fresh = self.shown != Some(draft.id);

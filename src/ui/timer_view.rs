@@ -12,6 +12,8 @@ use super::clock::{self, ClockSnapshot, RED};
 
 use crate::i18n::{self, Language};
 use crate::runtime::TimerRuntime;
+use crate::score::STANDARD_SET_PLAYERS;
+use crate::tile::TileSet;
 use crate::timer::Phase;
 
 /// What the timer view asks for.
@@ -29,6 +31,8 @@ pub enum TimerCommand {
     SetPlayers(Vec<String>),
     /// Rename the player in this seat; they keep their seat, statistics and turn.
     Rename(usize, String),
+    /// Play the XP set: offered when more players sit than the standard set is for.
+    UseXpSet,
 }
 
 /// This frame's input as the table's controls need it, read once by the app.
@@ -69,14 +73,16 @@ fn secs_1(d: Duration) -> String {
 }
 
 impl TimerView {
-    /// Draws the view and returns the commands the user gave. `refused` is why the evening
-    /// refused the view's last request, if it did.
+    /// Draws the view and returns the commands the user gave. `tile_set` is the set the
+    /// table's rules name; `refused` is why the evening refused the view's last request, if it
+    /// did.
     #[must_use]
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         lang: Language,
         rt: &TimerRuntime,
+        tile_set: TileSet,
         input: &TableInput,
         refused: Option<&str>,
     ) -> Vec<TimerCommand> {
@@ -188,6 +194,16 @@ impl TimerView {
         ui.columns(2, |cols| {
             if let Some(c) = self.players_ui(&mut cols[0], lang, &snap, refused) {
                 commands.push(c);
+            }
+            // More players than the standard set is for: one click to the XP set.
+            let seated = self.names.len();
+            if seated > STANDARD_SET_PLAYERS && tile_set == TileSet::Standard {
+                let ui = &mut cols[0];
+                ui.colored_label(clock::AMBER, (s.timer.xp_suggested)(seated));
+                let button = egui::Button::new(s.timer.use_xp_set).min_size(SMALL);
+                if ui.add(button).clicked() {
+                    commands.push(TimerCommand::UseXpSet);
+                }
             }
             stats_ui(&mut cols[1], lang, &snap);
         });

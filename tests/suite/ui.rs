@@ -10,6 +10,7 @@ use rummikub_companion::evening::{Command, DraftEdit};
 use rummikub_companion::i18n::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::{Cue, RecordingSounder};
+use rummikub_companion::tile::TileSet;
 use rummikub_companion::timer::Phase;
 use rummikub_companion::ui::app::{Action, MeldMode, SheetRequest, TimerCommand, View};
 use rummikub_companion::ui::{App, AppDeps};
@@ -1597,4 +1598,53 @@ fn time_up_moves_no_button_of_the_timer_tab() {
     t.advance(61.0);
     assert!(t.shows("Time's up"), "time is up");
     assert_eq!(at(&t), before, "End turn stays where it was");
+}
+
+/// Issue 23.13: five or six at a table on the standard set are offered the XP set, one click.
+#[test]
+fn five_players_on_the_standard_set_are_offered_the_xp_set_in_one_click() {
+    let four = table_with(Language::English, &["Ann", "Bo", "Cy", "Dee"]);
+    assert!(
+        !four.shows("Play the XP set"),
+        "four players: the standard set is theirs"
+    );
+    let mut t = table_with(Language::English, &["Ann", "Bo", "Cy", "Dee", "Eun"]);
+    assert_eq!(
+        t.harness.state().settings().rules.tile_set,
+        TileSet::Standard
+    );
+    assert!(t.shows("5 players: the standard set is for 2–4."));
+    // Below the seats, which the clock pushes down: scrolled to, as a person would.
+    t.harness.get_by_label("Play the XP set").scroll_to_me();
+    t.harness.run();
+    t.harness.get_by_label("Play the XP set").click();
+    t.harness.run();
+    assert_eq!(t.harness.state().settings().rules.tile_set, TileSet::Xp);
+    assert!(!t.shows("Play the XP set"));
+
+    let k = table_with(Language::Korean, &["루미", "Bo", "Cy", "Dee", "Eun", "Fa"]);
+    assert!(k.shows("6명: 기본 세트는 2–4명용입니다."));
+    assert!(k.shows("XP 세트로 하기"));
+}
+
+/// Issue 23.13: the game form's tile picker allows the copies of the set the sheet's racks are
+/// checked against: five players play the XP set (three of each tile) even when the rules
+/// name the standard set.
+#[test]
+fn the_game_forms_picker_follows_the_set_five_players_play() {
+    let players = ["Ann", "Bo", "Cy", "Dee", "Eun"];
+    let mut t = table_with(Language::English, &players);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    t.harness.get_by_label("Add game").click();
+    t.harness.run();
+    t.harness.get_by_label("Pick tiles: Bo").click();
+    t.harness.run();
+    for _ in 0..3 {
+        t.click_tile("R5");
+    }
+    let field = t.harness.get_by_role_and_label(egui::Role::TextInput, "Bo");
+    assert_eq!(field.value().as_deref(), Some("R5 R5 R5"));
 }

@@ -131,6 +131,11 @@ impl App {
             TimerCommand::Undo => Command::Undo(View::Timer.undo_area()),
             TimerCommand::SetPlayers(names) => Command::SetPlayers(names),
             TimerCommand::Rename(seat, name) => Command::Rename(seat, name),
+            TimerCommand::UseXpSet => {
+                let mut settings = self.settings();
+                settings.rules.tile_set = crate::tile::TileSet::Xp;
+                Command::Settings(Box::new(settings))
+            }
         };
         // A press from a tab that has nothing to show a refusal in is the timer's.
         let view = match self.view {

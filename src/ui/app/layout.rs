@@ -374,6 +374,7 @@ impl App {
                         ui,
                         lang,
                         evening.timer(),
+                        evening.settings().rules.tile_set,
                         &input,
                         refused_timer.as_deref(),
                     );
