@@ -220,6 +220,10 @@ words! {
         no_audio: &'static str =
             en: "No sound output was found: alerts are shown on screen only.",
             ko: "소리를 낼 장치가 없습니다: 알림은 화면으로만 표시됩니다.";
+        /// The tooltip of "no sound": the audio system's own (English) message after the words.
+        no_audio_detail: fn(&str) -> String =
+            en: |detail| format!("The audio system (ALSA) said: {detail}"),
+            ko: |detail| format!("오디오 시스템(ALSA)이 보낸 메시지: {detail}");
     }
     /// The settings tab.
     settings: SettingsWords {
@@ -456,6 +460,10 @@ words! {
         nothing_to_play: &'static str =
             en: "There is no sound output, so there is nothing to play: alerts are shown on screen.",
             ko: "소리를 낼 장치가 없어 들려줄 수 없습니다: 알림은 화면으로 표시됩니다.";
+        /// The tooltip of "cannot keep awake": the system's own (English) reason after the words.
+        no_keep_awake_detail: fn(&str) -> String =
+            en: |detail| format!("The desktop's screen saver (over D-Bus) refused: {detail}"),
+            ko: |detail| format!("데스크톱의 화면 보호기(D-Bus)가 거절한 이유: {detail}");
         no_keep_awake: &'static str =
             en: "The screen cannot be kept awake on this system: it may dim during a turn.",
             ko: "이 시스템에서는 화면을 켜 둘 수 없습니다: 턴 중에 화면이 어두워질 수 있습니다.";

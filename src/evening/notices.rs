@@ -112,13 +112,17 @@ impl TableNotice {
             TableNotice::SettingsNotSaved(why) => {
                 ((s.settings.settings_not_saved)(why.get(lang)), None)
             }
-            TableNotice::NoAudio(why) => (s.timer.no_audio.to_owned(), Some(why.clone())),
+            TableNotice::NoAudio(why) => (
+                s.timer.no_audio.to_owned(),
+                Some((s.timer.no_audio_detail)(why)),
+            ),
             TableNotice::TimerSettingsReset => (s.settings.timer_settings_reset.to_owned(), None),
             TableNotice::Exported(path) => ((s.sheet.exported_to)(path), None),
             TableNotice::ExportedNoDialog(path) => ((s.sheet.exported_no_dialog)(path), None),
             TableNotice::NothingToPlay => (s.table_view.nothing_to_play.to_owned(), None),
             TableNotice::NoKeepAwake(why) => {
-                (s.table_view.no_keep_awake.to_owned(), Some(why.clone()))
+                let detail = (s.table_view.no_keep_awake_detail)(why);
+                (s.table_view.no_keep_awake.to_owned(), Some(detail))
             }
             TableNotice::EveningSetAside(path) => (i18n::evening_set_aside(lang, path), None),
         }

@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 
 use crate::i18n::{self, Language};
 use crate::rules::RuleSet;
-use crate::score::export::{ExportLabels, sheet_csv};
+use crate::score::export::{ExportLabels, sheet_csv_named};
 use crate::score::{GameNumber, Players, ScoreError, Sheet};
 use crate::store::{Notice, SheetId, Store, StoreError};
 
@@ -292,7 +292,8 @@ impl SheetBook {
         };
         let rules = i18n::rules_line(lang, sheet.rules());
         let row_label = |n: GameNumber| (s.sheet.game_label)(n.round, n.in_round);
-        let text = sheet_csv(sheet, &labels, &rules, &row_label);
+        let tile = |t| i18n::tile(lang, t);
+        let text = sheet_csv_named(sheet, &labels, &rules, &row_label, &tile);
         std::fs::write(&path, text).map_err(|e| SheetError::Write {
             path: path.clone(),
             source: e,

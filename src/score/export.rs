@@ -45,7 +45,7 @@
 //! assert_eq!(again.labels, ["round 1, game 1"]);
 //! ```
 
-use super::table::{fact_cells, line, signed};
+use super::table::{fact_cells_named, line, signed};
 use super::{GameNumber, MatchState, Sheet};
 
 /// The UTF-8 byte-order mark the file starts with.
@@ -116,6 +116,18 @@ pub fn sheet_csv(
     rules_text: &str,
     row_label: &dyn Fn(GameNumber) -> String,
 ) -> String {
+    sheet_csv_named(sheet, labels, rules_text, row_label, &|t| t.to_string())
+}
+
+/// [`sheet_csv`] with the racks' tiles named by `tile`, as the table calls them (`빨5 검7 조커`
+/// from a Korean window); `score` reads either notation.
+pub fn sheet_csv_named(
+    sheet: &Sheet,
+    labels: &ExportLabels<'_>,
+    rules_text: &str,
+    row_label: &dyn Fn(GameNumber) -> String,
+    tile: &dyn Fn(crate::tile::Tile) -> String,
+) -> String {
     let names = sheet.players().names();
     let mut text = String::from(BOM);
     text.push_str(&line(
@@ -163,7 +175,8 @@ pub fn sheet_csv(
     text.push_str(&comment(labels.remaining, []));
     for (i, game) in sheet.games().iter().enumerate() {
         text.push_str(&line(
-            std::iter::once(not_comment(&row_label(sheet.number(i)))).chain(fact_cells(game)),
+            std::iter::once(not_comment(&row_label(sheet.number(i))))
+                .chain(fact_cells_named(game, tile)),
         ));
     }
     text

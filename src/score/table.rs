@@ -604,6 +604,29 @@ pub(super) fn fact_cells(game: &Game) -> impl Iterator<Item = String> + '_ {
     })
 }
 
+/// [`fact_cells`] with the tiles of a rack named by `tile` (`빨5 조커` at a Korean table): what
+/// [`Cell`] reads back, as the table wrote it.
+pub(super) fn fact_cells_named<'a>(
+    game: &'a Game,
+    tile: &'a dyn Fn(crate::tile::Tile) -> String,
+) -> impl Iterator<Item = String> + 'a {
+    game.hands.iter().enumerate().map(move |(seat, hand)| {
+        let mut text = match &hand.left {
+            Remaining::Tiles(tiles) if !tiles.is_empty() => {
+                tiles.iter().map(|&t| tile(t)).collect::<Vec<_>>().join(" ")
+            }
+            other => other.to_string(),
+        };
+        if hand.not_melded {
+            text.push('*');
+        }
+        if game.winner == Some(seat) {
+            text.push('!');
+        }
+        text
+    })
+}
+
 /// The sheet in the `score` format (facts: remaining values and marks), readable again by
 /// [`read_score_csv`]. A named winner is marked `!`, a player who had not melded `*`.
 pub fn score_csv(sheet: &Sheet) -> String {

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use rummikub_companion::rules::{FinalRule, Preset, RuleSet};
 use rummikub_companion::score::audit::{audit, read_paper_csv};
-use rummikub_companion::score::export::{ExportLabels, sheet_csv};
+use rummikub_companion::score::export::{ExportLabels, sheet_csv, sheet_csv_named};
 use rummikub_companion::score::table::{points_csv, read_score_csv, score_csv};
 use rummikub_companion::score::{Game, GameNumber, Hand, Players, Sheet};
 use rummikub_companion::tile::parse_rack;
@@ -271,4 +271,45 @@ fn the_points_table_passes_audit_and_the_facts_table_reads_back() {
     let back = read_score_csv(&text, *sheet.rules(), sheet.created()).expect("reads");
     assert_eq!(back.sheet.standings(), sheet.standings());
     assert_eq!(back.sheet.scores(), sheet.scores());
+}
+
+/// Issue 23.9: a Korean window's CSV keeps the racks as the table calls the tiles (`빨5 조커`),
+/// marks included, and `score` reads the file back to the same games; English keeps `R5 J`.
+#[test]
+fn a_korean_export_names_rack_tiles_in_korean_and_reads_back_the_same() {
+    use rummikub_companion::i18n::{self, Language};
+    let players = Players::new(["루미", "Bo", "Cy"]).expect("players");
+    let mut sheet = Sheet::new(players, RuleSet::default(), None, t0()).expect("sheet");
+    let rack = |text: &str| Hand::of_tiles(parse_rack(text).expect("rack"));
+    let game = Game::new(vec![
+        Hand::of_value(0),
+        rack("R5 J"),
+        rack("K7 O13").without_meld(),
+    ]);
+    sheet.add_game(game).expect("game");
+    let tied = Game::new(vec![rack("B3"), rack("R3"), Hand::of_value(20)]).with_winner(1);
+    sheet.add_game(tied).expect("tied game");
+
+    let korean = |t| i18n::tile(Language::Korean, t);
+    let text = sheet_csv_named(&sheet, &KOREAN, "규칙", &korean_label, &korean);
+    let rows = records(&text);
+    let facts = |rows: &[Vec<String>], label: &str| -> Vec<String> {
+        rows.iter()
+            .rev()
+            .find(|r| r[0] == label)
+            .map(|r| r[1..].to_vec())
+            .expect(label)
+    };
+    assert_eq!(
+        facts(&rows, "1라운드 1게임"),
+        ["0", "빨5 조커", "검7 주13*"]
+    );
+    assert_eq!(facts(&rows, "1라운드 2게임"), ["파3", "빨3!", "20"]);
+    let back = read_score_csv(&text, RuleSet::default(), t0()).expect("score reads it");
+    assert_eq!(back.sheet.scores(), sheet.scores());
+    assert_eq!(back.sheet.games()[0].hands, sheet.games()[0].hands);
+
+    let english = sheet_csv(&sheet, &ExportLabels::ENGLISH, "r", &english_label);
+    let rows = records(&english);
+    assert_eq!(facts(&rows, "Round 1, game 1"), ["0", "R5 J", "K7 O13*"]);
 }

@@ -1596,3 +1596,34 @@ fn status_and_history_read_as_before_in_both_languages() {
         format!("오류: 데이터 폴더 {shown}를 읽을 수 없습니다: 없는 폴더입니다\n")
     );
 }
+
+/// Issue 23.9: the technical tooltips (no sound, cannot keep the screen awake) are worded in
+/// the window's language, with the system's own message after the words.
+#[test]
+fn technical_tooltips_are_worded_in_korean_with_the_detail_after() {
+    use rummikub_companion::evening::TableNotice;
+    let alsa = "ALSA function 'snd_pcm_open' failed with error 'No such file or directory'";
+    let dbus = "org.freedesktop.DBus.Error.ServiceUnknown";
+    for (notice, system) in [
+        (TableNotice::NoAudio(alsa.into()), alsa),
+        (TableNotice::NoKeepAwake(dbus.into()), dbus),
+    ] {
+        let (line, detail) = notice.text(Language::Korean);
+        let detail = detail.expect("a tooltip");
+        assert!(has_hangul(&line), "{line}");
+        let words = detail
+            .strip_suffix(system)
+            .expect("the system's message last");
+        assert!(has_hangul(words) && words.ends_with(": "), "{detail}");
+        let (_, english) = notice.text(Language::English);
+        let english = english.expect("a tooltip");
+        assert!(
+            english.ends_with(system) && !has_hangul(&english),
+            "{english}"
+        );
+    }
+}
+
+fn has_hangul(text: &str) -> bool {
+    text.chars().any(|c| ('가'..='힣').contains(&c))
+}
