@@ -164,7 +164,7 @@ impl Round {
 
 /// A change to an event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "command", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Command {
     /// Registers a player; after round 1 started, a late player seated from the next round.
     AddPlayer {
@@ -330,8 +330,8 @@ pub struct LogEntry {
     pub seq: u64,
     /// The current round when it was applied.
     pub round: u32,
-    /// The command.
-    #[serde(flatten)]
+    /// The command (externally tagged: `{"result": {…}}`; a flattened or internally tagged
+    /// form cannot read back the untagged remaining values inside a result).
     pub command: Command,
 }
 

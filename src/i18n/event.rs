@@ -285,3 +285,89 @@ pub mod cli {
         }
     }
 }
+
+/// The help of the `event` subcommands and their options (the command line's
+/// [`super::cli::help`] asks here for what it does not know).
+pub mod help {
+    use super::Text;
+
+    /// What an `event` subcommand does.
+    pub fn about(command: &str) -> Option<Text> {
+        Some(match command {
+            "event" => Text {
+                en: "Run a club night: register, seat rounds, enter results, print standings",
+                ko: "클럽 대회를 진행합니다: 등록, 라운드 배정, 결과 입력, 순위",
+            },
+            "new" => Text {
+                en: "Create an event from a file of players; prints its id",
+                ko: "선수 파일로 대회를 만들고 그 번호를 보여 줍니다",
+            },
+            "seat" => Text {
+                en: "Seat the next round (the current one must be finished)",
+                ko: "다음 라운드 자리를 배정합니다 (지금 라운드가 끝나야 합니다)",
+            },
+            "result" => Text {
+                en: "Enter a table's games: the CSV that score reads, header = the seated names",
+                ko: "테이블의 게임 결과를 입력합니다: score가 읽는 CSV, 머리글은 앉은 선수 이름",
+            },
+            "standings" => Text {
+                en: "Print the standings with every tie-break applied",
+                ko: "동점 규칙을 모두 적용한 순위를 보여 줍니다",
+            },
+            _ => return None,
+        })
+    }
+
+    /// The help of an argument of an `event` subcommand.
+    pub fn arg(command: &str, arg: &str) -> Option<Text> {
+        Some(match (command, arg) {
+            ("new", "name") => Text {
+                en: "The event's name",
+                ko: "대회 이름",
+            },
+            ("new", "players") => Text {
+                en: "File of players: one name a line, optionally name,club",
+                ko: "선수 파일: 한 줄에 이름 하나, 또는 이름,클럽",
+            },
+            ("new", "games") => Text {
+                en: "Games each table plays a round (default 4)",
+                ko: "한 라운드에 테이블마다 하는 게임 수 (기본값 4)",
+            },
+            (_, "ranking") => Text {
+                en: "Ranking: wins (wins, then points), total (points, then wins) or percent \
+                     (points as a percentage of the table winner's)",
+                ko: "순위 기준: wins(승수, 다음 점수), total(점수, 다음 승수), percent(테이블 \
+                     1위 점수 대비 백분율)",
+            },
+            ("new", "seed") => Text {
+                en: "Seed of every draw (default: random)",
+                ko: "모든 추첨의 시드 (기본값: 무작위)",
+            },
+            ("new", "clubs_apart") => Text {
+                en: "Round 1 keeps players of one club at different tables",
+                ko: "1라운드에서 같은 클럽 선수를 다른 테이블에 앉힙니다",
+            },
+            (_, "event") => Text {
+                en: "The event's id (default: the most recent)",
+                ko: "대회 번호 (기본값: 가장 최근 대회)",
+            },
+            ("result", "table") => Text {
+                en: "The table number",
+                ko: "테이블 번호",
+            },
+            ("result", "round") => Text {
+                en: "The round (default: the current one)",
+                ko: "라운드 (기본값: 지금 라운드)",
+            },
+            ("result", "correct") => Text {
+                en: "Replace a result given before (the old one stays in the log)",
+                ko: "이미 입력한 결과를 바꿉니다 (이전 결과는 기록에 남습니다)",
+            },
+            ("result", "file") => Text {
+                en: "The table's games as CSV (header game,<seated names>); - reads standard input",
+                ko: "테이블의 게임을 적은 CSV (머리글 game,<앉은 선수들>); -는 표준 입력",
+            },
+            _ => return None,
+        })
+    }
+}
