@@ -395,15 +395,15 @@ fn head_to_head_separates_players_equal_on_everything_else() {
             .filter(|&i| names[i] != x && names[i] != y)
             .collect();
         let mut free = others.into_iter();
-        if !values.contains(&0) {
-            if let Some(i) = free.next() {
-                values[i] = 0;
-            }
+        if !values.contains(&0)
+            && let Some(i) = free.next()
+        {
+            values[i] = 0;
         }
-        if !values.contains(&10) {
-            if let Some(i) = free.next() {
-                values[i] = 10;
-            }
+        if !values.contains(&10)
+            && let Some(i) = free.next()
+        {
+            values[i] = 10;
         }
         values
     };
