@@ -12,7 +12,9 @@
 //!   seating repeats a meeting only when no seating avoids it (or, beyond the budget, when the
 //!   search could not find one). Then the fallback places each player where they repeat the
 //!   fewest meetings, and the round records how many repeats it has.
-//! - **First seat**: at each table the player who has started least often starts (ties: the
+//! - **First seat**: from round 2, players are swapped between tables (never adding a repeat
+//!   meeting) until every table holds one of the players who started least often, where a swap
+//!   can do it; then at each table the player who has started least often starts (ties: the
 //!   higher standing, then the seeded order); the others follow in the order they were placed.
 
 use super::{Event, folded};
@@ -150,6 +152,10 @@ pub(super) fn seat(event: &Event, active: &[usize], sizes: &[usize], round: u32)
         search(&order, sizes, &met).unwrap_or_else(|| fewest_repeats(&order, sizes, &met))
     };
     let started = starts(event);
+    let mut tables = tables;
+    if !event.rounds().is_empty() {
+        balance_starts(&mut tables, &started, &met);
+    }
     let tables: Vec<Vec<usize>> = tables
         .into_iter()
         .map(|mut table| {
@@ -163,6 +169,51 @@ pub(super) fn seat(event: &Event, active: &[usize], sizes: &[usize], round: u32)
         .collect();
     let repeats = count_repeats(&tables, &met);
     Seating { tables, repeats }
+}
+
+/// Swaps players so that every table holds one of the players who started least often (when
+/// a swap can do it without adding a repeat meeting): then the round's starters are all
+/// players owed a start, and nobody starts twice while someone has not started.
+fn balance_starts(tables: &mut [Vec<usize>], started: &[u32], met: &[Vec<bool>]) {
+    let Some(least) = tables.iter().flatten().map(|&p| started[p]).min() else {
+        return;
+    };
+    let owed = |t: &[usize]| t.iter().filter(|&&p| started[p] == least).count();
+    let clean = |p: usize, table: &[usize], without: usize| {
+        table.iter().all(|&q| q == without || !met[p][q])
+    };
+    for _ in 0..tables.len() * 4 {
+        let Some(a) = (0..tables.len()).find(|&a| owed(&tables[a]) == 0) else {
+            return;
+        };
+        let swap = (0..tables.len())
+            .filter(|&b| owed(&tables[b]) >= 2)
+            .find_map(|b| {
+                tables[b]
+                    .iter()
+                    .filter(|&&p| started[p] == least)
+                    .find_map(|&p| {
+                        // The lowest placed player of A moves: the standings order moves least.
+                        tables[a].iter().rev().find_map(|&q| {
+                            (clean(p, &tables[a], q) && clean(q, &tables[b], p))
+                                .then_some((b, p, q))
+                        })
+                    })
+            });
+        let Some((b, p, q)) = swap else {
+            return;
+        };
+        for x in tables[a].iter_mut() {
+            if *x == q {
+                *x = p;
+            }
+        }
+        for x in tables[b].iter_mut() {
+            if *x == p {
+                *x = q;
+            }
+        }
+    }
 }
 
 /// Pairs at the same table that met before.
