@@ -31,6 +31,7 @@ use crate::timer::TimerError;
 
 pub mod cli;
 pub mod evening;
+pub mod event;
 pub mod phone;
 pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
 

@@ -25,6 +25,7 @@
 
 pub mod cli;
 pub mod evening;
+pub mod event;
 pub mod history;
 pub mod i18n;
 pub mod meld;

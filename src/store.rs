@@ -66,7 +66,9 @@ use serde::de::DeserializeOwned;
 
 use crate::score::Sheet;
 
+mod event;
 mod scan;
+pub use event::{EVENTS_DIR, EventId};
 pub use scan::{Scan, Skipped, read_sheets};
 
 /// Environment variable that overrides the data folder.

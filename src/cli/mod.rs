@@ -30,6 +30,7 @@ use crate::rules::{Preset, RuleSet};
 use crate::tile::TileSet;
 
 mod check;
+mod event;
 mod history;
 mod score;
 mod solve;
@@ -76,6 +77,8 @@ pub enum Command {
     History(history::HistoryArgs),
     /// `status`.
     Status(status::StatusArgs),
+    /// `event`: a club night.
+    Event(event::EventArgs),
 }
 
 /// Reads `--lang` ([`words::language_named`]); clap words the refusal (in English its own way,
@@ -170,6 +173,7 @@ where
         Some(Command::SoundTest) => sound_test::run(lang, out, err),
         Some(Command::History(args)) => history::run(&args, lang, out, err),
         Some(Command::Status(args)) => status::run(&args, lang, out, err),
+        Some(Command::Event(args)) => event::run(&args, lang, out, err),
         None => {
             let help = command.render_help().to_string();
             let _ = writeln!(out, "{help}");

@@ -111,7 +111,7 @@ pub struct AuditArgs {
 }
 
 /// Reads the file (or standard input for `-`) as UTF-8 text.
-fn read_text(path: &Path, lang: Language) -> Result<String, (InputError, String)> {
+pub(super) fn read_text(path: &Path, lang: Language) -> Result<String, (InputError, String)> {
     let mut bytes = Vec::new();
     let read = if path == Path::new("-") {
         std::io::stdin().read_to_end(&mut bytes).map(|_| ())

@@ -1302,6 +1302,7 @@ fn every_phone_page_message_has_both_languages_and_the_same_placeholders() {
 /// Every file of `src/cli/`, as compiled in.
 const CLI_SOURCES: &[(&str, &str)] = &[
     ("check.rs", include_str!("../../src/cli/check.rs")),
+    ("event.rs", include_str!("../../src/cli/event.rs")),
     ("history.rs", include_str!("../../src/cli/history.rs")),
     ("mod.rs", include_str!("../../src/cli/mod.rs")),
     ("score.rs", include_str!("../../src/cli/score.rs")),

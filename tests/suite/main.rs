@@ -6,6 +6,8 @@ mod check;
 mod cli_check;
 mod cli_score;
 mod evening;
+mod event;
+mod event_cli;
 mod export;
 mod history;
 mod i18n;

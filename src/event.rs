@@ -1,0 +1,645 @@
+//! A club night: players, tables, rounds, seating, rankings — the pure engine of an event.
+//!
+//! An [`Event`] is the registered players, the rounds seated so far and every table's result,
+//! plus an append-only [`log`](Event::log) of what was done to it. Like the evening owner it is
+//! changed through one [`Event::apply`], which either does the whole command and says what it
+//! did ([`Outcome`]) or does nothing and says why ([`Refusal`]). A result is kept as the games'
+//! facts (remaining values), scored on demand by the score sheet's own zero-sum formula under the
+//! event's rules, so a table of an event and a sheet at home can never disagree.
+//!
+//! Why these choices:
+//! - **Pure.** No file, clock or network: the seed of every draw is stored in the event and
+//!   passed to [`seating`], so a seating is reproducible and testable over many seeds.
+//! - **Tables of 4, of 3 where the count needs it** (N = 4a + 3b with as many 4s as possible);
+//!   1, 2 and 5 players cannot be seated that way and are refused with a typed
+//!   [`Refusal::CannotSeat`] (5 can play one table on the XP set).
+//! - **A correction never overwrites**: a table keeps every result it was given; the last one
+//!   counts, and the earlier ones stay readable with the round they were corrected in.
+//! - **Late players and drops**: a player added after round 1 is seated from the next round; a
+//!   dropped player is seated no more, and their results stay in the standings.
+//!
+//! Rankings and their tie-break chains are in [`ranking`].
+//!
+//! # Example
+//! ```
+//! use rummikub_companion::event::{Command, Event, EventSetup, Outcome};
+//!
+//! let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Fa", "Gu"];
+//! let mut event = Event::new(EventSetup::new("Club night", 7)).unwrap();
+//! for name in names {
+//!     event.apply(Command::AddPlayer { name: name.into(), club: None }).unwrap();
+//! }
+//! let Ok(Outcome::Seated { round, .. }) = event.apply(Command::SeatRound) else { panic!() };
+//! assert_eq!(round, 1);
+//! let sizes: Vec<usize> = event.rounds()[0].tables.iter().map(|t| t.seats.len()).collect();
+//! assert_eq!(sizes, [4, 3]);
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Preset, RuleSet};
+use crate::score::{Game, GameScore, Players, ScoreError};
+
+pub mod ranking;
+pub mod seating;
+
+#[cfg(test)]
+mod tests;
+
+pub use ranking::{Ranking, Standing, Standings};
+
+/// The most players one event holds (25 tables of 4).
+pub const MAX_EVENT_PLAYERS: usize = 200;
+/// The most games a table plays in one round.
+pub const MAX_GAMES: u32 = 24;
+
+/// What an event is created with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSetup {
+    /// The event's name as the organiser typed it.
+    pub name: String,
+    /// The seed every draw of the event starts from.
+    pub seed: u64,
+    /// Games each table plays in a round.
+    pub games: u32,
+    /// How the standings are ordered.
+    pub ranking: Ranking,
+    /// The rules every game is scored under.
+    pub rules: RuleSet,
+    /// Round 1 keeps players of one club at different tables where it can.
+    pub clubs_apart: bool,
+}
+
+impl EventSetup {
+    /// The defaults of a Korean qualifier: 4 games a round, ranked by wins then points, the
+    /// tournament preset's scoring.
+    pub fn new(name: &str, seed: u64) -> EventSetup {
+        EventSetup {
+            name: name.trim().to_owned(),
+            seed,
+            games: 4,
+            ranking: Ranking::Wins,
+            rules: Preset::Tournament.rules(),
+            clubs_apart: false,
+        }
+    }
+}
+
+/// A registered player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The name as registered (unique in the event, trimmed, compared case-folded).
+    pub name: String,
+    /// The player's club, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club: Option<String>,
+    /// The first round the player could be seated in (1 unless they came late).
+    pub from_round: u32,
+    /// The last round the player played before dropping out, if they dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped_after: Option<u32>,
+}
+
+impl Player {
+    /// Whether the player is seated in the next seating.
+    pub fn is_active(&self) -> bool {
+        self.dropped_after.is_none()
+    }
+}
+
+/// One table's result: its games, each hand in the table's seat order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableResult {
+    /// The games as played.
+    pub games: Vec<Game>,
+    /// The round that was current when this result was given (later than the table's own round
+    /// for a correction made after the round closed).
+    pub entered_in_round: u32,
+}
+
+/// A table of one round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    /// 1-based table number.
+    pub number: u32,
+    /// The players (indices into [`Event::players`]) in seat order; the first starts.
+    pub seats: Vec<usize>,
+    /// Every result given, oldest first; the last counts. Never shortened.
+    #[serde(default)]
+    pub results: Vec<TableResult>,
+}
+
+impl Table {
+    /// The result that counts, if any.
+    pub fn result(&self) -> Option<&TableResult> {
+        self.results.last()
+    }
+
+    /// Whether a result was given.
+    pub fn is_finished(&self) -> bool {
+        !self.results.is_empty()
+    }
+}
+
+/// One round: its tables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Round {
+    /// 1-based round number.
+    pub number: u32,
+    /// The tables, numbered from 1.
+    pub tables: Vec<Table>,
+    /// Meetings this seating repeats (0 unless they could not be avoided).
+    #[serde(default)]
+    pub repeats: usize,
+}
+
+impl Round {
+    /// Whether every table has a result.
+    pub fn is_complete(&self) -> bool {
+        self.tables.iter().all(Table::is_finished)
+    }
+}
+
+/// A change to an event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Command {
+    /// Registers a player; after round 1 started, a late player seated from the next round.
+    AddPlayer {
+        /// The name.
+        name: String,
+        /// The club, if any.
+        club: Option<String>,
+    },
+    /// A player leaves: seated no more, results kept.
+    Drop {
+        /// The name.
+        name: String,
+    },
+    /// Seats the next round (refused while the current one is not complete).
+    SeatRound,
+    /// A table's games. `players` are the names of the result's columns, which must be exactly
+    /// the table's players (in any order); each game's hands are in that column order.
+    Result {
+        /// The round; `None` is the current round.
+        round: Option<u32>,
+        /// The table number.
+        table: u32,
+        /// The column names.
+        players: Vec<String>,
+        /// The games.
+        games: Vec<Game>,
+        /// A result for a table that has one already: allowed only as a correction.
+        correct: bool,
+    },
+}
+
+/// What a command did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A player was registered.
+    Added {
+        /// Their index.
+        player: usize,
+        /// The first round they can be seated in.
+        from_round: u32,
+    },
+    /// A player dropped.
+    Dropped {
+        /// Their index.
+        player: usize,
+    },
+    /// A round was seated.
+    Seated {
+        /// Its number.
+        round: u32,
+        /// Meetings that repeat (0 unless unavoidable).
+        repeats: usize,
+    },
+    /// A table's result was recorded.
+    Recorded {
+        /// The round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// True when it replaced an earlier result (kept in the table's results).
+        corrected: bool,
+        /// True when this result completed its round.
+        round_complete: bool,
+    },
+}
+
+/// Why a command was refused (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The event's name is empty.
+    EmptyEventName,
+    /// The number of games a round is outside 1..=[`MAX_GAMES`].
+    BadGameCount(u32),
+    /// A player's name is empty.
+    EmptyName,
+    /// A player's name is taken (compared trimmed and case-folded).
+    DuplicateName(String),
+    /// The event is full.
+    TooManyPlayers,
+    /// No player has this name.
+    UnknownPlayer(String),
+    /// The player dropped already.
+    AlreadyDropped(String),
+    /// This many players cannot sit at tables of 3 and 4.
+    CannotSeat {
+        /// Active players.
+        players: usize,
+        /// True when they could play one table on the XP set (5 players).
+        xp_table: bool,
+    },
+    /// The current round has tables without a result.
+    RoundOpen {
+        /// The round.
+        round: u32,
+        /// Tables without a result.
+        tables: Vec<u32>,
+    },
+    /// No round has been seated.
+    NotSeated,
+    /// No such round.
+    NoSuchRound(u32),
+    /// No such table in the round.
+    NoSuchTable {
+        /// The round.
+        round: u32,
+        /// The table asked for.
+        table: u32,
+        /// How many tables the round has.
+        tables: usize,
+    },
+    /// The result names other players than the table's.
+    WrongPlayers {
+        /// The table's players in seat order.
+        expected: Vec<String>,
+        /// The names the result gives.
+        found: Vec<String>,
+    },
+    /// The result has the wrong number of games.
+    WrongGameCount {
+        /// Games a table plays.
+        expected: u32,
+        /// Games given.
+        found: usize,
+    },
+    /// A game does not score (its facts do not decide a winner, a rack holds tiles the set does
+    /// not have, …).
+    Game {
+        /// 1-based game number.
+        game: usize,
+        /// What is wrong.
+        error: ScoreError,
+    },
+    /// A game's points would not sum to zero (never, by the formula; checked all the same).
+    NotZeroSum {
+        /// 1-based game number.
+        game: usize,
+    },
+    /// The table has a result already and the command is not a correction.
+    AlreadyRecorded {
+        /// The round.
+        round: u32,
+        /// The table.
+        table: u32,
+    },
+}
+
+impl fmt::Display for Refusal {
+    /// English; the command line and pages word it from [`crate::i18n::event`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::i18n::event::refusal(
+            crate::i18n::Language::English,
+            self,
+        ))
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// One line of the event's log: a command that was applied, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// 1-based sequence number.
+    pub seq: u64,
+    /// The current round when it was applied.
+    pub round: u32,
+    /// The command (externally tagged: `{"result": {…}}`; a flattened or internally tagged
+    /// form cannot read back the untagged remaining values inside a result).
+    pub command: Command,
+}
+
+/// A club night.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    setup: EventSetup,
+    players: Vec<Player>,
+    rounds: Vec<Round>,
+    /// Every applied command, oldest first; only ever appended to.
+    log: Vec<LogEntry>,
+}
+
+/// The name as compared: trimmed, case-folded.
+pub(crate) fn folded(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+impl Event {
+    /// A new event without players.
+    pub fn new(setup: EventSetup) -> Result<Event, Refusal> {
+        if setup.name.trim().is_empty() {
+            return Err(Refusal::EmptyEventName);
+        }
+        if !(1..=MAX_GAMES).contains(&setup.games) {
+            return Err(Refusal::BadGameCount(setup.games));
+        }
+        Ok(Event {
+            setup,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            log: Vec::new(),
+        })
+    }
+
+    /// What the event was created with.
+    pub fn setup(&self) -> &EventSetup {
+        &self.setup
+    }
+
+    /// Every registered player, dropped ones included, in registration order.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The rounds seated so far.
+    pub fn rounds(&self) -> &[Round] {
+        &self.rounds
+    }
+
+    /// The log of applied commands.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The current round's number (0 before the first seating).
+    pub fn current_round(&self) -> u32 {
+        self.rounds.last().map_or(0, |r| r.number)
+    }
+
+    /// The player's index by name (trimmed, case-folded).
+    pub fn player_index(&self, name: &str) -> Option<usize> {
+        let name = folded(name);
+        self.players.iter().position(|p| folded(&p.name) == name)
+    }
+
+    /// The names of a table's players in seat order.
+    pub fn seat_names(&self, table: &Table) -> Vec<String> {
+        table
+            .seats
+            .iter()
+            .map(|&i| self.players[i].name.clone())
+            .collect()
+    }
+
+    /// The standings over every recorded result, under the event's ranking.
+    pub fn standings(&self) -> Standings {
+        self.standings_by(self.setup.ranking)
+    }
+
+    /// The standings under another ranking.
+    pub fn standings_by(&self, ranking: Ranking) -> Standings {
+        ranking::standings(self, ranking)
+    }
+
+    /// Each finished table's scores (round index, table index, the games scored).
+    pub(crate) fn scored_tables(&self) -> Vec<(usize, usize, Vec<GameScore>)> {
+        let mut out = Vec::new();
+        for (r, round) in self.rounds.iter().enumerate() {
+            for (t, table) in round.tables.iter().enumerate() {
+                if let Some(result) = table.result() {
+                    // A stored result was checked when it was recorded; a game that no longer
+                    // scores (it cannot, the rules are fixed) is left out rather than panicking.
+                    let Ok(players) = Players::new(self.seat_names(table)) else {
+                        continue;
+                    };
+                    let scores: Vec<GameScore> = result
+                        .games
+                        .iter()
+                        .filter_map(|g| g.score(&players, &self.setup.rules).ok())
+                        .collect();
+                    out.push((r, t, scores));
+                }
+            }
+        }
+        out
+    }
+
+    /// Applies one command: all of it, or nothing and the reason.
+    pub fn apply(&mut self, command: Command) -> Result<Outcome, Refusal> {
+        let outcome = match &command {
+            Command::AddPlayer { name, club } => self.add_player(name, club.as_deref())?,
+            Command::Drop { name } => self.drop_player(name)?,
+            Command::SeatRound => self.seat_round()?,
+            Command::Result {
+                round,
+                table,
+                players,
+                games,
+                correct,
+            } => self.record(*round, *table, players, games, *correct)?,
+        };
+        let seq = self.log.len() as u64 + 1;
+        self.log.push(LogEntry {
+            seq,
+            round: self.current_round(),
+            command,
+        });
+        Ok(outcome)
+    }
+
+    fn add_player(&mut self, name: &str, club: Option<&str>) -> Result<Outcome, Refusal> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(Refusal::EmptyName);
+        }
+        if self.player_index(name).is_some() {
+            return Err(Refusal::DuplicateName(name.to_owned()));
+        }
+        if self.players.len() >= MAX_EVENT_PLAYERS {
+            return Err(Refusal::TooManyPlayers);
+        }
+        let from_round = self.current_round() + 1;
+        self.players.push(Player {
+            name: name.to_owned(),
+            club: club
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned),
+            from_round,
+            dropped_after: None,
+        });
+        Ok(Outcome::Added {
+            player: self.players.len() - 1,
+            from_round,
+        })
+    }
+
+    fn drop_player(&mut self, name: &str) -> Result<Outcome, Refusal> {
+        let player = self
+            .player_index(name)
+            .ok_or_else(|| Refusal::UnknownPlayer(name.trim().to_owned()))?;
+        if !self.players[player].is_active() {
+            return Err(Refusal::AlreadyDropped(self.players[player].name.clone()));
+        }
+        self.players[player].dropped_after = Some(self.current_round());
+        Ok(Outcome::Dropped { player })
+    }
+
+    fn seat_round(&mut self) -> Result<Outcome, Refusal> {
+        if let Some(round) = self.rounds.last() {
+            let open: Vec<u32> = round
+                .tables
+                .iter()
+                .filter(|t| !t.is_finished())
+                .map(|t| t.number)
+                .collect();
+            if !open.is_empty() {
+                return Err(Refusal::RoundOpen {
+                    round: round.number,
+                    tables: open,
+                });
+            }
+        }
+        let active: Vec<usize> = (0..self.players.len())
+            .filter(|&i| self.players[i].is_active())
+            .collect();
+        let sizes = seating::table_sizes(active.len()).ok_or(Refusal::CannotSeat {
+            players: active.len(),
+            xp_table: active.len() == 5,
+        })?;
+        let number = self.current_round() + 1;
+        let seated = seating::seat(self, &active, &sizes, number);
+        self.rounds.push(Round {
+            number,
+            tables: seated
+                .tables
+                .into_iter()
+                .zip(1..)
+                .map(|(seats, number)| Table {
+                    number,
+                    seats,
+                    results: Vec::new(),
+                })
+                .collect(),
+            repeats: seated.repeats,
+        });
+        Ok(Outcome::Seated {
+            round: number,
+            repeats: seated.repeats,
+        })
+    }
+
+    fn record(
+        &mut self,
+        round: Option<u32>,
+        table: u32,
+        names: &[String],
+        games: &[Game],
+        correct: bool,
+    ) -> Result<Outcome, Refusal> {
+        let current = self.current_round();
+        if current == 0 {
+            return Err(Refusal::NotSeated);
+        }
+        let round_number = round.unwrap_or(current);
+        let r = (round_number as usize)
+            .checked_sub(1)
+            .filter(|&r| r < self.rounds.len())
+            .ok_or(Refusal::NoSuchRound(round_number))?;
+        let tables = self.rounds[r].tables.len();
+        let t = (table as usize)
+            .checked_sub(1)
+            .filter(|&t| t < tables)
+            .ok_or(Refusal::NoSuchTable {
+                round: round_number,
+                table,
+                tables,
+            })?;
+        let seated = &self.rounds[r].tables[t];
+        let expected = self.seat_names(seated);
+        // Column c of the result is seat order[c] of the table.
+        let mut order = Vec::with_capacity(names.len());
+        for name in names {
+            match seated
+                .seats
+                .iter()
+                .position(|&p| folded(&self.players[p].name) == folded(name))
+            {
+                Some(seat) if !order.contains(&seat) => order.push(seat),
+                _ => break,
+            }
+        }
+        if order.len() != names.len() || names.len() != expected.len() {
+            return Err(Refusal::WrongPlayers {
+                expected,
+                found: names.iter().map(|n| n.trim().to_owned()).collect(),
+            });
+        }
+        if games.len() != self.setup.games as usize {
+            return Err(Refusal::WrongGameCount {
+                expected: self.setup.games,
+                found: games.len(),
+            });
+        }
+        if seated.is_finished() && !correct {
+            return Err(Refusal::AlreadyRecorded {
+                round: round_number,
+                table,
+            });
+        }
+        // Reorder every game's hands into seat order, then score it as the sheet would.
+        let mut in_seat_order = Vec::with_capacity(games.len());
+        for game in games {
+            let mut hands = game.hands.clone();
+            if hands.len() == order.len() {
+                let mut by_seat = vec![None; order.len()];
+                for (column, hand) in hands.drain(..).enumerate() {
+                    by_seat[order[column]] = Some(hand);
+                }
+                hands = by_seat.into_iter().flatten().collect();
+            }
+            let mut game = game.clone();
+            game.winner = game.winner.and_then(|w| order.get(w).copied());
+            game.hands = hands;
+            in_seat_order.push(game);
+        }
+        let players =
+            Players::new(expected.clone()).map_err(|error| Refusal::Game { game: 0, error })?;
+        for (n, game) in in_seat_order.iter().enumerate() {
+            let scored = game
+                .score(&players, &self.setup.rules)
+                .map_err(|error| Refusal::Game { game: n + 1, error })?;
+            if scored.points.iter().sum::<i64>() != 0 {
+                return Err(Refusal::NotZeroSum { game: n + 1 });
+            }
+        }
+        let table_ref = &mut self.rounds[r].tables[t];
+        let corrected = table_ref.is_finished();
+        table_ref.results.push(TableResult {
+            games: in_seat_order,
+            entered_in_round: current,
+        });
+        Ok(Outcome::Recorded {
+            round: round_number,
+            table,
+            corrected,
+            round_complete: self.rounds[r].is_complete(),
+        })
+    }
+}

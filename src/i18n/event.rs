@@ -1,0 +1,373 @@
+//! The words of a club night ([`crate::event`]): refusals, the `event` subcommands' output and
+//! messages, both languages side by side (as in [`super::cli`]).
+//!
+//! Kept in a file of its own so the event's words grow without touching the other tables.
+
+use super::{Josa, Language, Text, josa, score_error};
+use crate::event::Refusal;
+
+fn list(items: &[String]) -> String {
+    items.join(", ")
+}
+
+fn numbers(items: &[u32]) -> String {
+    items
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why the event refused a command.
+pub fn refusal(lang: Language, refusal: &Refusal) -> String {
+    use Language::{English as En, Korean as Ko};
+    match (lang, refusal) {
+        (En, Refusal::EmptyEventName) => "the event needs a name".into(),
+        (Ko, Refusal::EmptyEventName) => "대회 이름이 필요합니다".into(),
+        (En, Refusal::BadGameCount(n)) => {
+            format!(
+                "{n} games a round: a table plays 1 to {} games",
+                crate::event::MAX_GAMES
+            )
+        }
+        (Ko, Refusal::BadGameCount(n)) => format!(
+            "라운드당 {n}게임: 한 테이블은 1~{}게임을 합니다",
+            crate::event::MAX_GAMES
+        ),
+        (En, Refusal::EmptyName) => "a player's name is empty".into(),
+        (Ko, Refusal::EmptyName) => "선수 이름이 비어 있습니다".into(),
+        (En, Refusal::DuplicateName(n)) => format!("\"{n}\" is registered already"),
+        (Ko, Refusal::DuplicateName(n)) => format!("\"{n}\"은(는) 이미 등록되어 있습니다"),
+        (En, Refusal::TooManyPlayers) => format!(
+            "the event is full ({} players)",
+            crate::event::MAX_EVENT_PLAYERS
+        ),
+        (Ko, Refusal::TooManyPlayers) => format!(
+            "대회 정원이 찼습니다 ({}명)",
+            crate::event::MAX_EVENT_PLAYERS
+        ),
+        (En, Refusal::UnknownPlayer(n)) => format!("no player is named \"{n}\""),
+        (Ko, Refusal::UnknownPlayer(n)) => format!("\"{n}\"(이)라는 선수가 없습니다"),
+        (En, Refusal::AlreadyDropped(n)) => format!("{n} has dropped out already"),
+        (Ko, Refusal::AlreadyDropped(n)) => format!("{} 이미 기권했습니다", josa(n, Josa::EunNeun)),
+        (En, Refusal::CannotSeat { players, xp_table }) => {
+            let mut text = format!(
+                "{players} players cannot sit at tables of 4 and 3 (every count from 6 up can, and 3, 4)"
+            );
+            if *xp_table {
+                text.push_str("; 5 players can play one table on the XP set (5–6 players)");
+            }
+            text
+        }
+        (Ko, Refusal::CannotSeat { players, xp_table }) => {
+            let mut text = format!(
+                "{players}명은 4인·3인 테이블로 나눌 수 없습니다 (3, 4명과 6명 이상은 됩니다)"
+            );
+            if *xp_table {
+                text.push_str("; 5명은 XP 세트(5~6인용)로 한 테이블에서 할 수 있습니다");
+            }
+            text
+        }
+        (En, Refusal::RoundOpen { round, tables }) => format!(
+            "round {round} is not finished: no result yet from table {}",
+            numbers(tables)
+        ),
+        (Ko, Refusal::RoundOpen { round, tables }) => format!(
+            "{round}라운드가 끝나지 않았습니다: {}번 테이블의 결과가 아직 없습니다",
+            numbers(tables)
+        ),
+        (En, Refusal::NotSeated) => "no round has been seated yet (event seat)".into(),
+        (Ko, Refusal::NotSeated) => "아직 배정된 라운드가 없습니다 (event seat)".into(),
+        (En, Refusal::NoSuchRound(r)) => format!("there is no round {r}"),
+        (Ko, Refusal::NoSuchRound(r)) => format!("{r}라운드는 없습니다"),
+        (
+            En,
+            Refusal::NoSuchTable {
+                round,
+                table,
+                tables,
+            },
+        ) => format!("round {round} has no table {table} (it has {tables})"),
+        (
+            Ko,
+            Refusal::NoSuchTable {
+                round,
+                table,
+                tables,
+            },
+        ) => format!("{round}라운드에 {table}번 테이블은 없습니다 (테이블 {tables}개)"),
+        (En, Refusal::WrongPlayers { expected, found }) => format!(
+            "the result names {} but the table's players are {}",
+            list(found),
+            list(expected)
+        ),
+        (Ko, Refusal::WrongPlayers { expected, found }) => format!(
+            "결과의 선수는 {}인데 이 테이블의 선수는 {}입니다",
+            list(found),
+            list(expected)
+        ),
+        (En, Refusal::WrongGameCount { expected, found }) => {
+            format!("the result has {found} games; a table plays {expected} a round")
+        }
+        (Ko, Refusal::WrongGameCount { expected, found }) => {
+            format!("결과는 {found}게임인데 한 라운드는 {expected}게임입니다")
+        }
+        (En, Refusal::Game { game, error }) => {
+            format!("game {game}: {}", score_error(lang, error))
+        }
+        (Ko, Refusal::Game { game, error }) => {
+            format!("{game}번째 게임: {}", score_error(lang, error))
+        }
+        (En, Refusal::NotZeroSum { game }) => format!("game {game} does not sum to zero"),
+        (Ko, Refusal::NotZeroSum { game }) => format!("{game}번째 게임의 합이 0이 아닙니다"),
+        (En, Refusal::AlreadyRecorded { round, table }) => format!(
+            "round {round}, table {table} has a result already; give --correct to replace it (the old one is kept)"
+        ),
+        (Ko, Refusal::AlreadyRecorded { round, table }) => format!(
+            "{round}라운드 {table}번 테이블은 이미 결과가 있습니다; 바꾸려면 --correct (이전 결과는 보관됩니다)"
+        ),
+    }
+}
+
+/// `event` subcommands' words.
+pub mod cli {
+    use super::{Language, Text};
+
+    /// Heading of a seating: round R.
+    pub fn round(lang: Language, round: u32) -> String {
+        match lang {
+            Language::English => format!("Round {round}"),
+            Language::Korean => format!("{round}라운드"),
+        }
+    }
+
+    /// Table T in a seating.
+    pub fn table(lang: Language, table: u32) -> String {
+        match lang {
+            Language::English => format!("Table {table}"),
+            Language::Korean => format!("{table}번 테이블"),
+        }
+    }
+
+    /// Repeated meetings that could not be avoided.
+    pub fn repeats(lang: Language, n: usize) -> String {
+        match lang {
+            Language::English => {
+                format!("{n} pair(s) meet again: no seating avoids every repeat")
+            }
+            Language::Korean => {
+                format!("{n}쌍이 다시 만납니다: 모든 재대결을 피하는 배정이 없습니다")
+            }
+        }
+    }
+
+    /// A result was recorded.
+    pub fn recorded(lang: Language, round: u32, table: u32, corrected: bool) -> String {
+        match (lang, corrected) {
+            (Language::English, false) => format!("round {round}, table {table}: result recorded"),
+            (Language::English, true) => format!(
+                "round {round}, table {table}: result corrected (the earlier one is kept in the log)"
+            ),
+            (Language::Korean, false) => {
+                format!("{round}라운드 {table}번 테이블: 결과를 기록했습니다")
+            }
+            (Language::Korean, true) => format!(
+                "{round}라운드 {table}번 테이블: 결과를 정정했습니다 (이전 결과는 기록에 남습니다)"
+            ),
+        }
+    }
+
+    /// The round is complete.
+    pub const ROUND_COMPLETE: Text = Text {
+        en: "every table of the round has its result",
+        ko: "이 라운드의 모든 테이블 결과가 들어왔습니다",
+    };
+
+    /// Standings heading columns: rank, name, wins, points, games.
+    pub const COLUMNS: [Text; 5] = [
+        Text {
+            en: "rank",
+            ko: "순위",
+        },
+        Text {
+            en: "name",
+            ko: "이름",
+        },
+        Text {
+            en: "wins",
+            ko: "승",
+        },
+        Text {
+            en: "points",
+            ko: "점수",
+        },
+        Text {
+            en: "games",
+            ko: "게임",
+        },
+    ];
+
+    /// Standings title.
+    pub fn standings(lang: Language, round: u32, complete: bool, ranking: &str) -> String {
+        match (lang, complete) {
+            (Language::English, true) => {
+                format!("Standings after round {round} (ranking: {ranking})")
+            }
+            (Language::English, false) => format!(
+                "Standings during round {round}, not every table has finished (ranking: {ranking})"
+            ),
+            (Language::Korean, true) => format!("{round}라운드 후 순위 (기준: {ranking})"),
+            (Language::Korean, false) => format!(
+                "{round}라운드 진행 중 순위, 아직 끝나지 않은 테이블이 있습니다 (기준: {ranking})"
+            ),
+        }
+    }
+
+    /// A dropped player's mark in the standings.
+    pub const DROPPED: Text = Text {
+        en: "(dropped)",
+        ko: "(기권)",
+    };
+
+    /// No event in the data folder.
+    pub const NO_EVENT: Text = Text {
+        en: "there is no event in the data folder (event new NAME --players FILE)",
+        ko: "데이터 폴더에 대회가 없습니다 (event new NAME --players FILE)",
+    };
+
+    /// No event with this id.
+    pub fn no_such_event(lang: Language, id: &str) -> String {
+        match lang {
+            Language::English => format!("there is no event \"{id}\""),
+            Language::Korean => format!("\"{id}\" 대회가 없습니다"),
+        }
+    }
+
+    /// An event file that could not be read.
+    pub fn unreadable_event(lang: Language, detail: &str) -> String {
+        match lang {
+            Language::English => format!("the event cannot be read: {detail}"),
+            Language::Korean => format!("대회 파일을 읽을 수 없습니다: {detail}"),
+        }
+    }
+
+    /// The event could not be saved.
+    pub fn cannot_save(lang: Language, detail: &str) -> String {
+        match lang {
+            Language::English => format!("the event could not be saved: {detail}"),
+            Language::Korean => format!("대회를 저장하지 못했습니다: {detail}"),
+        }
+    }
+
+    /// A line of the players file that is refused.
+    pub fn players_line(lang: Language, line: usize, why: &str) -> String {
+        match lang {
+            Language::English => format!("players file, line {line}: {why}"),
+            Language::Korean => format!("선수 파일 {line}번째 줄: {why}"),
+        }
+    }
+
+    /// A players file with nobody in it.
+    pub const NO_PLAYERS: Text = Text {
+        en: "the players file names nobody (one name a line, optionally name,club)",
+        ko: "선수 파일에 이름이 없습니다 (한 줄에 이름 하나, 또는 이름,클럽)",
+    };
+
+    /// A --ranking value that names no ranking.
+    pub fn not_a_ranking(lang: Language, text: &str) -> String {
+        match lang {
+            Language::English => {
+                format!("\"{text}\" is not a ranking: wins, total or percent")
+            }
+            Language::Korean => {
+                format!("\"{text}\"은(는) 순위 기준이 아닙니다: wins, total, percent 중 하나")
+            }
+        }
+    }
+}
+
+/// The help of the `event` subcommands and their options (the command line's
+/// [`super::cli::help`] asks here for what it does not know).
+pub mod help {
+    use super::Text;
+
+    /// What an `event` subcommand does.
+    pub fn about(command: &str) -> Option<Text> {
+        Some(match command {
+            "event" => Text {
+                en: "Run a club night: register, seat rounds, enter results, print standings",
+                ko: "클럽 대회를 진행합니다: 등록, 라운드 배정, 결과 입력, 순위",
+            },
+            "new" => Text {
+                en: "Create an event from a file of players; prints its id",
+                ko: "선수 파일로 대회를 만들고 그 번호를 보여 줍니다",
+            },
+            "seat" => Text {
+                en: "Seat the next round (the current one must be finished)",
+                ko: "다음 라운드 자리를 배정합니다 (지금 라운드가 끝나야 합니다)",
+            },
+            "result" => Text {
+                en: "Enter a table's games: the CSV that score reads, header = the seated names",
+                ko: "테이블의 게임 결과를 입력합니다: score가 읽는 CSV, 머리글은 앉은 선수 이름",
+            },
+            "standings" => Text {
+                en: "Print the standings with every tie-break applied",
+                ko: "동점 규칙을 모두 적용한 순위를 보여 줍니다",
+            },
+            _ => return None,
+        })
+    }
+
+    /// The help of an argument of an `event` subcommand.
+    pub fn arg(command: &str, arg: &str) -> Option<Text> {
+        Some(match (command, arg) {
+            ("new", "name") => Text {
+                en: "The event's name",
+                ko: "대회 이름",
+            },
+            ("new", "players") => Text {
+                en: "File of players: one name a line, optionally name,club",
+                ko: "선수 파일: 한 줄에 이름 하나, 또는 이름,클럽",
+            },
+            ("new", "games") => Text {
+                en: "Games each table plays a round (default 4)",
+                ko: "한 라운드에 테이블마다 하는 게임 수 (기본값 4)",
+            },
+            (_, "ranking") => Text {
+                en: "Ranking: wins (wins, then points), total (points, then wins) or percent \
+                     (points as a percentage of the table winner's)",
+                ko: "순위 기준: wins(승수, 다음 점수), total(점수, 다음 승수), percent(테이블 \
+                     1위 점수 대비 백분율)",
+            },
+            ("new", "seed") => Text {
+                en: "Seed of every draw (default: random)",
+                ko: "모든 추첨의 시드 (기본값: 무작위)",
+            },
+            ("new", "clubs_apart") => Text {
+                en: "Round 1 keeps players of one club at different tables",
+                ko: "1라운드에서 같은 클럽 선수를 다른 테이블에 앉힙니다",
+            },
+            (_, "event") => Text {
+                en: "The event's id (default: the most recent)",
+                ko: "대회 번호 (기본값: 가장 최근 대회)",
+            },
+            ("result", "table") => Text {
+                en: "The table number",
+                ko: "테이블 번호",
+            },
+            ("result", "round") => Text {
+                en: "The round (default: the current one)",
+                ko: "라운드 (기본값: 지금 라운드)",
+            },
+            ("result", "correct") => Text {
+                en: "Replace a result given before (the old one stays in the log)",
+                ko: "이미 입력한 결과를 바꿉니다 (이전 결과는 기록에 남습니다)",
+            },
+            ("result", "file") => Text {
+                en: "The table's games as CSV (header game,<seated names>); - reads standard input",
+                ko: "테이블의 게임을 적은 CSV (머리글 game,<앉은 선수들>); -는 표준 입력",
+            },
+            _ => return None,
+        })
+    }
+}
