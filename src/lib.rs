@@ -4,7 +4,7 @@
 //! initial-meld checker and solver, and a multi-game score sheet, in Korean and English.
 //!
 //! The engine modules ([`tile`], [`meld`], [`solver`], [`rules`], [`score`], [`timer`],
-//! [`history`]) are pure: no GUI, audio, file or clock, time is passed in. That is what lets the
+//! [`history`], [`event`] — a club night's seating, rounds and standings) are pure: no GUI, audio, file or clock, time is passed in. That is what lets the
 //! rules be tested exhaustively. The adapters around them wrap the outside world: [`store`]
 //! (files), [`sound`] (audio), [`runtime`] (the real clock and a timer thread), [`server`] (the
 //! phones' page on the local network), [`i18n`] (Korean and English strings) and [`cli`]
