@@ -13,6 +13,7 @@ mod history;
 mod i18n;
 mod netns;
 mod peer;
+mod purity;
 mod regression;
 mod runtime;
 mod server;
