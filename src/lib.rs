@@ -28,6 +28,7 @@ pub mod evening;
 pub mod history;
 pub mod i18n;
 pub mod meld;
+pub mod play;
 pub mod rules;
 pub mod runtime;
 pub mod score;

@@ -11,6 +11,7 @@ mod history;
 mod i18n;
 mod netns;
 mod peer;
+mod play;
 mod regression;
 mod runtime;
 mod server;

@@ -67,6 +67,7 @@ pub mod night;
 pub mod oracle;
 pub mod phones;
 pub mod sheets;
+pub mod table_oracle;
 
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};
