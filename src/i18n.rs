@@ -32,6 +32,7 @@ use crate::timer::TimerError;
 pub mod cli;
 pub mod evening;
 pub mod phone;
+pub mod play;
 pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
 
 /// A UI language.

@@ -31,6 +31,7 @@ use crate::tile::TileSet;
 
 mod check;
 mod history;
+mod play;
 mod score;
 mod solve;
 mod sound_test;
@@ -76,6 +77,10 @@ pub enum Command {
     History(history::HistoryArgs),
     /// `status`.
     Status(status::StatusArgs),
+    /// `play`.
+    Play(play::PlayArgs),
+    /// `referee`.
+    Referee(play::RefereeArgs),
 }
 
 /// Reads `--lang` ([`words::language_named`]); clap words the refusal (in English its own way,
@@ -170,6 +175,8 @@ where
         Some(Command::SoundTest) => sound_test::run(lang, out, err),
         Some(Command::History(args)) => history::run(&args, lang, out, err),
         Some(Command::Status(args)) => status::run(&args, lang, out, err),
+        Some(Command::Play(args)) => play::run_play(&args, lang, out, err),
+        Some(Command::Referee(args)) => play::run_referee(&args, lang, out, err),
         None => {
             let help = command.render_help().to_string();
             let _ = writeln!(out, "{help}");

@@ -12,6 +12,7 @@ mod i18n;
 mod netns;
 mod peer;
 mod play;
+mod referee;
 mod regression;
 mod runtime;
 mod server;
