@@ -199,3 +199,57 @@ pub fn laid(lang: Language, t: &[crate::tile::Tile]) -> String {
         Language::Korean => format!("놓은 타일: {}", tiles(lang, t)),
     }
 }
+
+/// The about text of `play` and `referee` (consulted by [`super::cli::help::about`]).
+pub fn about(command: &str) -> Option<Text> {
+    Some(match command {
+        "play" => Text {
+            en: "The best play from a rack with the whole table rearranged",
+            ko: "테이블 전체를 다시 짜서 받침대에서 가장 많이 놓는 수를 찾습니다",
+        },
+        "referee" => Text {
+            en: "Check a turn: the table before and after, and the rack",
+            ko: "한 차례를 검사합니다: 전후의 테이블과 받침대",
+        },
+        _ => return None,
+    })
+}
+
+/// The help of `play`'s and `referee`'s options (consulted by [`super::cli::help::arg`]).
+pub fn arg(command: &str, arg: &str) -> Option<Text> {
+    Some(match (command, arg) {
+        ("play", "table") => Text {
+            en: "The sets on the table, as check reads them (|, ; or new lines)",
+            ko: "테이블의 묶음 (check처럼 |, ; 또는 줄바꿈으로 나눔)",
+        },
+        (_, "rack") => Text {
+            en: "The player's rack",
+            ko: "플레이어의 받침대",
+        },
+        ("play", "by") => Text {
+            en: "What to maximise: tiles or points (a joker at the joker penalty)",
+            ko: "무엇을 가장 많이: tiles(타일 수) 또는 points(점수, 조커는 벌점 값)",
+        },
+        ("referee", "before") => Text {
+            en: "The table before the turn",
+            ko: "차례 전의 테이블",
+        },
+        ("referee", "after") => Text {
+            en: "The table after the turn",
+            ko: "차례 후의 테이블",
+        },
+        ("referee", "not_melded") => Text {
+            en: "The player had not made the initial meld",
+            ko: "플레이어가 아직 등록하지 않았습니다",
+        },
+        ("referee", "threshold") => Text {
+            en: "Points the initial meld needs",
+            ko: "등록에 필요한 점수",
+        },
+        ("referee", "timeout") => Text {
+            en: "The turn ended by the timer",
+            ko: "시간이 다 되어 차례가 끝났습니다",
+        },
+        _ => return None,
+    })
+}
