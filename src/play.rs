@@ -178,6 +178,12 @@ struct State {
     kept: u64,
 }
 
+/// Receives one way to continue the runs: per class (numbered, jokers), new runs (numbered, jokers).
+type Emit<'e> = dyn FnMut(&[(u8, u8); CLASSES], u8, u8) + 'e;
+
+/// Group plans per (numbered tiles by colour, jokers).
+type Plans = HashMap<([u8; 4], u8), Option<Vec<(u8, u8)>>>;
+
 #[derive(Clone, Copy, Debug)]
 enum Action {
     Keep(u64),
@@ -460,7 +466,7 @@ impl<'a> Sweep<'a> {
         real: u8,
         jokers: u8,
         cont: &mut [(u8, u8); CLASSES],
-        emit: &mut dyn FnMut(&[(u8, u8); CLASSES], u8, u8),
+        emit: &mut Emit<'_>,
     ) {
         if k == CLASSES {
             emit(cont, real, jokers);
@@ -703,7 +709,7 @@ fn group_plan(reals: [u8; 4], jokers: u8) -> Option<Vec<(u8, u8)>> {
     if reals.iter().any(|&r| r > 3) || jokers > 4 {
         return None;
     }
-    static PLANS: OnceLock<HashMap<([u8; 4], u8), Option<Vec<(u8, u8)>>>> = OnceLock::new();
+    static PLANS: OnceLock<Plans> = OnceLock::new();
     let plans = PLANS.get_or_init(|| {
         let mut plans = HashMap::new();
         for a in 0..4u8 {

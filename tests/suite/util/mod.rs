@@ -68,6 +68,7 @@ pub mod oracle;
 pub mod phones;
 pub mod sheets;
 pub mod table_oracle;
+pub mod tables;
 
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};

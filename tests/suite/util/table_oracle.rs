@@ -83,8 +83,8 @@ impl Search<'_> {
     fn evaluate(&mut self, placed: &[u8; FACES], chosen: &[usize]) {
         let mut tiles = 0;
         let mut points = 0;
-        for f in 0..FACES {
-            let extra = u32::from(placed[f] - self.need[f]);
+        for (f, (&p, &n)) in placed.iter().zip(&self.need).enumerate() {
+            let extra = u32::from(p - n);
             tiles += extra;
             let value = Tile::from_index(f)
                 .and_then(Tile::number)
