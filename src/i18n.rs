@@ -33,6 +33,7 @@ pub mod cli;
 pub mod evening;
 pub mod event;
 pub mod phone;
+pub mod play;
 pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
 
 /// A UI language.
@@ -224,7 +225,7 @@ words! {
         /// The tooltip of "no sound": the audio system's own (English) message after the words.
         no_audio_detail: fn(&str) -> String =
             en: |detail| format!("The audio system (ALSA) said: {detail}"),
-            ko: |detail| format!("오디오 시스템(ALSA)이 보낸 메시지: {detail}");
+            ko: |detail| format!("오디오 시스템이 보낸 메시지: {detail}");
     }
     /// The settings tab.
     settings: SettingsWords {
@@ -464,7 +465,7 @@ words! {
         /// The tooltip of "cannot keep awake": the system's own (English) reason after the words.
         no_keep_awake_detail: fn(&str) -> String =
             en: |detail| format!("The desktop's screen saver (over D-Bus) refused: {detail}"),
-            ko: |detail| format!("데스크톱의 화면 보호기(D-Bus)가 거절한 이유: {detail}");
+            ko: |detail| format!("데스크톱의 화면 보호기가 거절한 이유: {detail}");
         no_keep_awake: &'static str =
             en: "The screen cannot be kept awake on this system: it may dim during a turn.",
             ko: "이 시스템에서는 화면을 켜 둘 수 없습니다: 턴 중에 화면이 어두워질 수 있습니다.";

@@ -29,6 +29,8 @@ pub mod event;
 pub mod history;
 pub mod i18n;
 pub mod meld;
+pub mod play;
+pub mod referee;
 pub mod rules;
 pub mod runtime;
 pub mod score;

@@ -32,6 +32,7 @@ use crate::tile::TileSet;
 mod check;
 mod event;
 mod history;
+mod play;
 mod score;
 mod solve;
 mod sound_test;
@@ -79,6 +80,10 @@ pub enum Command {
     Status(status::StatusArgs),
     /// `event`: a club night.
     Event(event::EventArgs),
+    /// `play`.
+    Play(play::PlayArgs),
+    /// `referee`.
+    Referee(play::RefereeArgs),
 }
 
 /// Reads `--lang` ([`words::language_named`]); clap words the refusal (in English its own way,
@@ -174,6 +179,8 @@ where
         Some(Command::History(args)) => history::run(&args, lang, out, err),
         Some(Command::Status(args)) => status::run(&args, lang, out, err),
         Some(Command::Event(args)) => event::run(&args, lang, out, err),
+        Some(Command::Play(args)) => play::run_play(&args, lang, out, err),
+        Some(Command::Referee(args)) => play::run_referee(&args, lang, out, err),
         None => {
             let help = command.render_help().to_string();
             let _ = writeln!(out, "{help}");

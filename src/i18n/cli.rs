@@ -794,7 +794,10 @@ pub mod help {
                 en: "Print this message or the help of the given subcommand(s)",
                 ko: "이 도움말이나 지정한 명령의 도움말을 보여 줍니다",
             },
-            _ => return crate::i18n::event::help::about(command),
+            _ => {
+                return crate::i18n::event::help::about(command)
+                    .or_else(|| super::super::play::about(command));
+            }
         })
     }
 
@@ -893,7 +896,10 @@ pub mod help {
                      (숫자나 타일; 0 = 다 냄; `!` = 동점일 때 정한 우승자; `*` = 등록하지 못함). \
                      `-`는 표준 입력을 읽습니다",
             },
-            _ => return crate::i18n::event::help::arg(command, arg),
+            _ => {
+                return crate::i18n::event::help::arg(command, arg)
+                    .or_else(|| super::super::play::arg(command, arg));
+            }
         })
     }
 

@@ -1305,6 +1305,7 @@ const CLI_SOURCES: &[(&str, &str)] = &[
     ("event.rs", include_str!("../../src/cli/event.rs")),
     ("history.rs", include_str!("../../src/cli/history.rs")),
     ("mod.rs", include_str!("../../src/cli/mod.rs")),
+    ("play.rs", include_str!("../../src/cli/play.rs")),
     ("score.rs", include_str!("../../src/cli/score.rs")),
     ("solve.rs", include_str!("../../src/cli/solve.rs")),
     ("sound_test.rs", include_str!("../../src/cli/sound_test.rs")),

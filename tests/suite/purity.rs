@@ -1,4 +1,4 @@
-//! The engine stays pure (DESIGN.md, "Engine purity"): `tile`, `rules`, `meld`, `solver`,
+//! The engine stays pure (DESIGN.md, "Engine purity"): `tile`, `rules`, `meld`, `solver`, `play`, `referee`,
 //! `score`, `timer`, `history` and the club night's `event` name no GUI, audio, file, network,
 //! process or thread code and read no clock. Read from the sources, so a new `use` that breaks
 //! the promise fails here, not in review.
@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The engine's modules: a file each, and its folder of submodules where it has one.
 const ENGINE: &[&str] = &[
-    "tile", "rules", "meld", "solver", "score", "timer", "history", "event",
+    "tile", "rules", "meld", "solver", "play", "referee", "score", "timer", "history", "event",
 ];
 
 /// What an engine module may not name.

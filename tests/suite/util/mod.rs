@@ -67,6 +67,8 @@ pub mod night;
 pub mod oracle;
 pub mod phones;
 pub mod sheets;
+pub mod table_oracle;
+pub mod tables;
 
 use proptest::prelude::RngExt;
 use proptest::test_runner::{RngAlgorithm, TestRng};

@@ -1,0 +1,152 @@
+//! The table solver (`play`) on seeded random tables of 20, 40 and 60 tiles with racks of 14
+//! and 25, and on dense XP tables (numbers 4–9, four jokers among table and rack). A per-case
+//! pass first times every case on its own and prints the median and the worst; criterion then
+//! reports the mean over the cases. `PLAY_BENCH_CASES` sets the cases per family (default 20).
+
+#[path = "../tests/suite/util/mod.rs"]
+#[allow(dead_code)]
+mod util;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{Criterion, criterion_group};
+use rummikub_companion::play::{PlayOptions, best_play};
+use rummikub_companion::tile::{SetInput, Tile, TileSet};
+
+use util::tables::{random_rack, random_table};
+
+struct Family {
+    name: &'static str,
+    tile_set: TileSet,
+    table: usize,
+    rack: usize,
+    numbers: std::ops::RangeInclusive<u8>,
+}
+
+const FAMILIES: [Family; 8] = [
+    Family {
+        name: "table20_rack14",
+        tile_set: TileSet::Standard,
+        table: 20,
+        rack: 14,
+        numbers: 1..=13,
+    },
+    Family {
+        name: "table20_rack25",
+        tile_set: TileSet::Standard,
+        table: 20,
+        rack: 25,
+        numbers: 1..=13,
+    },
+    Family {
+        name: "table40_rack14",
+        tile_set: TileSet::Standard,
+        table: 40,
+        rack: 14,
+        numbers: 1..=13,
+    },
+    Family {
+        name: "table40_rack25",
+        tile_set: TileSet::Standard,
+        table: 40,
+        rack: 25,
+        numbers: 1..=13,
+    },
+    Family {
+        name: "table60_rack14",
+        tile_set: TileSet::Standard,
+        table: 60,
+        rack: 14,
+        numbers: 1..=13,
+    },
+    Family {
+        name: "table60_rack25",
+        tile_set: TileSet::Standard,
+        table: 60,
+        rack: 25,
+        numbers: 1..=13,
+    },
+    Family {
+        name: "xp_dense_table40_rack14",
+        tile_set: TileSet::Xp,
+        table: 40,
+        rack: 14,
+        numbers: 4..=9,
+    },
+    Family {
+        name: "xp_dense_table60_rack25",
+        tile_set: TileSet::Xp,
+        table: 60,
+        rack: 25,
+        numbers: 4..=9,
+    },
+];
+
+fn cases(f: &Family, n: usize) -> Vec<(Vec<SetInput>, Vec<Tile>)> {
+    (0..n as u64)
+        .map(|seed| {
+            let mut rng = util::rng(seed * 7919 + f.table as u64);
+            let table = random_table(&mut rng, f.tile_set, f.numbers.clone(), 4, f.table);
+            let rack = random_rack(&mut rng, f.tile_set, &table, f.numbers.clone(), 4, f.rack);
+            (table, rack)
+        })
+        .collect()
+}
+
+fn per_case(c: &mut Criterion) {
+    let n: usize = std::env::var("PLAY_BENCH_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let mut group = c.benchmark_group("play");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2))
+        .warm_up_time(Duration::from_millis(300));
+    for f in &FAMILIES {
+        let options = PlayOptions {
+            tile_set: f.tile_set,
+            ..PlayOptions::default()
+        };
+        let cases = cases(f, n);
+        let mut times: Vec<Duration> = cases
+            .iter()
+            .map(|(table, rack)| {
+                let start = Instant::now();
+                let play = best_play(table, rack, &options).expect("a valid table");
+                black_box(play);
+                start.elapsed()
+            })
+            .collect();
+        times.sort();
+        let tiles: usize = cases
+            .iter()
+            .map(|(t, _)| t.iter().map(|s| s.tiles.len()).sum::<usize>())
+            .sum();
+        println!(
+            "play/{}: {} cases (mean table {} tiles): median {:?}, worst {:?}",
+            f.name,
+            cases.len(),
+            tiles / cases.len().max(1),
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+        let mut i = 0;
+        group.bench_function(f.name, |b| {
+            b.iter(|| {
+                let (table, rack) = &cases[i % cases.len()];
+                i += 1;
+                black_box(best_play(table, rack, &options).expect("a valid table"))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, per_case);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

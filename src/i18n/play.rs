@@ -1,0 +1,255 @@
+//! Words of the table solver (`play`) and the turn referee (`referee`), both languages side by
+//! side, tiles named as the table calls them (`R5 J`, `빨5 조커`). Kept apart from
+//! [`super::cli`] so the two features' words live in one place.
+
+use super::cli::tiles;
+use super::{Language, Text, set_problem};
+use crate::play::PlayError;
+use crate::referee::{Reason, Verdict};
+
+/// Heading of a play: how many rack tiles can be laid and their value.
+pub fn heading(lang: Language, count: usize, points: u32) -> String {
+    match lang {
+        Language::English => format!("Best play: {count} tiles from the rack ({points} points)"),
+        Language::Korean => format!("가장 좋은 수: 받침대에서 {count}개 ({points}점)"),
+    }
+}
+
+/// Nothing from the rack fits.
+pub const NOTHING: Text = Text {
+    en: "Nothing from the rack can be laid: draw a tile.",
+    ko: "받침대의 타일을 하나도 놓을 수 없습니다: 타일을 한 장 가져가세요.",
+};
+
+/// The tiles laid.
+pub fn placed(lang: Language, placed: &[crate::tile::Tile]) -> String {
+    match lang {
+        Language::English => format!("Lay: {}", tiles(lang, placed)),
+        Language::Korean => format!("놓을 타일: {}", tiles(lang, placed)),
+    }
+}
+
+/// The mark of a changed or new set.
+pub const CHANGED: Text = Text {
+    en: "changed",
+    ko: "바뀜",
+};
+
+/// The mark of a set left as it was.
+pub const KEPT: Text = Text {
+    en: "as it was",
+    ko: "그대로",
+};
+
+/// How many table sets change.
+pub fn sets_changed(lang: Language, n: usize) -> String {
+    match lang {
+        Language::English => format!("Table sets changed: {n}"),
+        Language::Korean => format!("바뀌는 테이블 묶음: {n}개"),
+    }
+}
+
+/// Why a table and rack cannot be played.
+pub fn play_error(lang: Language, error: &PlayError) -> String {
+    match (lang, error) {
+        (Language::English, e) => e.to_string(),
+        (Language::Korean, PlayError::InvalidSet { index, problem }) => format!(
+            "테이블의 {}번째 묶음이 올바르지 않습니다: {}",
+            index + 1,
+            set_problem(lang, problem)
+        ),
+        (Language::Korean, PlayError::TooManyCopies(e)) => {
+            format!("테이블과 받침대: {}", copies(lang, e))
+        }
+    }
+}
+
+/// The verdict line.
+pub fn verdict(lang: Language, verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Legal => Text {
+            en: "Legal turn.",
+            ko: "올바른 차례입니다.",
+        },
+        Verdict::Draw => Text {
+            en: "Nothing laid: the player draws a tile.",
+            ko: "놓은 타일이 없습니다: 타일을 한 장 가져갑니다.",
+        },
+        Verdict::Illegal => Text {
+            en: "Illegal turn:",
+            ko: "잘못된 차례입니다:",
+        },
+    }
+    .get(lang)
+}
+
+/// One reason, naming its tiles.
+pub fn reason(lang: Language, reason: &Reason) -> String {
+    match (lang, reason) {
+        (
+            Language::English,
+            Reason::BrokenSet {
+                index,
+                tiles: t,
+                problem,
+            },
+        ) => format!(
+            "set {} ({}) is not valid: {}",
+            index + 1,
+            tiles(lang, t),
+            set_problem(lang, problem)
+        ),
+        (
+            Language::Korean,
+            Reason::BrokenSet {
+                index,
+                tiles: t,
+                problem,
+            },
+        ) => format!(
+            "{}번째 묶음({})이 올바르지 않습니다: {}",
+            index + 1,
+            tiles(lang, t),
+            set_problem(lang, problem)
+        ),
+        (Language::English, Reason::Pocketed(t)) => {
+            format!("taken off the table: {}", tiles(lang, t))
+        }
+        (Language::Korean, Reason::Pocketed(t)) => {
+            format!("테이블에서 사라진 타일: {}", tiles(lang, t))
+        }
+        (Language::English, Reason::NotFromRack(t)) => {
+            format!("not from the player's rack: {}", tiles(lang, t))
+        }
+        (Language::Korean, Reason::NotFromRack(t)) => {
+            format!("받침대에 없던 타일: {}", tiles(lang, t))
+        }
+        (Language::English, Reason::RearrangedWithoutLaying) => {
+            "the table was rearranged but no tile was laid".into()
+        }
+        (Language::Korean, Reason::RearrangedWithoutLaying) => {
+            "타일을 놓지 않고 테이블을 바꾸었습니다".into()
+        }
+        (Language::English, Reason::TouchedBeforeMeld(sets)) => format!(
+            "before the initial meld the table may not be touched (set {} changed)",
+            numbers(sets)
+        ),
+        (Language::Korean, Reason::TouchedBeforeMeld(sets)) => format!(
+            "등록 전에는 테이블의 묶음을 건드릴 수 없습니다 ({}번째 묶음이 바뀜)",
+            numbers(sets)
+        ),
+        (Language::English, Reason::MeldTooSmall { total, threshold }) => {
+            format!("the initial meld is worth {total}, it needs {threshold}")
+        }
+        (Language::Korean, Reason::MeldTooSmall { total, threshold }) => {
+            format!("등록은 {threshold}점 이상이어야 하는데 {total}점입니다")
+        }
+        (Language::English, Reason::TooManyCopies(e)) => copies(lang, e),
+        (Language::Korean, Reason::TooManyCopies(e)) => copies(lang, e),
+    }
+}
+
+/// Too many copies of a tile, worded as the meld checker words it.
+fn copies(lang: Language, e: &crate::tile::TooManyCopies) -> String {
+    super::meld_problem(lang, &crate::meld::MeldProblem::from(*e))
+}
+
+fn numbers(sets: &[usize]) -> String {
+    sets.iter()
+        .map(|i| (i + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// After a time-out with a broken table: what to restore.
+pub fn restore(lang: Language, take_back: &[crate::tile::Tile], draw: u8) -> String {
+    match lang {
+        Language::English => format!(
+            "Time is up with the table broken: put every moved tile back as before, take back {}, and draw {draw}.",
+            if take_back.is_empty() {
+                "nothing".to_owned()
+            } else {
+                tiles(lang, take_back)
+            }
+        ),
+        Language::Korean => format!(
+            "시간이 끝났는데 테이블이 올바르지 않습니다: 옮긴 타일을 모두 원래대로 되돌리고, {}, 타일을 {draw}장 가져가세요.",
+            if take_back.is_empty() {
+                "되가져갈 타일은 없고".to_owned()
+            } else {
+                format!("{}{} 되가져가고", tiles(lang, take_back), "를")
+            }
+        ),
+    }
+}
+
+/// The table before, to restore.
+pub fn table_before(lang: Language) -> &'static str {
+    Text {
+        en: "Table to restore:",
+        ko: "되돌릴 테이블:",
+    }
+    .get(lang)
+}
+
+/// Tiles laid in a turn.
+pub fn laid(lang: Language, t: &[crate::tile::Tile]) -> String {
+    match lang {
+        Language::English => format!("Laid: {}", tiles(lang, t)),
+        Language::Korean => format!("놓은 타일: {}", tiles(lang, t)),
+    }
+}
+
+/// The about text of `play` and `referee` (consulted by [`super::cli::help::about`]).
+pub fn about(command: &str) -> Option<Text> {
+    Some(match command {
+        "play" => Text {
+            en: "The best play from a rack with the whole table rearranged",
+            ko: "테이블 전체를 다시 짜서 받침대에서 가장 많이 놓는 수를 찾습니다",
+        },
+        "referee" => Text {
+            en: "Check a turn: the table before and after, and the rack",
+            ko: "한 차례를 검사합니다: 전후의 테이블과 받침대",
+        },
+        _ => return None,
+    })
+}
+
+/// The help of `play`'s and `referee`'s options (consulted by [`super::cli::help::arg`]).
+pub fn arg(command: &str, arg: &str) -> Option<Text> {
+    Some(match (command, arg) {
+        ("play", "table") => Text {
+            en: "The sets on the table, as check reads them (|, ; or new lines)",
+            ko: "테이블의 묶음 (check처럼 |, ; 또는 줄바꿈으로 나눔)",
+        },
+        (_, "rack") => Text {
+            en: "The player's rack",
+            ko: "플레이어의 받침대",
+        },
+        ("play", "by") => Text {
+            en: "What to maximise: tiles or points (a joker at the joker penalty)",
+            ko: "무엇을 가장 많이: tiles(타일 수) 또는 points(점수, 조커는 벌점 값)",
+        },
+        ("referee", "before") => Text {
+            en: "The table before the turn",
+            ko: "차례 전의 테이블",
+        },
+        ("referee", "after") => Text {
+            en: "The table after the turn",
+            ko: "차례 후의 테이블",
+        },
+        ("referee", "not_melded") => Text {
+            en: "The player had not made the initial meld",
+            ko: "플레이어가 아직 등록하지 않았습니다",
+        },
+        ("referee", "threshold") => Text {
+            en: "Points the initial meld needs",
+            ko: "등록에 필요한 점수",
+        },
+        ("referee", "timeout") => Text {
+            en: "The turn ended by the timer",
+            ko: "시간이 다 되어 차례가 끝났습니다",
+        },
+        _ => return None,
+    })
+}

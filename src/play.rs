@@ -1,0 +1,826 @@
+//! After the opening: the best play from a rack with the whole table rearranged.
+//!
+//! "I could have played my R7" is settled by an exact answer: the most rack tiles (or the most
+//! rack value) that can be laid while every tile already on the table stays on the table, in
+//! valid sets. Table jokers may change what they stand for but never go back to a rack. Among
+//! equal answers the one that leaves the most table sets untouched wins, and the answer is the
+//! new table with the changed sets marked.
+//!
+//! # Why a sweep over numbers
+//! The same family as the opening solver ([`crate::solver`]): van Rijn, Takes & Vis ("The
+//! complexity of Rummikub problems", 2015). The tiles are swept from 1 to 13; between two
+//! numbers the future needs only, per colour, how many runs are open by length (1, 2, 3+) and
+//! whether each already holds a numbered tile (a set of jokers only is not a set), the jokers
+//! laid so far, and which untouched table sets are still being passed. At each number every
+//! table tile must go somewhere (a run or a group); rack tiles may stay on the rack. Jokers are
+//! wildcards: at a number a joker may continue or open a run of any colour, or fill a group.
+//!
+//! # Why "untouched" is part of the search
+//! A table set is untouched when it is on the new table exactly as before. Deciding that a set
+//! stays untouched is made when the sweep reaches the set's lowest number: its tiles are then
+//! taken out of what the sweep must lay, and the set counts one in the score's lowest bits, so
+//! the most valuable play is found first and among equal plays the one that keeps the most
+//! sets. A set rebuilt identically by the sweep is never better than keeping it, so the count
+//! is exact.
+//!
+//! # Score
+//! [`By::Tiles`]: rack tiles laid, ties broken by their value. [`By::Points`]: the value laid
+//! (numbers as printed, a joker from the rack at the rules' joker penalty, the value it would
+//! have cost on the rack), ties broken by tiles. One `u64` per score: the primary part above
+//! eight bits of "sets kept".
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use crate::meld::{SetProblem, read_set};
+use crate::tile::{Color, Kind, MAX_NUMBER, SetInput, Tile, TileSet, TooManyCopies};
+
+/// What "best" means for [`best_play`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum By {
+    /// The most rack tiles laid (ties: more value).
+    #[default]
+    Tiles,
+    /// The most rack value laid (ties: more tiles).
+    Points,
+}
+
+impl By {
+    /// `"tiles"` or `"points"`, as on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            By::Tiles => "tiles",
+            By::Points => "points",
+        }
+    }
+}
+
+impl std::str::FromStr for By {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_lowercase().as_str() {
+            "tiles" => Ok(By::Tiles),
+            "points" | "value" => Ok(By::Points),
+            other => Err(format!("unknown measure \"{other}\" (use tiles or points)")),
+        }
+    }
+}
+
+/// Options of [`best_play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Which set's tile counts apply.
+    pub tile_set: TileSet,
+    /// What to maximise.
+    pub by: By,
+    /// What a joker laid from the rack is worth with [`By::Points`] (the rules' joker penalty).
+    pub joker_value: u32,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            tile_set: TileSet::Standard,
+            by: By::Tiles,
+            joker_value: 30,
+        }
+    }
+}
+
+/// One set of the new table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSet {
+    /// The tiles in the order to lay them (one numbered tile: declared).
+    pub input: SetInput,
+    /// Run or group.
+    pub kind: Kind,
+    /// What each tile stands for.
+    pub represented: Vec<Tile>,
+    /// `None` for a set that changed or is new; `Some(i)` for the table's set `i` (0-based) left
+    /// as it was.
+    pub kept: Option<usize>,
+}
+
+/// The answer of [`best_play`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The new table: the untouched sets first, in table order, then the changed and new ones.
+    pub table: Vec<TableSet>,
+    /// Tiles laid from the rack, sorted.
+    pub placed: Vec<Tile>,
+    /// Value of `placed` (numbers; a joker at the joker value).
+    pub points: u32,
+    /// How many of the table's sets are no longer on the table as they were.
+    pub sets_changed: usize,
+}
+
+impl Play {
+    /// Indices into [`Play::table`] of the sets that changed or are new.
+    pub fn changed(&self) -> Vec<usize> {
+        self.table
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kept.is_none())
+            .map(|(i, _)| i)
+            .collect()
+    }
+}
+
+/// Why [`best_play`] refuses its input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// A table set is not valid (0-based index).
+    InvalidSet {
+        /// Which set.
+        index: usize,
+        /// Why.
+        problem: SetProblem,
+    },
+    /// The table and the rack hold more copies of a tile than the set has.
+    TooManyCopies(TooManyCopies),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::InvalidSet { index, problem } => {
+                write!(f, "table set {} is not valid: {problem}", index + 1)
+            }
+            PlayError::TooManyCopies(e) => write!(f, "table and rack: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// Run classes: index `(length − 1) × 2 + holds a numbered tile`, length capped at 3.
+const CLASSES: usize = 6;
+const CLOSABLE: usize = 5;
+
+const fn class(len: u8, real: bool) -> usize {
+    (len as usize - 1) * 2 + real as usize
+}
+
+const fn class_len(k: usize) -> u8 {
+    (k / 2) as u8 + 1
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct State {
+    runs: [[u8; CLASSES]; 4],
+    /// Jokers laid so far (in runs, groups and kept sets).
+    used: u8,
+    /// Numbered tiles of each colour put in groups at the current number.
+    group: [u8; 4],
+    /// Kept table sets not yet passed.
+    kept: u64,
+}
+
+/// Receives one way to continue the runs: per class (numbered, jokers), new runs (numbered, jokers).
+type Emit<'e> = dyn FnMut(&[(u8, u8); CLASSES], u8, u8) + 'e;
+
+/// Group plans per (numbered tiles by colour, jokers).
+type Plans = HashMap<([u8; 4], u8), Option<Vec<(u8, u8)>>>;
+
+#[derive(Clone, Copy, Debug)]
+enum Action {
+    Keep(u64),
+    Colour {
+        from_rack: u8,
+        to_group: u8,
+        /// Per class: runs continued with a numbered tile, with a joker.
+        cont: [(u8, u8); CLASSES],
+        new_real: u8,
+        new_joker: u8,
+    },
+    Groups(u8),
+}
+
+/// A table set as the sweep sees it.
+struct Known {
+    kind: Kind,
+    low: u8,
+    high: u8,
+    jokers: u8,
+    /// Numbered tiles: (colour, number).
+    real: Vec<(usize, u8)>,
+}
+
+/// Finds the best play: the table as given (each set valid), the rack in any order.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::play::{best_play, PlayOptions};
+/// use rummikub_companion::tile::{parse_rack, parse_sets};
+/// let table = parse_sets("R5 R6 R7 | B9 K9 O9").unwrap();
+/// let rack = parse_rack("R8 R9 K2").unwrap();
+/// let play = best_play(&table, &rack, &PlayOptions::default()).unwrap();
+/// assert_eq!(play.placed.len(), 2); // R5 R6 R7 R8 R9
+/// assert_eq!(play.changed(), vec![1]); // the group is kept, the run changed
+/// ```
+pub fn best_play(
+    table: &[SetInput],
+    rack: &[Tile],
+    options: &PlayOptions,
+) -> Result<Play, PlayError> {
+    let mut known = Vec::with_capacity(table.len());
+    for (index, set) in table.iter().enumerate() {
+        let reading = read_set(set).map_err(|problem| PlayError::InvalidSet { index, problem })?;
+        let numbers: Vec<u8> = reading
+            .represented
+            .iter()
+            .filter_map(|t| t.number())
+            .collect();
+        known.push(Known {
+            kind: reading.kind,
+            low: numbers.iter().copied().min().unwrap_or(1),
+            high: numbers.iter().copied().max().unwrap_or(1),
+            jokers: set.tiles.iter().filter(|t| t.is_joker()).count() as u8,
+            real: set
+                .tiles
+                .iter()
+                .filter_map(|t| Some((t.color()?.index(), t.number()?)))
+                .collect(),
+        });
+    }
+    let all: Vec<Tile> = table
+        .iter()
+        .flat_map(|s| s.tiles.iter().copied())
+        .chain(rack.iter().copied())
+        .collect();
+    options
+        .tile_set
+        .check_supply(&all)
+        .map_err(PlayError::TooManyCopies)?;
+    let mut sweep = Sweep::new(table, &known, rack, options);
+    let start = State {
+        runs: [[0; CLASSES]; 4],
+        used: 0,
+        group: [0; 4],
+        kept: 0,
+    };
+    // The table as it is always fits, so the root is never infeasible.
+    if sweep.best(FIRST_STEP, &start).is_none() {
+        return Ok(sweep.unchanged());
+    }
+    Ok(sweep.replay(start))
+}
+
+const PHASES: u8 = 6;
+const FIRST_STEP: u8 = PHASES; // number 1, phase 0
+const END_STEP: u8 = (MAX_NUMBER + 1) * PHASES;
+
+struct Sweep<'a> {
+    table: &'a [SetInput],
+    known: &'a [Known],
+    /// Table tiles per (colour, number).
+    on_table: [[u8; 14]; 4],
+    on_rack: [[u8; 14]; 4],
+    table_jokers: u8,
+    rack_jokers: u8,
+    by: By,
+    joker_value: u32,
+    memo: HashMap<(u8, State), Option<u64>>,
+}
+
+impl<'a> Sweep<'a> {
+    fn new(
+        table: &'a [SetInput],
+        known: &'a [Known],
+        rack: &[Tile],
+        options: &PlayOptions,
+    ) -> Self {
+        let mut on_table = [[0; 14]; 4];
+        let mut on_rack = [[0; 14]; 4];
+        let mut table_jokers = 0;
+        let mut rack_jokers = 0;
+        for tile in table.iter().flat_map(|s| &s.tiles) {
+            match (tile.color(), tile.number()) {
+                (Some(c), Some(n)) => on_table[c.index()][n as usize] += 1,
+                _ => table_jokers += 1,
+            }
+        }
+        for tile in rack {
+            match (tile.color(), tile.number()) {
+                (Some(c), Some(n)) => on_rack[c.index()][n as usize] += 1,
+                _ => rack_jokers += 1,
+            }
+        }
+        Sweep {
+            table,
+            known,
+            on_table,
+            on_rack,
+            table_jokers,
+            rack_jokers,
+            by: options.by,
+            joker_value: options.joker_value,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn gain(&self, value: u32) -> u64 {
+        let primary = match self.by {
+            By::Tiles => 4096 + u64::from(value),
+            By::Points => u64::from(value) * 256 + 1,
+        };
+        primary << 8
+    }
+
+    fn jokers(&self) -> u8 {
+        self.table_jokers + self.rack_jokers
+    }
+
+    /// Numbered tiles of colour `c` and number `v` held by kept sets.
+    fn reserved(&self, kept: u64, c: usize, v: u8) -> u8 {
+        let mut n = 0;
+        for (i, k) in self.known.iter().enumerate() {
+            if kept & (1 << i) != 0 {
+                n += k.real.iter().filter(|&&r| r == (c, v)).count() as u8;
+            }
+        }
+        n
+    }
+
+    /// Every way on from `state` at `step`: the next state, what it gains, the action.
+    fn moves(&self, step: u8, state: &State) -> Vec<(u8, State, u64, Action)> {
+        let v = step / PHASES;
+        let phase = step % PHASES;
+        let mut out = Vec::new();
+        match phase {
+            0 => {
+                // Sets passed are no longer kept-in-progress.
+                let mut kept = state.kept;
+                for (i, k) in self.known.iter().enumerate() {
+                    if k.high < v {
+                        kept &= !(1 << i);
+                    }
+                }
+                let starting: Vec<usize> = (0..self.known.len())
+                    .filter(|&i| self.known[i].low == v && i < 64)
+                    .collect();
+                for subset in 0u64..(1 << starting.len()) {
+                    let mut next = *state;
+                    next.kept = kept;
+                    let mut jokers = u32::from(state.used);
+                    let mut gain = 0;
+                    let mut chosen = 0u64;
+                    for (b, &i) in starting.iter().enumerate() {
+                        if subset & (1 << b) != 0 {
+                            chosen |= 1 << i;
+                            jokers += u32::from(self.known[i].jokers);
+                            gain += 1;
+                        }
+                    }
+                    if jokers > u32::from(self.jokers()) {
+                        continue;
+                    }
+                    next.used = jokers as u8;
+                    next.kept |= chosen;
+                    out.push((step + 1, next, gain, Action::Keep(chosen)));
+                }
+            }
+            1..=4 => self.colour_moves(step, state, &mut out),
+            _ => {
+                let free = self.jokers() - state.used;
+                for jg in 0..=free {
+                    if group_plan(state.group, jg).is_some() {
+                        let mut next = *state;
+                        next.used += jg;
+                        next.group = [0; 4];
+                        out.push((step + 1, next, 0, Action::Groups(jg)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn colour_moves(&self, step: u8, state: &State, out: &mut Vec<(u8, State, u64, Action)>) {
+        let v = step / PHASES;
+        let c = usize::from(step % PHASES - 1);
+        let must = self.on_table[c][v as usize] - self.reserved(state.kept, c, v);
+        let optional = self.on_rack[c][v as usize];
+        let free = self.jokers() - state.used;
+        let runs = state.runs[c];
+        for from_rack in 0..=optional {
+            let real = must + from_rack;
+            for to_group in 0..=real.min(3) {
+                let in_runs = real - to_group;
+                for jokers in 0..=free {
+                    let mut cont = [(0u8, 0u8); CLASSES];
+                    self.split(
+                        0,
+                        &runs,
+                        in_runs,
+                        jokers,
+                        &mut cont,
+                        &mut |cont, new_real, new_joker| {
+                            let mut next_runs = [0u8; CLASSES];
+                            for (k, &(r, j)) in cont.iter().enumerate() {
+                                let len = (class_len(k) + 1).min(3);
+                                next_runs[class(len, true)] += r;
+                                next_runs[class(len, k % 2 == 1)] += j;
+                            }
+                            next_runs[class(1, true)] += new_real;
+                            next_runs[class(1, false)] += new_joker;
+                            // A run of length l after number v needs 3 − l more numbers.
+                            if (0..CLASSES)
+                                .any(|k| next_runs[k] > 0 && v + 3 - class_len(k) > MAX_NUMBER)
+                            {
+                                return;
+                            }
+                            let mut next = *state;
+                            next.runs[c] = next_runs;
+                            next.used += jokers;
+                            next.group[c] = to_group;
+                            let gain = self.gain(u32::from(v)) * u64::from(from_rack);
+                            out.push((
+                                step + 1,
+                                next,
+                                gain,
+                                Action::Colour {
+                                    from_rack,
+                                    to_group,
+                                    cont: *cont,
+                                    new_real,
+                                    new_joker,
+                                },
+                            ));
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// Splits `real` numbered tiles and `jokers` among the open runs of classes `k..`; runs
+    /// not continued stop (only a run of 3+ holding a numbered tile may), the rest open runs.
+    #[allow(clippy::only_used_in_recursion)]
+    fn split(
+        &self,
+        k: usize,
+        runs: &[u8; CLASSES],
+        real: u8,
+        jokers: u8,
+        cont: &mut [(u8, u8); CLASSES],
+        emit: &mut Emit<'_>,
+    ) {
+        if k == CLASSES {
+            emit(cont, real, jokers);
+            return;
+        }
+        let n = runs[k];
+        for r in 0..=n.min(real) {
+            for j in 0..=(n - r).min(jokers) {
+                if r + j < n && k != CLOSABLE {
+                    continue;
+                }
+                cont[k] = (r, j);
+                self.split(k + 1, runs, real - r, jokers - j, cont, emit);
+            }
+        }
+        cont[k] = (0, 0);
+    }
+
+    /// The best score from `state` at `step` on; `None` when the table tiles cannot all be laid.
+    fn best(&mut self, step: u8, state: &State) -> Option<u64> {
+        if step == END_STEP {
+            let done = (0..4).all(|c| (0..CLASSES).all(|k| k == CLOSABLE || state.runs[c][k] == 0));
+            if !done || state.used < self.table_jokers {
+                return None;
+            }
+            let rack_jokers = u64::from(state.used - self.table_jokers);
+            return Some(self.gain(self.joker_value) * rack_jokers);
+        }
+        if let Some(&known) = self.memo.get(&(step, *state)) {
+            return known;
+        }
+        let mut best = None;
+        for (next_step, next, gain, _) in self.moves(step, state) {
+            if let Some(rest) = self.best(next_step, &next) {
+                best = best.max(Some(rest + gain));
+            }
+        }
+        self.memo.insert((step, *state), best);
+        best
+    }
+
+    /// The table as given, nothing laid (only when the sweep finds no way, which a valid table
+    /// never allows; kept as a safe answer).
+    fn unchanged(&self) -> Play {
+        Play {
+            table: self
+                .table
+                .iter()
+                .zip(self.known)
+                .enumerate()
+                .map(|(i, (s, k))| kept_set(i, s, k))
+                .collect(),
+            placed: Vec::new(),
+            points: 0,
+            sets_changed: 0,
+        }
+    }
+
+    /// Walks the best moves again and lays the sets.
+    fn replay(&mut self, start: State) -> Play {
+        struct Open {
+            start: u8,
+            real: bool,
+            tiles: Vec<Tile>,
+        }
+        let mut open: [Vec<Open>; 4] = Default::default();
+        let mut built: Vec<TableSet> = Vec::new();
+        let mut kept_sets: Vec<usize> = Vec::new();
+        let mut placed: Vec<Tile> = Vec::new();
+        let mut group_reals: [u8; 4] = [0; 4];
+        let mut state = start;
+        let mut step = FIRST_STEP;
+        while step < END_STEP {
+            let target = self.best(step, &state);
+            let mut chosen = None;
+            for (next_step, next, gain, action) in self.moves(step, &state) {
+                if let Some(rest) = self.best(next_step, &next)
+                    && Some(rest + gain) == target
+                {
+                    chosen = Some((next_step, next, action));
+                    break;
+                }
+            }
+            let Some((next_step, next, action)) = chosen else {
+                return self.unchanged();
+            };
+            let v = step / PHASES;
+            match action {
+                Action::Keep(bits) => {
+                    kept_sets.extend((0..self.known.len()).filter(|&i| bits & (1 << i) != 0));
+                }
+                Action::Colour {
+                    from_rack,
+                    to_group,
+                    cont,
+                    new_real,
+                    new_joker,
+                } => {
+                    let c = usize::from(step % PHASES - 1);
+                    let color = Color::ALL[c];
+                    let tile = Tile::numbered(color, v).unwrap_or(Tile::JOKER);
+                    placed.extend(std::iter::repeat_n(tile, usize::from(from_rack)));
+                    group_reals[c] = to_group;
+                    let runs = std::mem::take(&mut open[c]);
+                    let mut by_class: [Vec<Open>; CLASSES] = Default::default();
+                    for run in runs {
+                        let len = (run.tiles.len() as u8).min(3);
+                        by_class[class(len, run.real)].push(run);
+                    }
+                    for (k, list) in by_class.into_iter().enumerate() {
+                        let (r, j) = cont[k];
+                        for (i, mut run) in list.into_iter().enumerate() {
+                            if i < usize::from(r) {
+                                run.tiles.push(tile);
+                                run.real = true;
+                                open[c].push(run);
+                            } else if i < usize::from(r + j) {
+                                run.tiles.push(Tile::JOKER);
+                                open[c].push(run);
+                            } else {
+                                built.push(run_set(color, run.start, run.tiles));
+                            }
+                        }
+                    }
+                    for _ in 0..new_real {
+                        open[c].push(Open {
+                            start: v,
+                            real: true,
+                            tiles: vec![tile],
+                        });
+                    }
+                    for _ in 0..new_joker {
+                        open[c].push(Open {
+                            start: v,
+                            real: false,
+                            tiles: vec![Tile::JOKER],
+                        });
+                    }
+                }
+                Action::Groups(jg) => {
+                    for (mask, jokers) in group_plan(group_reals, jg).unwrap_or_default() {
+                        built.push(group_set(v, mask, jokers));
+                    }
+                    group_reals = [0; 4];
+                }
+            }
+            state = next;
+            step = next_step;
+        }
+        for (c, runs) in open.into_iter().enumerate() {
+            for run in runs {
+                built.push(run_set(Color::ALL[c], run.start, run.tiles));
+            }
+        }
+        let rack_jokers = state.used.saturating_sub(self.table_jokers);
+        placed.extend(std::iter::repeat_n(Tile::JOKER, usize::from(rack_jokers)));
+        placed.sort();
+        let points = placed
+            .iter()
+            .map(|t| t.number().map_or(self.joker_value, u32::from))
+            .sum();
+        built.sort_by_key(|s| {
+            let first = s.represented.first().copied().unwrap_or(Tile::JOKER);
+            (s.kind, first.number(), first.color())
+        });
+        kept_sets.sort_unstable();
+        let mut table: Vec<TableSet> = kept_sets
+            .iter()
+            .map(|&i| kept_set(i, &self.table[i], &self.known[i]))
+            .collect();
+        let sets_changed = self.table.len() - kept_sets.len();
+        table.extend(built);
+        Play {
+            table,
+            placed,
+            points,
+            sets_changed,
+        }
+    }
+}
+
+fn kept_set(index: usize, set: &SetInput, known: &Known) -> TableSet {
+    let represented = read_set(set).map(|r| r.represented).unwrap_or_default();
+    TableSet {
+        input: set.clone(),
+        kind: known.kind,
+        represented,
+        kept: Some(index),
+    }
+}
+
+fn declared(tiles: &[Tile], kind: Kind) -> Option<Kind> {
+    (tiles.iter().filter(|t| !t.is_joker()).count() == 1).then_some(kind)
+}
+
+fn run_set(color: Color, start: u8, tiles: Vec<Tile>) -> TableSet {
+    let represented = (0..tiles.len() as u8)
+        .filter_map(|i| Tile::numbered(color, start + i))
+        .collect();
+    TableSet {
+        input: SetInput {
+            declared: declared(&tiles, Kind::Run),
+            tiles,
+        },
+        kind: Kind::Run,
+        represented,
+        kept: None,
+    }
+}
+
+fn group_set(v: u8, mask: u8, jokers: u8) -> TableSet {
+    let mut tiles: Vec<Tile> = Color::ALL
+        .into_iter()
+        .filter(|c| mask & (1 << c.index()) != 0)
+        .filter_map(|c| Tile::numbered(c, v))
+        .collect();
+    let mut represented = tiles.clone();
+    represented.extend(
+        Color::ALL
+            .into_iter()
+            .filter(|c| mask & (1 << c.index()) == 0)
+            .filter_map(|c| Tile::numbered(c, v))
+            .take(usize::from(jokers)),
+    );
+    tiles.extend(std::iter::repeat_n(Tile::JOKER, usize::from(jokers)));
+    TableSet {
+        input: SetInput {
+            declared: declared(&tiles, Kind::Group),
+            tiles,
+        },
+        kind: Kind::Group,
+        represented,
+        kept: None,
+    }
+}
+
+/// Groups at one number: each a set of distinct colours (at least one) and jokers, 3 or 4 in
+/// all, using exactly `reals[c]` tiles of colour `c` and `jokers` jokers. `None`: impossible.
+fn group_plan(reals: [u8; 4], jokers: u8) -> Option<Vec<(u8, u8)>> {
+    if reals.iter().any(|&r| r > 3) || jokers > 4 {
+        return None;
+    }
+    static PLANS: OnceLock<Plans> = OnceLock::new();
+    let plans = PLANS.get_or_init(|| {
+        let mut plans = HashMap::new();
+        for a in 0..4u8 {
+            for b in 0..4u8 {
+                for c in 0..4u8 {
+                    for d in 0..4u8 {
+                        for j in 0..=4u8 {
+                            plans.insert(([a, b, c, d], j), plan(&[a, b, c, d], j));
+                        }
+                    }
+                }
+            }
+        }
+        plans
+    });
+    plans.get(&(reals, jokers)).cloned().flatten()
+}
+
+fn plan(reals: &[u8; 4], jokers: u8) -> Option<Vec<(u8, u8)>> {
+    let Some(lowest) = (0..4).find(|&c| reals[c] > 0) else {
+        return (jokers == 0).then(Vec::new);
+    };
+    // The group holding a tile of the lowest colour left: that colour and any others.
+    for others in 0u8..16 {
+        if others & (1 << lowest) != 0 || (0..4).any(|c| others & (1 << c) != 0 && reals[c] == 0) {
+            continue;
+        }
+        let mask = others | (1 << lowest);
+        let size = mask.count_ones() as u8;
+        for k in 0..=jokers {
+            if !(3..=4).contains(&(size + k)) {
+                continue;
+            }
+            let mut rest = *reals;
+            for (c, r) in rest.iter_mut().enumerate() {
+                if mask & (1 << c) != 0 {
+                    *r -= 1;
+                }
+            }
+            if let Some(mut groups) = plan(&rest, jokers - k) {
+                groups.push((mask, k));
+                return Some(groups);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile::{parse_rack, parse_sets};
+
+    fn play(table: &str, rack: &str) -> Play {
+        let table = if table.is_empty() {
+            Vec::new()
+        } else {
+            parse_sets(table).expect("table parses")
+        };
+        let rack = parse_rack(rack).expect("rack parses");
+        best_play(&table, &rack, &PlayOptions::default()).expect("plays")
+    }
+
+    #[test]
+    fn a_tile_goes_on_the_end_of_a_run() {
+        let p = play("R5 R6 R7 | B9 K9 O9", "R8 K2");
+        assert_eq!(p.placed, parse_rack("R8").expect("tile"));
+        assert_eq!(p.sets_changed, 1);
+        assert_eq!(p.changed(), vec![1]);
+    }
+
+    #[test]
+    fn splitting_a_run_makes_room() {
+        // R1 R2 R3 R4 and R3 R4 R5 R6.
+        let p = play("R1 R2 R3 R4 R5 R6", "R3 R4");
+        assert_eq!(p.placed.len(), 2);
+        for set in &p.table {
+            assert!(read_set(&set.input).is_ok(), "{}", set.input);
+        }
+    }
+
+    #[test]
+    fn a_table_joker_is_freed_and_moved() {
+        // R6 takes the joker's place; the joker joins the group.
+        let p = play("R5 J R7 | B7 K7 O7", "R6");
+        assert_eq!(p.placed.len(), 1);
+        assert_eq!(
+            p.table.iter().map(|s| s.input.tiles.len()).sum::<usize>(),
+            7
+        );
+        assert_eq!(p.sets_changed, 1);
+    }
+
+    #[test]
+    fn nothing_fits_leaves_the_table() {
+        let p = play("R5 R6 R7", "K1 B13");
+        assert!(p.placed.is_empty());
+        assert_eq!(p.sets_changed, 0);
+        assert_eq!(p.table.len(), 1);
+    }
+
+    #[test]
+    fn an_empty_table_is_an_opening_without_threshold() {
+        let p = play("", "R1 R2 R3 J");
+        assert_eq!(p.placed.len(), 4);
+    }
+
+    #[test]
+    fn invalid_table_set_is_named() {
+        let table = parse_sets("R5 R6 R7 | R1 B2 K3").expect("parses");
+        let err = best_play(&table, &[], &PlayOptions::default()).expect_err("invalid");
+        assert!(matches!(err, PlayError::InvalidSet { index: 1, .. }));
+    }
+}

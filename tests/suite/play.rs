@@ -1,0 +1,188 @@
+//! `play` (the best play with the whole table rearranged) against a brute-force oracle on
+//! small random tables, plus relations on bigger ones and hand-picked cases.
+
+use proptest::prelude::RngExt;
+
+use rummikub_companion::meld::read_set;
+use rummikub_companion::play::{By, Play, PlayOptions, best_play};
+use rummikub_companion::tile::{Color, FACES, SetInput, Tile, TileSet, parse_rack, parse_sets};
+
+use crate::util::tables::{random_rack, random_table};
+use crate::util::{self, table_oracle};
+
+fn counts<'a>(tiles: impl IntoIterator<Item = &'a Tile>) -> [usize; FACES] {
+    let mut c = [0; FACES];
+    for t in tiles {
+        c[t.index()] += 1;
+    }
+    c
+}
+
+/// Every claim a play makes, checked from the rules.
+fn check_play(table: &[SetInput], rack: &[Tile], play: &Play) {
+    for set in &play.table {
+        let reading = read_set(&set.input).expect("every set on the new table is valid");
+        assert_eq!(reading.kind, set.kind, "{}", set.input);
+        if let Some(i) = set.kept {
+            assert_eq!(
+                &set.input, &table[i],
+                "a kept set is the table's set as it was"
+            );
+        }
+    }
+    let after = counts(play.table.iter().flat_map(|s| &s.input.tiles));
+    let mut expected = counts(table.iter().flat_map(|s| &s.tiles));
+    for t in &play.placed {
+        expected[t.index()] += 1;
+    }
+    assert_eq!(
+        after, expected,
+        "the new table is the old one plus the placed tiles"
+    );
+    let on_rack = counts(rack);
+    let placed = counts(&play.placed);
+    assert!(
+        (0..FACES).all(|f| placed[f] <= on_rack[f]),
+        "placed tiles come from the rack"
+    );
+    let mut kept: Vec<usize> = play.table.iter().filter_map(|s| s.kept).collect();
+    kept.sort_unstable();
+    kept.dedup();
+    assert_eq!(
+        kept.len(),
+        play.table.iter().filter(|s| s.kept.is_some()).count()
+    );
+    assert_eq!(play.sets_changed, table.len() - kept.len());
+}
+
+fn options(by: By, tile_set: TileSet) -> PlayOptions {
+    PlayOptions {
+        tile_set,
+        by,
+        joker_value: 30,
+    }
+}
+
+fn parse(table: &str) -> Vec<SetInput> {
+    parse_sets(table).expect("table parses")
+}
+
+#[test]
+fn oracle_agrees_on_hand_picked_cases() {
+    let cases = [
+        ("R5 R6 R7 | B9 K9 O9", "R8 R9 K2"),
+        ("R1 R2 R3 R4 R5 R6", "R3 R4"),
+        ("R5 J R7 | B7 K7 O7", "R6"),
+        ("R3 B3 K3 | R4 B4 K4 | R5 B5 K5", "O3 O4 O5"),
+        ("R3 R4 R5 | B3 B4 B5", "K3 K4 O5"),
+        ("J B2 B3", "B1 B5"),
+        ("R10 R11 R12 J", "R13 R9"),
+    ];
+    for (table, rack) in cases {
+        let table = parse(table);
+        let rack = parse_rack(rack).expect("rack parses");
+        for by in [By::Tiles, By::Points] {
+            let play = best_play(&table, &rack, &options(by, TileSet::Standard)).expect("plays");
+            check_play(&table, &rack, &play);
+            let best = table_oracle::best(&table, &rack, by, 30).expect("the table fits");
+            assert_eq!(
+                (
+                    play.placed.len() as u32,
+                    play.points,
+                    table.len() - play.sets_changed
+                ),
+                (best.tiles, best.points, best.kept as usize),
+                "{table:?} + {rack:?} by {by:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn regrouping_two_runs_lays_a_third_colour() {
+    // R3 R4 R5 | B3 B4 B5 + K3 K4 K5: either a third run or three groups; the run keeps both.
+    let table = parse("R3 R4 R5 | B3 B4 B5");
+    let rack = parse_rack("K3 K4 K5").expect("rack");
+    let play = best_play(&table, &rack, &PlayOptions::default()).expect("plays");
+    assert_eq!(play.placed.len(), 3);
+    assert_eq!(play.sets_changed, 0);
+    assert_eq!(play.changed(), vec![2]);
+}
+
+#[test]
+fn the_tile_only_a_rearrangement_admits() {
+    // O4 fits nowhere as the table lies; split the groups into runs to lay K3 K4 K5 and O4?
+    let table = parse("R3 B3 K3 | R4 B4 K4 | R5 B5 K5");
+    let rack = parse_rack("O4").expect("rack");
+    let play = best_play(&table, &rack, &PlayOptions::default()).expect("plays");
+    assert_eq!(play.placed.len(), 1);
+    check_play(&table, &rack, &play);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Small random tables and racks: `play` finds what the brute force finds.
+    #[test]
+    fn play_agrees_with_the_oracle(seed: u64, points: bool, xp: bool) {
+        let mut rng = util::rng(seed);
+        let set = if xp { TileSet::Xp } else { TileSet::Standard };
+        let low = rng.random_range(1..=9u8);
+        let numbers = low..=low + 4;
+        let colours = rng.random_range(2..=3usize);
+        let table = random_table(&mut rng, set, numbers.clone(), colours, 9);
+        let n = rng.random_range(0..=4usize);
+        let rack = random_rack(&mut rng, set, &table, numbers, colours, n);
+        let by = if points { By::Points } else { By::Tiles };
+        let play = best_play(&table, &rack, &options(by, set)).expect("a valid table plays");
+        check_play(&table, &rack, &play);
+        let best = table_oracle::best(&table, &rack, by, 30).expect("the table itself fits");
+        proptest::prop_assert_eq!(
+            (play.placed.len() as u32, play.points, table.len() - play.sets_changed),
+            (best.tiles, best.points, best.kept as usize)
+        );
+    }
+
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+    /// Bigger tables: one more rack tile never lowers the best, and swapping colours changes
+    /// nothing.
+    #[test]
+    fn more_tiles_never_hurt_and_colours_are_names(seed: u64, xp: bool) {
+        let mut rng = util::rng(seed);
+        let set = if xp { TileSet::Xp } else { TileSet::Standard };
+        let table = random_table(&mut rng, set, 1..=13, 4, 24);
+        let rack = random_rack(&mut rng, set, &table, 1..=13, 4, 8);
+        let Some((&extra, rack)) = rack.split_last() else { return Ok(()) };
+        let opts = options(By::Tiles, set);
+        let play = best_play(&table, rack, &opts).expect("plays");
+        check_play(&table, rack, &play);
+        let mut bigger = rack.to_vec();
+        bigger.push(extra);
+        let more = best_play(&table, &bigger, &opts).expect("plays");
+        proptest::prop_assert!(more.placed.len() >= play.placed.len());
+        let by_points = options(By::Points, set);
+        let p1 = best_play(&table, rack, &by_points).expect("plays");
+        let p2 = best_play(&table, &bigger, &by_points).expect("plays");
+        proptest::prop_assert!(p2.points >= p1.points);
+
+        let shift = rng.random_range(1..4usize);
+        let relabel = |t: &Tile| match (t.color(), t.number()) {
+            (Some(c), Some(n)) => Tile::numbered(Color::ALL[(c.index() + shift) % 4], n).expect("tile"),
+            _ => Tile::JOKER,
+        };
+        let table2: Vec<SetInput> = table
+            .iter()
+            .map(|s| SetInput { declared: s.declared, tiles: s.tiles.iter().map(relabel).collect() })
+            .collect();
+        let rack2: Vec<Tile> = rack.iter().map(relabel).collect();
+        let relabelled = best_play(&table2, &rack2, &opts).expect("plays");
+        proptest::prop_assert_eq!(
+            (relabelled.placed.len(), relabelled.points, relabelled.sets_changed),
+            (play.placed.len(), play.points, play.sets_changed)
+        );
+    }
+}

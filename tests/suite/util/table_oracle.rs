@@ -1,0 +1,183 @@
+//! Brute force for checking the table solver (`play`): every sub-multiset of table + rack that
+//! is a valid set ([`super::oracle::set_value`], straight from the rules), then every
+//! collection of them that lays every table tile, scored as `play` scores it. "Kept" here is
+//! the most table sets found again as the same multiset of tiles. Obviously correct, slow:
+//! only for small cases.
+
+use std::collections::HashMap;
+
+use rummikub_companion::play::By;
+use rummikub_companion::tile::{FACES, SetInput, Tile};
+
+use super::oracle::set_value;
+
+/// The oracle's best: (rack tiles laid, their value, table sets kept), compared on the score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    pub tiles: u32,
+    pub points: u32,
+    pub kept: u32,
+}
+
+fn counts(tiles: &[Tile]) -> [u8; FACES] {
+    let mut c = [0u8; FACES];
+    for t in tiles {
+        c[t.index()] += 1;
+    }
+    c
+}
+
+/// Every sub-multiset of `pool` (3..=13 tiles) that some reading makes a valid set.
+fn candidates(pool: &[u8; FACES]) -> Vec<[u8; FACES]> {
+    let faces: Vec<usize> = (0..FACES).filter(|&f| pool[f] > 0).collect();
+    let mut out = Vec::new();
+    let mut take = [0u8; FACES];
+    fn walk(
+        i: usize,
+        faces: &[usize],
+        pool: &[u8; FACES],
+        take: &mut [u8; FACES],
+        size: usize,
+        out: &mut Vec<[u8; FACES]>,
+    ) {
+        if size > 13 {
+            return;
+        }
+        if i == faces.len() {
+            if size >= 3 {
+                let tiles: Vec<Tile> = (0..FACES)
+                    .flat_map(|f| {
+                        std::iter::repeat_n(
+                            Tile::from_index(f).expect("face"),
+                            usize::from(take[f]),
+                        )
+                    })
+                    .collect();
+                if set_value(&tiles).is_some() {
+                    out.push(*take);
+                }
+            }
+            return;
+        }
+        let f = faces[i];
+        for n in 0..=pool[f] {
+            take[f] = n;
+            walk(i + 1, faces, pool, take, size + usize::from(n), out);
+        }
+        take[f] = 0;
+    }
+    walk(0, &faces, pool, &mut take, 0, &mut out);
+    out
+}
+
+struct Search<'a> {
+    cands: &'a [[u8; FACES]],
+    need: [u8; FACES],
+    originals: HashMap<[u8; FACES], u32>,
+    by: By,
+    joker_value: u32,
+    best: Option<(u64, Best)>,
+}
+
+impl Search<'_> {
+    fn evaluate(&mut self, placed: &[u8; FACES], chosen: &[usize]) {
+        let mut tiles = 0;
+        let mut points = 0;
+        for (f, (&p, &n)) in placed.iter().zip(&self.need).enumerate() {
+            let extra = u32::from(p - n);
+            tiles += extra;
+            let value = Tile::from_index(f)
+                .and_then(Tile::number)
+                .map_or(self.joker_value, u32::from);
+            points += extra * value;
+        }
+        let mut seen: HashMap<[u8; FACES], u32> = HashMap::new();
+        for &c in chosen {
+            *seen.entry(self.cands[c]).or_default() += 1;
+        }
+        let kept = self
+            .originals
+            .iter()
+            .map(|(k, &n)| n.min(seen.get(k).copied().unwrap_or(0)))
+            .sum();
+        let primary = match self.by {
+            By::Tiles => u64::from(tiles) * 4096 + u64::from(points),
+            By::Points => u64::from(points) * 256 + u64::from(tiles),
+        };
+        let score = (primary << 8) | u64::from(kept);
+        if self.best.is_none_or(|(s, _)| score > s) {
+            self.best = Some((
+                score,
+                Best {
+                    tiles,
+                    points,
+                    kept,
+                },
+            ));
+        }
+    }
+
+    fn go(
+        &mut self,
+        left: &mut [u8; FACES],
+        placed: &mut [u8; FACES],
+        chosen: &mut Vec<usize>,
+        from: usize,
+    ) {
+        let unmet = (0..FACES).find(|&f| placed[f] < self.need[f]);
+        let range: Vec<usize> = match unmet {
+            Some(f) => (0..self.cands.len())
+                .filter(|&c| self.cands[c][f] > 0)
+                .collect(),
+            None => {
+                self.evaluate(placed, chosen);
+                (from..self.cands.len()).collect()
+            }
+        };
+        for c in range {
+            let cand = self.cands[c];
+            if (0..FACES).any(|f| cand[f] > left[f]) {
+                continue;
+            }
+            for f in 0..FACES {
+                left[f] -= cand[f];
+                placed[f] += cand[f];
+            }
+            chosen.push(c);
+            let next_from = if unmet.is_some() { from } else { c };
+            self.go(left, placed, chosen, next_from);
+            chosen.pop();
+            for f in 0..FACES {
+                left[f] += cand[f];
+                placed[f] -= cand[f];
+            }
+        }
+    }
+}
+
+/// The best play by brute force; `None` when the table tiles cannot all be laid.
+pub fn best(table: &[SetInput], rack: &[Tile], by: By, joker_value: u32) -> Option<Best> {
+    let table_tiles: Vec<Tile> = table.iter().flat_map(|s| s.tiles.iter().copied()).collect();
+    let need = counts(&table_tiles);
+    let mut pool = need;
+    for t in rack {
+        pool[t.index()] += 1;
+    }
+    let cands = candidates(&pool);
+    let mut originals = HashMap::new();
+    for s in table {
+        *originals.entry(counts(&s.tiles)).or_default() += 1;
+    }
+    let mut search = Search {
+        cands: &cands,
+        need,
+        originals,
+        by,
+        joker_value,
+        best: None,
+    };
+    let mut left = pool;
+    let mut placed = [0u8; FACES];
+    search.go(&mut left, &mut placed, &mut Vec::new(), 0);
+    search.best.map(|(_, b)| b)
+}
