@@ -84,8 +84,8 @@ impl MeldView {
                 .flatten()
                 .flat_map(|set| set.tiles.iter().copied()),
         );
-        if let Some(t) = tiles::picker(ui, &used, rules.tile_set, 44.0) {
-            self.push_tile(t);
+        if let Some(t) = tiles::picker(ui, lang, &used, rules.tile_set, 44.0) {
+            push_tile(&mut self.meld_text, &i18n::tile(lang, t));
         }
         ui.horizontal(|ui| {
             if ui.button(s.meld.new_set).clicked() && !self.meld_text.trim().is_empty() && !open_set
@@ -135,8 +135,8 @@ impl MeldView {
             parse_rack(&self.rack_text).map_err(|e| i18n::notation_error(lang, &e))
         };
         let used = tiles::counts(rack.iter().flatten().copied());
-        if let Some(t) = tiles::picker(ui, &used, rules.tile_set, 44.0) {
-            push_tile(&mut self.rack_text, t);
+        if let Some(t) = tiles::picker(ui, lang, &used, rules.tile_set, 44.0) {
+            push_tile(&mut self.rack_text, &i18n::tile(lang, t));
         }
         ui.horizontal(|ui| {
             if ui.button(s.meld.remove_last).clicked() {
@@ -206,10 +206,6 @@ impl MeldView {
         }
     }
 
-    fn push_tile(&mut self, t: Tile) {
-        push_tile(&mut self.meld_text, t);
-    }
-
     fn remove_last(&mut self) {
         remove_last(&mut self.meld_text);
     }
@@ -242,12 +238,13 @@ fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str, enter_
 }
 
 /// Appends a tile to notation text.
-fn push_tile(text: &mut String, t: Tile) {
+/// Adds a picked tile, named as the table calls it (`R5`, `빨5`, `조커`), to notation text.
+fn push_tile(text: &mut String, tile: &str) {
     let trimmed = text.trim_end();
     *text = if trimmed.is_empty() {
-        t.to_string()
+        tile.to_owned()
     } else {
-        format!("{trimmed} {t}")
+        format!("{trimmed} {tile}")
     };
 }
 
@@ -269,7 +266,7 @@ fn show_solution(ui: &mut Ui, lang: Language, solution: &Solution) {
     }
     for set in &solution.sets {
         ui.horizontal_wrapped(|ui| {
-            tiles::tile_row(ui, &set.input.tiles, Some(&set.represented), 34.0);
+            tiles::tile_row(ui, lang, &set.input.tiles, Some(&set.represented), 34.0);
             ui.label(
                 RichText::new(format!(
                     "{} · {}",
@@ -285,7 +282,7 @@ fn show_solution(ui: &mut Ui, lang: Language, solution: &Solution) {
         if solution.unused.is_empty() {
             ui.label("—");
         }
-        tiles::tile_row(ui, &solution.unused, None, 28.0);
+        tiles::tile_row(ui, lang, &solution.unused, None, 28.0);
     });
     ui.add_space(8.0);
     let (text, color) = if solution.meets_threshold {
@@ -313,7 +310,7 @@ fn show_sets(ui: &mut Ui, lang: Language, verdict: &Verdict) -> Option<(usize, O
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new((s.meld.set_n)(i + 1)).strong());
             let represented = set.reading.as_ref().ok().map(|r| r.represented.as_slice());
-            tiles::tile_row(ui, &set.input.tiles, represented, 34.0);
+            tiles::tile_row(ui, lang, &set.input.tiles, represented, 34.0);
             match &set.reading {
                 Ok(r) => {
                     ui.label(

@@ -566,7 +566,7 @@ impl SheetView {
                     _ => None,
                 });
                 let used = tiles::counts(racks.flatten());
-                if let Some(tile) = tiles::picker(ui, &used, tile_set, 32.0) {
+                if let Some(tile) = tiles::picker(ui, lang, &used, tile_set, 32.0) {
                     edit(DraftEdit::Tile(i, tile));
                 }
             }

@@ -1,10 +1,12 @@
 //! Tiles drawn like the physical ones: an ivory face with a coloured number.
 //!
 //! A tile is one custom widget in four steps (size, allocate, interact, paint) that reports its
-//! canonical name (`R7`, `J`) through `widget_info`, so tests and screen readers find it by name.
+//! name as the table calls it (`R7`, `J`; `빨7`, `조커` at a Korean table) through `widget_info`, so
+//! tests and screen readers find it by name. A Korean table's joker reads 조커 on its face.
 
 use egui::{Color32, CornerRadius, FontId, Response, Sense, Stroke, StrokeKind, Ui, Vec2};
 
+use crate::i18n::{self, Language};
 use crate::tile::{Color, FACES, Tile, TileSet};
 
 /// Ink colour of a tile's number.
@@ -29,16 +31,20 @@ pub struct TileLook {
     pub button: bool,
     /// For jokers: the tile it stands for, shown small under the joker mark.
     pub stands_for: Option<Tile>,
+    /// The table's language: the joker reads `J` or `조커`, and a screen reader hears the tile
+    /// as the table calls it (`R5`, `빨5`).
+    pub lang: Language,
 }
 
 impl TileLook {
-    /// A tile of the given height, enabled.
-    pub fn new(height: f32) -> Self {
+    /// A tile of the given height, enabled, named in `lang`.
+    pub fn new(height: f32, lang: Language) -> Self {
         TileLook {
             height,
             enabled: true,
             button: false,
             stands_for: None,
+            lang,
         }
     }
 }
@@ -55,9 +61,10 @@ pub fn tile(ui: &mut Ui, tile: Tile, look: TileLook) -> Response {
     };
     let (rect, response) = ui.allocate_exact_size(size, sense);
     // 3. interact: tell tests and screen readers what this is
+    let name = |t| i18n::tile(look.lang, t);
     let label = match look.stands_for {
-        Some(t) => format!("{tile} ({t})"),
-        None => tile.to_string(),
+        Some(t) => format!("{} ({})", name(tile), name(t)),
+        None => name(tile),
     };
     let enabled = look.enabled;
     let role = if look.button {
@@ -91,9 +98,15 @@ pub fn tile(ui: &mut Ui, tile: Tile, look: TileLook) -> Response {
         }
         let text = match tile.number() {
             Some(n) => n.to_string(),
-            None => "J".to_owned(),
+            None => joker_mark(look.lang).to_owned(),
         };
-        let main_size = look.height * if tile.is_joker() { 0.5 } else { 0.46 };
+        let main_size = look.height
+            * match (tile.is_joker(), look.lang) {
+                (false, _) => 0.46,
+                (true, Language::English) => 0.5,
+                // Two Hangul syllables on a tile 0.72 of its height wide.
+                (true, Language::Korean) => 0.28,
+            };
         let center = match look.stands_for {
             Some(_) => rect.center() - Vec2::new(0.0, look.height * 0.12),
             None => rect.center(),
@@ -123,8 +136,22 @@ pub fn tile(ui: &mut Ui, tile: Tile, look: TileLook) -> Response {
     response
 }
 
+/// What a joker's face reads at a table of `lang`: `J`, or `조커` as a Korean table calls it.
+pub fn joker_mark(lang: Language) -> &'static str {
+    match lang {
+        Language::English => "J",
+        Language::Korean => "조커",
+    }
+}
+
 /// A row of tiles, jokers annotated with what they stand for. Not clickable.
-pub fn tile_row(ui: &mut Ui, tiles: &[Tile], represented: Option<&[Tile]>, height: f32) {
+pub fn tile_row(
+    ui: &mut Ui,
+    lang: Language,
+    tiles: &[Tile],
+    represented: Option<&[Tile]>,
+    height: f32,
+) {
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 3.0;
         for (i, &t) in tiles.iter().enumerate() {
@@ -136,7 +163,7 @@ pub fn tile_row(ui: &mut Ui, tiles: &[Tile], represented: Option<&[Tile]>, heigh
                 t,
                 TileLook {
                     stands_for,
-                    ..TileLook::new(height)
+                    ..TileLook::new(height, lang)
                 },
             );
         }
@@ -145,13 +172,19 @@ pub fn tile_row(ui: &mut Ui, tiles: &[Tile], represented: Option<&[Tile]>, heigh
 
 /// The picker: four rows of 13 coloured tiles and a joker. Tiles whose copies are all in use
 /// (`used[face] >= copies in the tile set`) are greyed out. Returns the clicked tile.
-pub fn picker(ui: &mut Ui, used: &[usize; FACES], tile_set: TileSet, height: f32) -> Option<Tile> {
+pub fn picker(
+    ui: &mut Ui,
+    lang: Language,
+    used: &[usize; FACES],
+    tile_set: TileSet,
+    height: f32,
+) -> Option<Tile> {
     let mut clicked = None;
     let mut one = |ui: &mut Ui, t: Tile| {
         let look = TileLook {
             enabled: used[t.index()] < usize::from(tile_set.copies_of(t)),
             button: true,
-            ..TileLook::new(height)
+            ..TileLook::new(height, lang)
         };
         if tile(ui, t, look).clicked() {
             clicked = Some(t);

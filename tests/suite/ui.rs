@@ -1648,3 +1648,23 @@ fn the_game_forms_picker_follows_the_set_five_players_play() {
     let field = t.harness.get_by_role_and_label(egui::Role::TextInput, "Bo");
     assert_eq!(field.value().as_deref(), Some("R5 R5 R5"));
 }
+
+/// Issue 23.9: at a Korean table the picker's joker reads 조커, its tiles are named as the table
+/// calls them, and a picked meld is written in Korean notation (`빨10 빨11 조커`).
+#[test]
+fn a_korean_tables_picker_names_its_tiles_in_korean_and_the_joker_reads_jokeo() {
+    let mut t = table(Language::Korean);
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    assert!(t.harness.query_by_label("J").is_none(), "no English joker");
+    for tile in ["빨10", "빨11", "조커"] {
+        t.click_tile(tile);
+    }
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "등록 확인");
+    assert_eq!(field.value().as_deref(), Some("빨10 빨11 조커"));
+    // The checker reads the Korean notation back: the joker stands for 빨12 (33 points).
+    assert!(t.shows("조커 (빨12)"));
+    assert!(t.shows("33"));
+}
