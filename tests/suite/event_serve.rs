@@ -19,14 +19,14 @@ use crate::util::phones::{Feed, get};
 /// A failure bound only: an update normally arrives within one watch period (500 ms).
 const BOUND: Duration = Duration::from_secs(5);
 
-struct Night {
+pub(crate) struct Night {
     dir: tempfile::TempDir,
     id: EventId,
 }
 
 impl Night {
     /// Eight players, one game a round, round 1 seated (two tables of 4).
-    fn new() -> Night {
+    pub(crate) fn new() -> Night {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut setup = EventSetup::new("Club <night> & co", 7);
         setup.games = 1;
@@ -56,7 +56,7 @@ impl Night {
 
     /// Records table `table`'s game of the current round (its first seat goes out) and saves,
     /// as `event result` does.
-    fn result(&self, table: u32) {
+    pub(crate) fn result(&self, table: u32) {
         let store = self.store();
         let mut event = store.load_event(&self.id).expect("loads").value;
         let round = event.rounds().last().expect("a round");
@@ -88,7 +88,7 @@ impl Night {
         store.save_event(&self.id, &event).expect("saved");
     }
 
-    fn serve(&self, lang: Language) -> TvServer {
+    pub(crate) fn serve(&self, lang: Language) -> TvServer {
         serve(self.dir.path(), &self.id, lang)
     }
 }
