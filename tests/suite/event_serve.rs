@@ -281,3 +281,78 @@ fn the_pages_speak_korean_by_option_or_by_query() {
     );
     server.stop();
 }
+
+/// The built binary's `event serve`, ended (by its own id) on drop.
+struct Served(std::process::Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn binary(data: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_rummikub-companion"));
+    command
+        .env("RUMMIKUB_COMPANION_DATA", data)
+        .env("LC_ALL", "C");
+    command
+}
+
+#[test]
+fn event_serve_from_the_command_line_shows_what_event_result_in_another_process_records() {
+    use std::io::BufRead;
+    let night = Night::new();
+    let mut child = binary(night.dir.path())
+        .args(["event", "serve", "--bind", "127.0.0.1", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("event serve starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let served = Served(child);
+    let mut line = String::new();
+    std::io::BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the URL line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("a URL in {line:?}"));
+    let addr: std::net::SocketAddr = url
+        .trim_start_matches("http://")
+        .trim_end_matches("/tv")
+        .parse()
+        .expect("host:port");
+    let mut feed = Feed::open(addr, "/tv/events").expect("event stream");
+    let (first, _) = wait_for(&mut feed, |_| true);
+    assert_eq!(first["view"]["playing"], serde_json::json!([1, 2]));
+
+    let event = night.event();
+    let names = event.seat_names(&event.rounds()[0].tables[1]);
+    let csv = format!("game,{}\n1,0,10,20,30\n", names.join(","));
+    let file = night.dir.path().join("t2.csv");
+    std::fs::write(&file, csv).expect("csv");
+    let recorded = binary(night.dir.path())
+        .args(["event", "result", "--table", "2"])
+        .arg(&file)
+        .output()
+        .expect("event result runs");
+    assert!(recorded.status.success(), "{recorded:?}");
+    let (two, took) = wait_for(&mut feed, |s| finished(s, 1));
+    eprintln!("event result in another process reached the feed in {took:?}");
+    assert_eq!(two["view"]["playing"], serde_json::json!([1]));
+    drop(served);
+
+    let refused = binary(night.dir.path())
+        .args(["--lang", "ko", "event", "serve", "--bind", "nowhere"])
+        .output()
+        .expect("runs");
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("\"nowhere\"은(는) IP 주소가 아닙니다"),
+        "{err}"
+    );
+}
