@@ -417,6 +417,15 @@ impl Event {
         ranking::standings(self, ranking)
     }
 
+    /// The standings over the first `rounds` rounds only (what was released once those rounds
+    /// were complete; a TV page holds a round's results back until all its tables are in).
+    /// Corrections entered later to those rounds count; results of later rounds do not.
+    pub fn standings_through(&self, rounds: u32) -> Standings {
+        let mut early = self.clone();
+        early.rounds.retain(|r| r.number <= rounds);
+        early.standings()
+    }
+
     /// Each finished table's scores (round index, table index, the games scored).
     pub(crate) fn scored_tables(&self) -> Vec<(usize, usize, Vec<GameScore>)> {
         let mut out = Vec::new();

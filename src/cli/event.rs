@@ -43,6 +43,22 @@ pub enum EventCommand {
     Result(ResultArgs),
     /// `event standings`.
     Standings(StandingsArgs),
+    /// `event serve`.
+    Serve(ServeArgs),
+}
+
+/// `event serve` arguments.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// `--event`: the event's id (default: the most recent).
+    #[arg(long, value_name = "ID")]
+    pub event: Option<String>,
+    /// `--port`: the port to listen on.
+    #[arg(long, value_name = "P", default_value_t = crate::server::tv::TV_PORT)]
+    pub port: u16,
+    /// `--bind`: the address to listen on.
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub bind: String,
 }
 
 /// `event new` arguments.
@@ -139,6 +155,7 @@ pub(super) fn run(
         EventCommand::Seat(a) => seat(a, lang, out, err),
         EventCommand::Result(a) => result(a, lang, out, err),
         EventCommand::Standings(a) => standings(a, lang, out, err),
+        EventCommand::Serve(a) => serve(a, lang, out, err),
     }
 }
 
@@ -552,4 +569,56 @@ fn standings(
         }
     }
     EXIT_YES
+}
+
+/// `event serve`: the TV page until the process is stopped. The event is only read.
+fn serve(args: &ServeArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    use crate::i18n::event::tv as tv_words;
+    use crate::server::tv::{TvError, TvOptions, TvServer};
+    let started = (|| -> Result<TvServer, Failure> {
+        let ip: std::net::IpAddr = args.bind.trim().parse().map_err(|_| {
+            Failure::bad(
+                InputError::Usage,
+                tv_words::not_an_address(lang, &args.bind),
+            )
+        })?;
+        let bind = std::net::SocketAddr::new(ip, args.port);
+        let dir = data_dir_from(std::env::var_os(DATA_ENV)).map_err(|e| store_failure(lang, &e))?;
+        let store = Store::open_reader(dir.clone());
+        let (id, _) = load(&store, args.event.as_deref(), lang)?;
+        // The tables' QR codes name the address phones most likely reach this machine at.
+        let link_host = if ip.is_unspecified() {
+            crate::server::link_addresses(bind)
+                .first()
+                .map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |a| {
+                    a.ip
+                })
+        } else {
+            ip
+        };
+        TvServer::start(TvOptions {
+            bind,
+            data_dir: dir,
+            event: id,
+            lang,
+            link_host,
+        })
+        .map_err(|e| match e {
+            TvError::Store(e) => store_failure(lang, &e),
+            TvError::Io(e) => Failure {
+                code: EXIT_BAD_INPUT,
+                kind: "store",
+                message: tv_words::cannot_listen(lang, &bind.to_string(), &e.to_string()),
+            },
+        })
+    })();
+    match started {
+        Ok(server) => {
+            let _ = writeln!(out, "{}", tv_words::serving(lang, &server.url()));
+            let _ = out.flush();
+            server.wait();
+            EXIT_YES
+        }
+        Err(f) => f.report(out, err, lang, false),
+    }
 }

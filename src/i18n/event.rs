@@ -286,6 +286,128 @@ pub mod cli {
     }
 }
 
+/// The words of `event serve` and its pages (the TV page and the per-table page). The pages
+/// are made in Rust in the page's language, so every word they show is here.
+pub mod tv {
+    use super::{Language, Text, numbers};
+
+    /// A table's result is in.
+    pub const FINISHED: Text = Text {
+        en: "result in",
+        ko: "결과 입력됨",
+    };
+
+    /// A table is still playing.
+    pub const PLAYING: Text = Text {
+        en: "playing",
+        ko: "진행 중",
+    };
+
+    /// The mark of the player who starts (the first seat).
+    pub const STARTS: Text = Text {
+        en: "starts",
+        ko: "선",
+    };
+
+    /// No round is seated yet.
+    pub const NOT_SEATED: Text = Text {
+        en: "No round is seated yet",
+        ko: "아직 배정된 라운드가 없습니다",
+    };
+
+    /// Heading of the tables.
+    pub const TABLES: Text = Text {
+        en: "Tables",
+        ko: "테이블",
+    };
+
+    /// Under each table's QR code.
+    pub const SCAN: Text = Text {
+        en: "Scan: your table",
+        ko: "스캔: 내 테이블",
+    };
+
+    /// The page lost the laptop (shown while the page reconnects).
+    pub const OFFLINE: Text = Text {
+        en: "Reconnecting to the laptop…",
+        ko: "노트북에 다시 연결하는 중…",
+    };
+
+    /// The standings heading: after round R.
+    pub fn standings_after(lang: Language, round: u32) -> String {
+        match lang {
+            Language::English => format!("Standings after round {round}"),
+            Language::Korean => format!("{round}라운드 후 순위"),
+        }
+    }
+
+    /// No round is complete yet: no standings.
+    pub fn no_standings(lang: Language, round: u32) -> String {
+        match lang {
+            Language::English => {
+                format!("Standings appear when every table of round {round} has finished")
+            }
+            Language::Korean => format!("{round}라운드의 모든 테이블이 끝나면 순위가 나옵니다"),
+        }
+    }
+
+    /// The tables of the round still playing (why newer standings are not shown).
+    pub fn still_playing(lang: Language, round: u32, tables: &[u32]) -> String {
+        match lang {
+            Language::English => format!(
+                "Round {round} is under way; still playing: table {}",
+                numbers(tables)
+            ),
+            Language::Korean => format!(
+                "{round}라운드 진행 중, 아직 끝나지 않은 테이블: {}번",
+                numbers(tables)
+            ),
+        }
+    }
+
+    /// A table the round does not have.
+    pub fn no_table(lang: Language, table: &str) -> String {
+        match lang {
+            Language::English => format!("there is no table {table} in this round"),
+            Language::Korean => format!("이번 라운드에 {table}번 테이블이 없습니다"),
+        }
+    }
+
+    /// A page that does not exist.
+    pub const NOT_FOUND: Text = Text {
+        en: "no such page",
+        ko: "없는 페이지입니다",
+    };
+
+    /// Printed by `event serve`: where the TV page is.
+    pub fn serving(lang: Language, url: &str) -> String {
+        match lang {
+            Language::English => format!("TV page: {url} (Ctrl+C stops)"),
+            Language::Korean => format!("TV 화면: {url} (Ctrl+C로 멈춥니다)"),
+        }
+    }
+
+    /// The server could not listen.
+    pub fn cannot_listen(lang: Language, address: &str, detail: &str) -> String {
+        match lang {
+            Language::English => format!("cannot listen on {address}: {detail}"),
+            Language::Korean => format!("{address}에서 연결을 받을 수 없습니다: {detail}"),
+        }
+    }
+
+    /// A --bind value that is not an address.
+    pub fn not_an_address(lang: Language, text: &str) -> String {
+        match lang {
+            Language::English => {
+                format!("\"{text}\" is not an IP address (e.g. 0.0.0.0 or 127.0.0.1)")
+            }
+            Language::Korean => {
+                format!("\"{text}\"은(는) IP 주소가 아닙니다 (예: 0.0.0.0, 127.0.0.1)")
+            }
+        }
+    }
+}
+
 /// The help of the `event` subcommands and their options (the command line's
 /// [`super::cli::help`] asks here for what it does not know).
 pub mod help {
@@ -309,6 +431,10 @@ pub mod help {
             "result" => Text {
                 en: "Enter a table's games: the CSV that score reads, header = the seated names",
                 ko: "테이블의 게임 결과를 입력합니다: score가 읽는 CSV, 머리글은 앉은 선수 이름",
+            },
+            "serve" => Text {
+                en: "Serve the TV page (tables, results in, standings; pushed live) and a page per table",
+                ko: "TV 화면(테이블, 결과 입력 여부, 순위; 실시간)과 테이블별 페이지를 제공합니다",
             },
             "standings" => Text {
                 en: "Print the standings with every tie-break applied",
@@ -366,6 +492,14 @@ pub mod help {
             ("result", "file") => Text {
                 en: "The table's games as CSV (header game,<seated names>); - reads standard input",
                 ko: "테이블의 게임을 적은 CSV (머리글 game,<앉은 선수들>); -는 표준 입력",
+            },
+            ("serve", "port") => Text {
+                en: "The port to listen on (default 8765)",
+                ko: "연결을 받을 포트 (기본값 8765)",
+            },
+            ("serve", "bind") => Text {
+                en: "The address to listen on (default 0.0.0.0: the local network)",
+                ko: "연결을 받을 주소 (기본값 0.0.0.0: 로컬 네트워크)",
             },
             _ => return None,
         })

@@ -44,7 +44,7 @@ const EVICT_GRACE: Duration = Duration::from_secs(1);
 
 /// The connection's peer, put into each request by the accept loop.
 #[derive(Clone, Copy, Debug)]
-struct Peer(SocketAddr);
+pub(super) struct Peer(pub(super) SocketAddr);
 
 /// How many connections are held open: in all, and per address.
 #[derive(Clone, Copy, Debug)]

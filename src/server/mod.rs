@@ -67,6 +67,7 @@
 mod http;
 mod net;
 mod state;
+pub mod tv;
 
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

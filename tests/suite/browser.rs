@@ -612,3 +612,40 @@ fn a_korean_page_shows_the_korean_words_from_words_js() {
     drop(browser);
     table.stop();
 }
+
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn the_tv_page_shows_results_and_then_the_standings_as_they_are_pushed() {
+    let night = crate::event_serve::Night::new();
+    let server = night.serve(rummikub_companion::i18n::Language::English);
+    let browser = Browser::launch();
+    browser.go(&format!("http://{}/tv", server.local_addr()));
+    browser.wait_for(
+        "two tables playing",
+        "return document.querySelectorAll('.table[data-finished=false]').length === 2",
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('svg.qr').length"),
+        json!(2)
+    );
+    night.result(1);
+    browser.wait_for(
+        "table 1's result",
+        "return document.querySelector('.table[data-table=\"1\"]').dataset.finished === 'true'",
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#standings tbody tr').length"),
+        json!(0),
+        "round 1's standings are held back while table 2 plays"
+    );
+    night.result(2);
+    browser.wait_for(
+        "the standings",
+        "return document.querySelectorAll('#standings tbody tr').length === 8",
+    );
+    let heading = browser.eval("return document.querySelector('#standings h2').textContent");
+    assert_eq!(heading, json!("Standings after round 1"));
+    browser.screenshot("tv");
+    drop(browser);
+    server.stop();
+}

@@ -8,6 +8,7 @@ mod cli_score;
 mod evening;
 mod event;
 mod event_cli;
+mod event_serve;
 mod export;
 mod history;
 mod i18n;
