@@ -353,6 +353,16 @@ pub struct Loaded<T> {
     pub notices: Vec<Notice>,
 }
 
+/// Whether `name` can name a saved file (without `.json`): 1–64 ASCII letters, digits, `-`, `_`
+/// (no path separators, no dots: never a path out of the data folder).
+pub(crate) fn is_file_id(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// The name of a saved sheet (its file name without `.json`): letters, digits, `-` and `_`.
 ///
 /// # Example
@@ -367,12 +377,7 @@ pub struct SheetId(String);
 impl SheetId {
     /// Checks the name.
     pub fn new(name: &str) -> Result<SheetId, StoreError> {
-        let ok = !name.is_empty()
-            && name.len() <= 64
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if ok {
+        if is_file_id(name) {
             Ok(SheetId(name.to_owned()))
         } else {
             Err(StoreError::BadId(name.to_owned()))

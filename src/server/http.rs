@@ -281,11 +281,18 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
     }
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    page_headers(headers);
     headers.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
+    response
+}
+
+/// What every served page carries (the phones' and the TV's): never cached, no sniffing, only
+/// its own scripts and styles, never framed.
+pub(super) fn page_headers(headers: &mut axum::http::HeaderMap) {
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -296,7 +303,6 @@ async fn guard(State(shared): State<Arc<Shared>>, request: Request, next: Next) 
             "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'",
         ),
     );
-    response
 }
 
 async fn to_slash(request: Request) -> Redirect {

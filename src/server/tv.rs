@@ -33,7 +33,7 @@ use std::time::{Duration, SystemTime};
 
 use axum::Router;
 use axum::extract::{Path, Request, State};
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
@@ -364,18 +364,7 @@ async fn guard(request: Request, next: Next) -> Response {
         return (StatusCode::FORBIDDEN, "only the local network").into_response();
     }
     let mut response = next.run(request).await;
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'",
-        ),
-    );
+    super::http::page_headers(response.headers_mut());
     response
 }
 

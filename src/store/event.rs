@@ -31,12 +31,7 @@ impl EventId {
     /// assert!(EventId::new("../x").is_err());
     /// ```
     pub fn new(name: &str) -> Result<EventId, StoreError> {
-        let ok = !name.is_empty()
-            && name.len() <= 64
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if ok {
+        if super::is_file_id(name) {
             Ok(EventId(name.to_owned()))
         } else {
             Err(StoreError::BadId(name.to_owned()))
