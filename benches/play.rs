@@ -146,7 +146,36 @@ fn per_case(c: &mut Criterion) {
 
 criterion_group!(benches, per_case);
 
+/// `PLAY_BENCH_DUMP=FILE`: write every case as a JSON line (family, table, rack, in the
+/// notation `play` reads) for running a peer solver on the same cases, then stop.
+fn dump(path: &str) {
+    let n: usize = std::env::var("PLAY_BENCH_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    let mut out = String::new();
+    for f in &FAMILIES {
+        for (table, rack) in cases(f, n) {
+            let table: Vec<String> = table.iter().map(|s| s.to_string()).collect();
+            let rack: Vec<String> = rack.iter().map(|t| t.to_string()).collect();
+            let line = serde_json::json!({
+                "family": f.name,
+                "xp": f.tile_set == TileSet::Xp,
+                "table": table,
+                "rack": rack,
+            });
+            out.push_str(&line.to_string());
+            out.push('\n');
+        }
+    }
+    std::fs::write(path, out).expect("the dump file is writable");
+}
+
 fn main() {
+    if let Ok(path) = std::env::var("PLAY_BENCH_DUMP") {
+        dump(&path);
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
 }

@@ -31,6 +31,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use crate::meld::{SetProblem, read_set};
@@ -167,7 +168,7 @@ const fn class_len(k: usize) -> u8 {
     (k / 2) as u8 + 1
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
     runs: [[u8; CLASSES]; 4],
     /// Jokers laid so far (in runs, groups and kept sets).
@@ -177,6 +178,60 @@ struct State {
     /// Kept table sets not yet passed.
     kept: u64,
 }
+
+impl State {
+    /// The state as two words for the memo: runs (3 bits a count, at most 7 runs a class),
+    /// jokers and group counts in the first, the kept sets in the second.
+    fn key(&self) -> (u128, u64) {
+        let mut k: u128 = 0;
+        for colour in &self.runs {
+            for &n in colour {
+                k = (k << 3) | u128::from(n);
+            }
+        }
+        k = (k << 3) | u128::from(self.used);
+        for &g in &self.group {
+            k = (k << 2) | u128::from(g);
+        }
+        (k, self.kept)
+    }
+}
+
+/// A multiply-and-rotate hash for the memo's keys (already well-mixed integers; SipHash was a
+/// quarter of the solver's time).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(26) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+/// One step's memo: the best score from a state on, or with [`BELOW`] set, a number the best
+/// is known to be below (below 0: the table cannot be laid from there).
+type Memo = HashMap<(u128, u64), u64, BuildHasherDefault<KeyHasher>>;
+
+/// The flag of a memo entry that is a ceiling, not an answer.
+const BELOW: u64 = 1 << 63;
+
+/// One way on from a state: the next step, the next state, what it gains, the action.
+type Move = (u8, State, u64, Action);
 
 /// Receives one way to continue the runs: per class (numbered, jokers), new runs (numbered, jokers).
 type Emit<'e> = dyn FnMut(&[(u8, u8); CLASSES], u8, u8) + 'e;
@@ -262,10 +317,10 @@ pub fn best_play(
         kept: 0,
     };
     // The table as it is always fits, so the root is never infeasible.
-    if sweep.best(FIRST_STEP, &start).is_none() {
+    let Some(best) = sweep.best(FIRST_STEP, &start) else {
         return Ok(sweep.unchanged());
-    }
-    Ok(sweep.replay(start))
+    };
+    Ok(sweep.replay(start, best))
 }
 
 const PHASES: u8 = 6;
@@ -282,7 +337,25 @@ struct Sweep<'a> {
     rack_jokers: u8,
     by: By,
     joker_value: u32,
-    memo: HashMap<(u8, State), Option<u64>>,
+    /// Per colour and number: the table sets (bits) holding that tile.
+    holders: [[u64; 14]; 4],
+    /// Per number: the table sets whose highest number is below it.
+    passed: [u64; 15],
+    /// Per number: the table sets (the first 64) whose lowest number it is.
+    starting: [Vec<usize>; 14],
+    /// Per colour and number: how many runs could be continued at the next number (its tiles
+    /// on table and rack, and every joker). More closable runs than that are all alike.
+    cap: [[u8; 14]; 4],
+    /// Per step: what the rack tiles from there on could gain at most.
+    rack_from: Vec<u64>,
+    /// Per step: the table sets whose keep is decided from there on.
+    kept_from: Vec<u64>,
+    /// What every rack joker laid would gain.
+    joker_bound: u64,
+    /// One memo per step.
+    memo: Vec<Memo>,
+    /// One buffer of moves per step (the recursion visits each step once per path).
+    buffers: Vec<Vec<Move>>,
 }
 
 impl<'a> Sweep<'a> {
@@ -308,6 +381,47 @@ impl<'a> Sweep<'a> {
                 _ => rack_jokers += 1,
             }
         }
+        let mut holders = [[0u64; 14]; 4];
+        let mut passed = [0u64; 15];
+        let mut starting: [Vec<usize>; 14] = Default::default();
+        for (i, k) in known.iter().enumerate().take(64) {
+            starting[usize::from(k.low)].push(i);
+            for &(c, v) in &k.real {
+                holders[c][usize::from(v)] |= 1 << i;
+            }
+            for (v, bits) in passed.iter_mut().enumerate() {
+                if usize::from(k.high) < v {
+                    *bits |= 1 << i;
+                }
+            }
+        }
+        let jokers = table_jokers + rack_jokers;
+        let mut cap = [[0u8; 14]; 4];
+        for c in 0..4 {
+            for v in 1..usize::from(MAX_NUMBER) {
+                cap[c][v] = on_table[c][v + 1] + on_rack[c][v + 1] + jokers;
+            }
+        }
+        let steps = usize::from(END_STEP) + 1;
+        let gain = |value: u32| gain(options.by, value);
+        let mut rack_from = vec![0u64; steps + 1];
+        let mut kept_from = vec![0u64; steps + 1];
+        for step in (0..steps).rev() {
+            let (v, phase) = (step / usize::from(PHASES), step % usize::from(PHASES));
+            let here = if (1..=4).contains(&phase) && v <= usize::from(MAX_NUMBER) {
+                u64::from(on_rack[phase - 1][v]) * gain(v as u32)
+            } else {
+                0
+            };
+            rack_from[step] = rack_from[step + 1] + here;
+            let deciding = known
+                .iter()
+                .take(64)
+                .filter(|k| usize::from(k.low) * usize::from(PHASES) == step)
+                .count() as u64;
+            kept_from[step] = kept_from[step + 1] + deciding;
+        }
+        let joker_bound = gain(options.joker_value) * u64::from(rack_jokers);
         Sweep {
             table,
             known,
@@ -317,50 +431,41 @@ impl<'a> Sweep<'a> {
             rack_jokers,
             by: options.by,
             joker_value: options.joker_value,
-            memo: HashMap::new(),
+            holders,
+            passed,
+            starting,
+            cap,
+            rack_from,
+            kept_from,
+            joker_bound,
+            memo: (0..steps).map(|_| Memo::default()).collect(),
+            buffers: vec![Vec::new(); steps],
         }
     }
 
     fn gain(&self, value: u32) -> u64 {
-        let primary = match self.by {
-            By::Tiles => 4096 + u64::from(value),
-            By::Points => u64::from(value) * 256 + 1,
-        };
-        primary << 8
+        gain(self.by, value)
     }
 
     fn jokers(&self) -> u8 {
         self.table_jokers + self.rack_jokers
     }
 
-    /// Numbered tiles of colour `c` and number `v` held by kept sets.
+    /// Numbered tiles of colour `c` and number `v` held by kept sets (a valid set holds a
+    /// tile at most once).
     fn reserved(&self, kept: u64, c: usize, v: u8) -> u8 {
-        let mut n = 0;
-        for (i, k) in self.known.iter().enumerate() {
-            if kept & (1 << i) != 0 {
-                n += k.real.iter().filter(|&&r| r == (c, v)).count() as u8;
-            }
-        }
-        n
+        (kept & self.holders[c][usize::from(v)]).count_ones() as u8
     }
 
     /// Every way on from `state` at `step`: the next state, what it gains, the action.
-    fn moves(&self, step: u8, state: &State) -> Vec<(u8, State, u64, Action)> {
+    fn moves(&self, step: u8, state: &State, out: &mut Vec<Move>) {
         let v = step / PHASES;
         let phase = step % PHASES;
-        let mut out = Vec::new();
         match phase {
             0 => {
                 // Sets passed are no longer kept-in-progress.
-                let mut kept = state.kept;
-                for (i, k) in self.known.iter().enumerate() {
-                    if k.high < v {
-                        kept &= !(1 << i);
-                    }
-                }
-                let starting: Vec<usize> = (0..self.known.len())
-                    .filter(|&i| self.known[i].low == v && i < 64)
-                    .collect();
+                let kept = state.kept & !self.passed[usize::from(v)];
+                let starting = &self.starting[usize::from(v)];
                 for subset in 0u64..(1 << starting.len()) {
                     let mut next = *state;
                     next.kept = kept;
@@ -382,7 +487,7 @@ impl<'a> Sweep<'a> {
                     out.push((step + 1, next, gain, Action::Keep(chosen)));
                 }
             }
-            1..=4 => self.colour_moves(step, state, &mut out),
+            1..=4 => self.colour_moves(step, state, out),
             _ => {
                 let free = self.jokers() - state.used;
                 for jg in 0..=free {
@@ -395,10 +500,9 @@ impl<'a> Sweep<'a> {
                 }
             }
         }
-        out
     }
 
-    fn colour_moves(&self, step: u8, state: &State, out: &mut Vec<(u8, State, u64, Action)>) {
+    fn colour_moves(&self, step: u8, state: &State, out: &mut Vec<Move>) {
         let v = step / PHASES;
         let c = usize::from(step % PHASES - 1);
         let must = self.on_table[c][v as usize] - self.reserved(state.kept, c, v);
@@ -426,6 +530,9 @@ impl<'a> Sweep<'a> {
                             }
                             next_runs[class(1, true)] += new_real;
                             next_runs[class(1, false)] += new_joker;
+                            // Closable runs beyond what the next number can continue all stop
+                            // alike: one state for them all.
+                            next_runs[CLOSABLE] = next_runs[CLOSABLE].min(self.cap[c][usize::from(v)]);
                             // A run of length l after number v needs 3 − l more numbers.
                             if (0..CLASSES)
                                 .any(|k| next_runs[k] > 0 && v + 3 - class_len(k) > MAX_NUMBER)
@@ -435,7 +542,11 @@ impl<'a> Sweep<'a> {
                             let mut next = *state;
                             next.runs[c] = next_runs;
                             next.used += jokers;
-                            next.group[c] = to_group;
+                            // Only how many tiles each colour gives the groups matters, not
+                            // which colour: the counts are kept sorted (the last slot is free
+                            // until the last colour).
+                            next.group[3] = to_group;
+                            next.group.sort_unstable_by(|a, b| b.cmp(a));
                             let gain = self.gain(u32::from(v)) * u64::from(from_rack);
                             out.push((
                                 step + 1,
@@ -487,24 +598,66 @@ impl<'a> Sweep<'a> {
 
     /// The best score from `state` at `step` on; `None` when the table tiles cannot all be laid.
     fn best(&mut self, step: u8, state: &State) -> Option<u64> {
+        self.search(step, state, 0)
+    }
+
+    /// At most what `state` at `step` can still gain: every rack tile not yet passed, every
+    /// rack joker, and every table set not yet decided kept.
+    fn bound(&self, step: u8) -> u64 {
+        self.rack_from[usize::from(step)] + self.joker_bound + self.kept_from[usize::from(step)]
+    }
+
+    /// The best score from `state` at `step` on if it is at least `need` (exact), else `None`
+    /// (the best is below `need`, or the table cannot be laid). Branch and bound: a state whose
+    /// [`Sweep::bound`] is below `need` is not searched; the memo keeps exact answers and
+    /// proven ceilings ("below u"), so a state met again with a higher `need` is not searched
+    /// again.
+    fn search(&mut self, step: u8, state: &State, need: u64) -> Option<u64> {
         if step == END_STEP {
             let done = (0..4).all(|c| (0..CLASSES).all(|k| k == CLOSABLE || state.runs[c][k] == 0));
             if !done || state.used < self.table_jokers {
                 return None;
             }
             let rack_jokers = u64::from(state.used - self.table_jokers);
-            return Some(self.gain(self.joker_value) * rack_jokers);
+            let value = self.gain(self.joker_value) * rack_jokers;
+            return (value >= need).then_some(value);
         }
-        if let Some(&known) = self.memo.get(&(step, *state)) {
-            return known;
+        if self.bound(step) < need {
+            return None;
         }
-        let mut best = None;
-        for (next_step, next, gain, _) in self.moves(step, state) {
-            if let Some(rest) = self.best(next_step, &next) {
-                best = best.max(Some(rest + gain));
+        let key = state.key();
+        let mut ceiling = u64::MAX;
+        if let Some(&known) = self.memo[usize::from(step)].get(&key) {
+            if known & BELOW == 0 {
+                return (known >= need).then_some(known);
+            }
+            ceiling = known & !BELOW;
+            if need >= ceiling {
+                return None;
             }
         }
-        self.memo.insert((step, *state), best);
+        let mut moves = std::mem::take(&mut self.buffers[usize::from(step)]);
+        moves.clear();
+        self.moves(step, state, &mut moves);
+        // The richest moves first: a good answer early raises what the others must beat.
+        moves.sort_by(|a, b| b.2.cmp(&a.2));
+        let mut best = None;
+        let mut floor = need;
+        for &(next_step, next, gain, _) in &moves {
+            if let Some(rest) = self.search(next_step, &next, floor.saturating_sub(gain)) {
+                let value = rest + gain;
+                if value >= floor {
+                    best = Some(value);
+                    floor = value + 1;
+                }
+            }
+        }
+        self.buffers[usize::from(step)] = moves;
+        let entry = match best {
+            Some(value) => value,
+            None => BELOW | need.min(ceiling),
+        };
+        self.memo[usize::from(step)].insert(key, entry);
         best
     }
 
@@ -526,7 +679,8 @@ impl<'a> Sweep<'a> {
     }
 
     /// Walks the best moves again and lays the sets.
-    fn replay(&mut self, start: State) -> Play {
+    fn replay(&mut self, start: State, best: u64) -> Play {
+        let mut target = best;
         struct Open {
             start: u8,
             real: bool,
@@ -540,13 +694,16 @@ impl<'a> Sweep<'a> {
         let mut state = start;
         let mut step = FIRST_STEP;
         while step < END_STEP {
-            let target = self.best(step, &state);
             let mut chosen = None;
-            for (next_step, next, gain, action) in self.moves(step, &state) {
-                if let Some(rest) = self.best(next_step, &next)
-                    && Some(rest + gain) == target
+            let mut moves = Vec::new();
+            self.moves(step, &state, &mut moves);
+            for (next_step, next, gain, action) in moves {
+                // A move on the best path: what follows it makes up the rest exactly.
+                if let Some(rest) = target.checked_sub(gain)
+                    && self.search(next_step, &next, rest) == Some(rest)
                 {
                     chosen = Some((next_step, next, action));
+                    target = rest;
                     break;
                 }
             }
@@ -646,6 +803,15 @@ impl<'a> Sweep<'a> {
             sets_changed,
         }
     }
+}
+
+/// What laying one rack tile of `value` scores: the measure above eight bits of "sets kept".
+fn gain(by: By, value: u32) -> u64 {
+    let primary = match by {
+        By::Tiles => 4096 + u64::from(value),
+        By::Points => u64::from(value) * 256 + 1,
+    };
+    primary << 8
 }
 
 fn kept_set(index: usize, set: &SetInput, known: &Known) -> TableSet {
