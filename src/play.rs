@@ -309,15 +309,19 @@ pub fn best_play(
         .tile_set
         .check_supply(&all)
         .map_err(PlayError::TooManyCopies)?;
-    let mut sweep = Sweep::new(table, &known, rack, options);
     let start = State {
         runs: [[0; CLASSES]; 4],
         used: 0,
         group: [0; 4],
         kept: 0,
     };
-    // The table as it is always fits, so the root is never infeasible.
-    let Some(best) = sweep.best(FIRST_STEP, &start) else {
+    // First what can be laid at all, every table set free to change (no "kept" in the state:
+    // far fewer states); then the fewest changes among plays that lay that much, with every
+    // state that cannot reach it cut off. The table as it is always fits, so neither search is
+    // infeasible at the root.
+    let most = Sweep::new(table, &known, rack, options, false).best(FIRST_STEP, &start);
+    let mut sweep = Sweep::new(table, &known, rack, options, true);
+    let Some(best) = most.and_then(|most| sweep.search(FIRST_STEP, &start, most)) else {
         return Ok(sweep.unchanged());
     };
     Ok(sweep.replay(start, best))
@@ -364,6 +368,7 @@ impl<'a> Sweep<'a> {
         known: &'a [Known],
         rack: &[Tile],
         options: &PlayOptions,
+        keep: bool,
     ) -> Self {
         let mut on_table = [[0; 14]; 4];
         let mut on_rack = [[0; 14]; 4];
@@ -385,7 +390,9 @@ impl<'a> Sweep<'a> {
         let mut passed = [0u64; 15];
         let mut starting: [Vec<usize>; 14] = Default::default();
         for (i, k) in known.iter().enumerate().take(64) {
-            starting[usize::from(k.low)].push(i);
+            if keep {
+                starting[usize::from(k.low)].push(i);
+            }
             for &(c, v) in &k.real {
                 holders[c][usize::from(v)] |= 1 << i;
             }
@@ -419,7 +426,7 @@ impl<'a> Sweep<'a> {
                 .take(64)
                 .filter(|k| usize::from(k.low) * usize::from(PHASES) == step)
                 .count() as u64;
-            kept_from[step] = kept_from[step + 1] + deciding;
+            kept_from[step] = kept_from[step + 1] + if keep { deciding } else { 0 };
         }
         let joker_bound = gain(options.joker_value) * u64::from(rack_jokers);
         Sweep {
@@ -697,6 +704,9 @@ impl<'a> Sweep<'a> {
             let mut chosen = None;
             let mut moves = Vec::new();
             self.moves(step, &state, &mut moves);
+            // In the search's order: the moves before the best one are known to fall short
+            // (the memo says so at once), so the walk searches almost nothing again.
+            moves.sort_by(|a, b| b.2.cmp(&a.2));
             for (next_step, next, gain, action) in moves {
                 // A move on the best path: what follows it makes up the rest exactly.
                 if let Some(rest) = target.checked_sub(gain)
