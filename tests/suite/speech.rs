@@ -242,3 +242,460 @@ fn voice_settings_switch_each_kind_and_the_test_speaks_even_when_off() {
     let silent = VoiceSettings { volume: 0.0, ..on };
     assert!(!silent.says(&test));
 }
+
+// ---- The laptop's engines, faked: scripts first on PATH that record what they are asked ----
+
+mod laptop {
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+    use std::path::{Path, PathBuf};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+    use rummikub_companion::evening::{Command, Deps, Settings, Shared, TableNotice};
+    use rummikub_companion::i18n::Language;
+    use rummikub_companion::runtime::ManualClock;
+    use rummikub_companion::sound::{Cue, Sounder};
+    use rummikub_companion::speech::{self, Engine};
+
+    /// A log shared by the fake engines and the sounder: one line per event, a wall-clock
+    /// timestamp first.
+    struct Log(PathBuf);
+
+    impl Log {
+        fn lines(&self) -> Vec<(f64, String)> {
+            let text = std::fs::read_to_string(&self.0).unwrap_or_default();
+            text.lines()
+                .filter_map(|line| {
+                    let (at, what) = line.split_once(' ')?;
+                    Some((at.parse().ok()?, what.to_owned()))
+                })
+                .collect()
+        }
+
+        /// Waits (up to 5 s) until a line containing `what` is there.
+        fn wait_for(&self, what: &str) -> (f64, String) {
+            let until = Instant::now() + Duration::from_secs(5);
+            loop {
+                if let Some(line) = self.lines().into_iter().find(|(_, l)| l.contains(what)) {
+                    return line;
+                }
+                assert!(
+                    Instant::now() < until,
+                    "no {what:?} in the log: {:?}",
+                    self.lines()
+                );
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+
+        fn append(&self, what: &str) {
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&self.0)
+                .expect("the log opens");
+            writeln!(file, "{:.6} {what}", now()).expect("the log is written");
+        }
+    }
+
+    fn now() -> f64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64())
+    }
+
+    /// A sounder that writes each cue into the log (so cues and words share one timeline).
+    struct LogSounder(Arc<Log>, Mutex<f32>);
+
+    impl Sounder for LogSounder {
+        fn play(&self, cue: Cue) {
+            self.0.append(&format!("cue {}", cue.name()));
+        }
+        fn set_volume(&self, volume: f32) {
+            *self.1.lock().unwrap_or_else(|e| e.into_inner()) = volume;
+        }
+        fn volume(&self) -> f32 {
+            *self.1.lock().unwrap_or_else(|e| e.into_inner())
+        }
+        fn set_muted(&self, _muted: bool) {}
+        fn is_muted(&self) -> bool {
+            false
+        }
+    }
+
+    /// A fake engine `name` in `dir`: logs "start <args joined by |>", speaks for `seconds`
+    /// (unless it is `spd-say -C`), logs "end …", exits with `status`.
+    fn fake(dir: &Path, name: &str, log: &Log, seconds: f64, status: i32) {
+        let script = format!(
+            "#!/bin/sh\n\
+             args=$(printf '%s|' \"$@\")\n\
+             echo \"$(date +%s.%N) {name} start $args\" >> '{log}'\n\
+             if [ \"$1\" = \"-C\" ]; then exit 0; fi\n\
+             sleep {seconds}\n\
+             echo \"$(date +%s.%N) {name} end $args\" >> '{log}'\n\
+             exit {status}\n",
+            log = log.0.display(),
+        );
+        let path = dir.join(name);
+        std::fs::write(&path, script).expect("the fake engine is written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .expect("the fake engine is executable");
+    }
+
+    /// `dir` first, then the machine's PATH (the real espeak-ng stays behind the fake).
+    fn path_with(dir: &Path) -> std::ffi::OsString {
+        let mut dirs = vec![dir.to_path_buf()];
+        dirs.extend(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        ));
+        std::env::join_paths(dirs).expect("a PATH")
+    }
+
+    struct Table {
+        evening: Shared,
+        clock: Arc<ManualClock>,
+        log: Arc<Log>,
+        _dir: tempfile::TempDir,
+        _data: tempfile::TempDir,
+    }
+
+    impl Table {
+        /// An evening in `lang` with 루미 and 큐브, speaking through what is first on `PATH`
+        /// (`engines` puts fakes in front).
+        fn new(lang: Language, engines: impl FnOnce(&Path, &Log)) -> Table {
+            let dir = tempfile::tempdir().expect("a folder for the fakes");
+            let data = tempfile::tempdir().expect("a data folder");
+            let log = Arc::new(Log(dir.path().join("said.log")));
+            engines(dir.path(), &log);
+            let bin = dir.path().join("bin");
+            std::fs::create_dir_all(&bin).expect("bin");
+            for entry in std::fs::read_dir(dir.path()).expect("the fakes").flatten() {
+                let p = entry.path();
+                if p.extension().is_none() && p.is_file() {
+                    std::fs::rename(&p, bin.join(p.file_name().expect("a name"))).expect("moved");
+                }
+            }
+            let clock = Arc::new(ManualClock::default());
+            let sounder = Arc::new(LogSounder(Arc::clone(&log), Mutex::new(1.0)));
+            let mut deps = Deps::manual(clock.clone(), sounder, data.path());
+            deps.speaker = speech::open_on(&path_with(&bin));
+            let evening = Shared::open(deps);
+            let settings = Settings {
+                language: lang,
+                ..evening.lock().settings().clone()
+            };
+            evening
+                .apply(Command::Settings(Box::new(settings)))
+                .expect("the language is set");
+            evening
+                .apply(Command::SetPlayers(vec!["루미".into(), "큐브".into()]))
+                .expect("two players");
+            Table {
+                evening,
+                clock,
+                log,
+                _dir: dir,
+                _data: data,
+            }
+        }
+
+        fn press(&self) {
+            self.clock.advance(Duration::from_secs(1));
+            self.evening.apply(Command::Primary).expect("a turn");
+        }
+
+        /// The clock moves on and the timer delivers what is due (as its thread would).
+        fn wait(&self, secs: u64) {
+            self.clock.advance(Duration::from_secs(secs));
+            self.evening.lock().timer().pump();
+        }
+
+        fn notices(&self) -> Vec<TableNotice> {
+            let evening = self.evening.lock();
+            evening
+                .notices()
+                .shown()
+                .iter()
+                .map(|s| s.notice.clone())
+                .collect()
+        }
+
+        fn engine(&self) -> Option<Engine> {
+            self.evening.lock().voice().speaker().engine()
+        }
+    }
+
+    #[test]
+    fn espeak_ng_says_the_turns_in_korean_respelled_the_warning_after_its_cue() {
+        let t = Table::new(Language::Korean, |dir, log| {
+            fake(dir, "espeak-ng", log, 0.05, 0)
+        });
+        assert_eq!(t.engine(), Some(Engine::EspeakNg));
+        let asked = now();
+        t.press(); // 루미 starts
+        let (started, line) = t.log.wait_for("start");
+        assert_eq!(line, "espeak-ng start -v|ko|-a|100|--|루미 차례임니다|");
+        let latency = started - asked;
+        println!(
+            "turn change → espeak-ng running: {:.0} ms",
+            latency * 1000.0
+        );
+        assert!(latency < 0.5, "said {latency:.3} s after the turn change");
+        t.wait(50); // 10 s left: the warning's cue, then its words
+        let (cue_at, _) = t.log.wait_for("cue warning");
+        let (said_at, line) = t.log.wait_for("십초");
+        assert_eq!(line, "espeak-ng start -v|ko|-a|100|--|십초|");
+        let gap = said_at - cue_at;
+        assert!(
+            (0.95..1.6).contains(&gap),
+            "the words {gap:.3} s after the cue (it lasts 1.0 s)"
+        );
+        t.wait(11); // time's up: the rules' draw of one
+        t.log.wait_for("시간 초과, 한 장 가져가세요");
+        t.press(); // 큐브's turn
+        t.log.wait_for("큐브 차례임니다");
+        let order: Vec<String> = t
+            .log
+            .lines()
+            .into_iter()
+            .filter(|(_, l)| l.contains("start") || l.starts_with("cue"))
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "espeak-ng start -v|ko|-a|100|--|루미 차례임니다|",
+                "cue warning",
+                "espeak-ng start -v|ko|-a|100|--|십초|",
+                "cue timeup",
+                "espeak-ng start -v|ko|-a|100|--|시간 초과, 한 장 가져가세요|",
+                "espeak-ng start -v|ko|-a|100|--|큐브 차례임니다|",
+            ]
+        );
+        assert!(t.notices().is_empty(), "{:?}", t.notices());
+    }
+
+    #[test]
+    fn a_new_turn_cuts_off_the_words_still_being_said() {
+        let t = Table::new(Language::English, |dir, log| {
+            fake(dir, "espeak-ng", log, 2.0, 0)
+        });
+        t.press(); // 루미 starts: said for 2 s
+        t.log.wait_for("start -v|en|-a|100|--|루미's turn|");
+        t.press(); // 큐브's turn, while 루미's is still being said
+        t.log.wait_for("end -v|en|-a|100|--|큐브's turn|");
+        let lines: Vec<String> = t.log.lines().into_iter().map(|(_, l)| l).collect();
+        assert_eq!(
+            lines,
+            [
+                "espeak-ng start -v|en|-a|100|--|루미's turn|",
+                "espeak-ng start -v|en|-a|100|--|큐브's turn|",
+                "espeak-ng end -v|en|-a|100|--|큐브's turn|",
+            ],
+            "루미's words were cut off (no end), 큐브's were said to the end"
+        );
+    }
+
+    #[test]
+    fn spd_say_comes_first_waits_while_speaking_and_is_cancelled_by_a_new_turn() {
+        let t = Table::new(Language::Korean, |dir, log| {
+            fake(dir, "spd-say", log, 2.0, 0);
+            fake(dir, "espeak-ng", log, 0.05, 0);
+        });
+        assert_eq!(t.engine(), Some(Engine::SpdSay));
+        t.press();
+        t.log
+            .wait_for("spd-say start -w|-l|ko|-i|0|--|루미 차례임니다|");
+        t.press();
+        t.log.wait_for("end -w|-l|ko|-i|0|--|큐브 차례임니다|");
+        let lines: Vec<String> = t.log.lines().into_iter().map(|(_, l)| l).collect();
+        // The first turn's words: started, cut off (killed, then `spd-say -C`: the service
+        // drops what it says); before each new turn the service is cancelled too.
+        assert_eq!(
+            lines,
+            [
+                "spd-say start -C|",
+                "spd-say start -w|-l|ko|-i|0|--|루미 차례임니다|",
+                "spd-say start -C|",
+                "spd-say start -C|",
+                "spd-say start -w|-l|ko|-i|0|--|큐브 차례임니다|",
+                "spd-say end -w|-l|ko|-i|0|--|큐브 차례임니다|",
+            ]
+        );
+        assert!(
+            !lines.iter().any(|l| l.starts_with("espeak-ng")),
+            "espeak-ng is not used while spd-say is there"
+        );
+    }
+
+    #[test]
+    fn the_voice_volume_is_apart_from_the_alarm_and_a_kind_switched_off_is_not_said() {
+        let t = Table::new(Language::English, |dir, log| {
+            fake(dir, "espeak-ng", log, 0.01, 0)
+        });
+        let mut settings = t.evening.lock().settings().clone();
+        settings.voice.volume = 0.5;
+        settings.voice.warning = false;
+        settings.volume = 0.2;
+        t.evening
+            .apply(Command::Settings(Box::new(settings)))
+            .expect("settings");
+        t.press();
+        t.log.wait_for("-a|50|--|루미's turn|");
+        t.wait(50);
+        t.log.wait_for("cue warning");
+        t.wait(11);
+        t.log.wait_for("time's up, draw one");
+        let said: Vec<String> = t
+            .log
+            .lines()
+            .into_iter()
+            .filter(|(_, l)| l.contains("start"))
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "espeak-ng start -v|en|-a|50|--|루미's turn|",
+                "espeak-ng start -v|en|-a|50|--|time's up, draw one|",
+            ],
+            "no warning words, the alarm's volume untouched"
+        );
+    }
+
+    #[test]
+    fn a_spoken_name_is_said_instead_of_the_written_one_and_follows_a_rename() {
+        let t = Table::new(Language::Korean, |dir, log| {
+            fake(dir, "espeak-ng", log, 0.01, 0)
+        });
+        let mut settings = t.evening.lock().settings().clone();
+        settings.spoken.insert("큐브".into(), "큐브리".into());
+        t.evening
+            .apply(Command::Settings(Box::new(settings)))
+            .expect("settings");
+        t.evening
+            .apply(Command::Rename(1, "Cube".into()))
+            .expect("renamed");
+        assert_eq!(
+            t.evening
+                .lock()
+                .settings()
+                .spoken
+                .get("Cube")
+                .map(String::as_str),
+            Some("큐브리")
+        );
+        t.press();
+        t.press();
+        t.log.wait_for("큐브리 차례임니다");
+        // The phones are told how to say the seats too.
+        let view = t.evening.lock().phone_view();
+        assert_eq!(view.spoken, ["루미", "큐브리"]);
+    }
+
+    #[test]
+    fn with_no_engine_on_path_the_table_is_told_once_and_the_sounds_go_on() {
+        let t = Table::new(Language::Korean, |_, _| {});
+        // An empty PATH: no engine at all (the machine's espeak-ng is not on it).
+        let data = tempfile::tempdir().expect("a data folder");
+        let clock = Arc::new(ManualClock::default());
+        let sounder = Arc::new(LogSounder(Arc::clone(&t.log), Mutex::new(1.0)));
+        let mut deps = Deps::manual(clock.clone(), sounder, data.path());
+        deps.speaker = speech::open_on(std::ffi::OsStr::new(t._dir.path()));
+        let evening = Shared::open(deps);
+        assert_eq!(evening.lock().voice().speaker().engine(), None);
+        evening
+            .apply(Command::SetPlayers(vec!["루미".into(), "큐브".into()]))
+            .expect("players");
+        clock.advance(Duration::from_secs(1));
+        evening.apply(Command::Primary).expect("start");
+        clock.advance(Duration::from_secs(50));
+        evening.lock().timer().pump();
+        clock.advance(Duration::from_secs(1));
+        evening.apply(Command::Primary).expect("next turn");
+        evening
+            .apply(Command::TestVoice(Language::Korean))
+            .expect("test voice");
+        let notices: Vec<TableNotice> = evening
+            .lock()
+            .notices()
+            .shown()
+            .iter()
+            .map(|s| s.notice.clone())
+            .collect();
+        assert_eq!(notices, [TableNotice::NoVoice]);
+        let (line, detail) = TableNotice::NoVoice.text(Language::Korean);
+        assert!(line.contains("음성 엔진이 없어"), "{line}");
+        assert!(detail.is_some_and(|d| d.contains("espeak-ng")));
+        // The sounds as before: the warning's cue sounded; nothing was said.
+        let lines: Vec<String> = t.log.lines().into_iter().map(|(_, l)| l).collect();
+        assert_eq!(lines, ["cue warning"]);
+        assert_eq!(
+            evening
+                .lock()
+                .timer()
+                .read(|timer, _| timer.current_player()),
+            1,
+            "the start and one end of turn: 큐브 plays"
+        );
+    }
+
+    #[test]
+    fn an_engine_that_fails_is_told_once_and_nothing_else_changes() {
+        let t = Table::new(Language::English, |dir, log| {
+            fake(dir, "espeak-ng", log, 0.01, 3)
+        });
+        t.press();
+        t.log.wait_for("end -v|en|-a|100|--|루미's turn|");
+        std::thread::sleep(Duration::from_millis(100));
+        t.press();
+        t.log.wait_for("end -v|en|-a|100|--|큐브's turn|");
+        std::thread::sleep(Duration::from_millis(100));
+        let notices = t.notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            matches!(&notices[0], TableNotice::VoiceFailed(why) if why.contains("espeak-ng")),
+            "{notices:?}"
+        );
+        // The start and one end of turn: 큐브 plays, as without a voice.
+        assert_eq!(
+            t.evening
+                .lock()
+                .timer()
+                .read(|timer, _| timer.current_player()),
+            1
+        );
+    }
+}
+
+#[test]
+fn settings_saved_before_the_voice_still_load_with_it_on() {
+    // `settings.json` as the program wrote it before issue 22: no voice, no spoken names.
+    let old = r#"{"version": 1, "settings": {"language": "Korean",
+        "rules": {"turn_seconds": 45, "warning_seconds": 10},
+        "volume": 0.5, "muted": false, "players": ["루미", "큐브", "퍼니"],
+        "face_to_face": false, "phones": false, "phone_port": 8765, "anyone_may_end": true}}"#;
+    let data = tempfile::tempdir().expect("a data folder");
+    std::fs::write(data.path().join("settings.json"), old).expect("the old file");
+    let store = rummikub_companion::store::Store::open(data.path()).expect("the store");
+    let loaded = store.load_settings::<rummikub_companion::evening::Settings>();
+    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+    let settings = loaded.value;
+    assert_eq!(settings.language, Language::Korean);
+    assert_eq!(settings.players, ["루미", "큐브", "퍼니"]);
+    assert_eq!(settings.rules.turn_seconds, 45);
+    assert_eq!(settings.volume, 0.5);
+    assert!(settings.anyone_may_end);
+    assert_eq!(settings.voice, VoiceSettings::default());
+    assert!(settings.spoken.is_empty());
+    // A voice setting saved partly (one field) keeps the others' defaults.
+    let partial: VoiceSettings = serde_json::from_str(r#"{"on": false}"#).expect("a partial voice");
+    assert_eq!(
+        partial,
+        VoiceSettings {
+            on: false,
+            ..VoiceSettings::default()
+        }
+    );
+}
