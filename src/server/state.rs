@@ -95,6 +95,9 @@ pub struct TableState {
     /// the names are said as written). The phone page speaks these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spoken: Vec<String>,
+    /// This game runs on a chess clock (a time-up is a flag, with no draw).
+    #[serde(default)]
+    pub chess_clock: bool,
 }
 
 impl TableState {
@@ -126,6 +129,7 @@ impl TableState {
             entry,
             phones: Vec::new(),
             spoken: Vec::new(),
+            chess_clock: timer.game_mode().chess_clock().is_some(),
         }
     }
 

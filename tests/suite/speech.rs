@@ -699,3 +699,36 @@ fn settings_saved_before_the_voice_still_load_with_it_on() {
         }
     );
 }
+
+#[test]
+fn the_phone_says_what_the_laptop_says() {
+    let word = |key: &str| {
+        rummikub_companion::i18n::phone::WORDS
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, text)| *text)
+            .unwrap_or_else(|| panic!("no phone word {key}"))
+    };
+    let name = || "{name}".to_owned();
+    let same = [
+        ("sayTurnOf", Happening::Turn { name: name() }),
+        ("sayFlag", Happening::Flag { name: name() }),
+        ("sayTimeUp", Happening::TimeUp { draw: 1 }),
+        ("sayPaused", Happening::Paused),
+        ("sayResumed", Happening::Resumed),
+    ];
+    for (key, happening) in same {
+        for lang in Language::ALL {
+            assert_eq!(
+                word(key).get(lang),
+                phrase(lang, &happening),
+                "{key} in {lang:?}"
+            );
+        }
+    }
+    // The warning: the laptop says "ten seconds", the phone's voice reads "10 seconds".
+    assert_eq!(
+        word("sayWarning").get(Language::Korean),
+        phrase(Language::Korean, &Happening::Warning { seconds: 0 }).replace('0', "{n}")
+    );
+}
