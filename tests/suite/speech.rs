@@ -732,3 +732,66 @@ fn the_phone_says_what_the_laptop_says() {
         phrase(Language::Korean, &Happening::Warning { seconds: 0 }).replace('0', "{n}")
     );
 }
+
+/// The real espeak-ng, given exactly what the laptop's speaker gives it (the same arguments,
+/// the same respelled Korean), writes a WAV instead of playing it: words that can be listened
+/// to. Ignored like the browser tests: it needs `/usr/bin/espeak-ng` (it fails without it).
+#[test]
+#[ignore = "needs espeak-ng (apt-get install espeak-ng)"]
+fn the_real_espeak_ng_makes_a_wav_of_what_the_laptop_says() {
+    use rummikub_companion::speech::phrases::Happening as H;
+    use rummikub_companion::speech::{Engine, Utterance};
+    let espeak = std::path::Path::new("/usr/bin/espeak-ng");
+    assert!(espeak.exists(), "espeak-ng is missing");
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    for (lang, happening, file) in [
+        (
+            Language::Korean,
+            H::Turn {
+                name: "루미".into(),
+            },
+            "speech-ko-turn.wav",
+        ),
+        (
+            Language::Korean,
+            H::TimeUp { draw: 1 },
+            "speech-ko-timeup.wav",
+        ),
+        (
+            Language::English,
+            H::Turn {
+                name: "Rumi".into(),
+            },
+            "speech-en-turn.wav",
+        ),
+    ] {
+        let text = for_engine(lang, &phrase(lang, &happening));
+        let u = Utterance {
+            text,
+            lang,
+            volume: 1.0,
+            after: Duration::ZERO,
+            cuts_off: true,
+        };
+        let wav = out.join(file);
+        let status = std::process::Command::new(espeak)
+            .arg("-w")
+            .arg(&wav)
+            .args(Engine::EspeakNg.args(&u))
+            .status()
+            .expect("espeak-ng runs");
+        assert!(status.success(), "{status}");
+        let reader = hound::WavReader::open(&wav).expect("a WAV");
+        let spec = reader.spec();
+        let seconds = reader.duration() as f64 / f64::from(spec.sample_rate);
+        let size = std::fs::metadata(&wav).map(|m| m.len()).unwrap_or(0);
+        println!(
+            "{}: {:?} → {seconds:.2} s, {} Hz, {} bit, {size} bytes",
+            wav.display(),
+            u.text,
+            spec.sample_rate,
+            spec.bits_per_sample
+        );
+        assert!((0.5..6.0).contains(&seconds), "{seconds} s of speech");
+    }
+}
