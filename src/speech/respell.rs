@@ -330,7 +330,7 @@ pub fn sino_korean(n: u64) -> String {
             part.push_str(unit);
         }
         // 만 without 일 before it.
-        if !(part == "일" && !name.is_empty()) {
+        if part != "일" || name.is_empty() {
             out.push_str(&part);
         }
         out.push_str(name);

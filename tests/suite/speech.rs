@@ -795,3 +795,154 @@ fn the_real_espeak_ng_makes_a_wav_of_what_the_laptop_says() {
         assert!((0.5..6.0).contains(&seconds), "{seconds} s of speech");
     }
 }
+
+mod evening {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use rummikub_companion::evening::{Command, Deps, DraftEdit, Settings, Shared};
+    use rummikub_companion::i18n::Language;
+    use rummikub_companion::runtime::ManualClock;
+    use rummikub_companion::sound::RecordingSounder;
+    use rummikub_companion::speech::RecordingSpeaker;
+
+    /// 루미 and 큐브 in `lang`, speaking to a recorder.
+    fn table(
+        lang: Language,
+    ) -> (
+        Shared,
+        Arc<RecordingSpeaker>,
+        Arc<ManualClock>,
+        tempfile::TempDir,
+    ) {
+        let data = tempfile::tempdir().expect("a data folder");
+        let clock = Arc::new(ManualClock::default());
+        let speaker = Arc::new(RecordingSpeaker::default());
+        let mut deps = Deps::manual(
+            clock.clone(),
+            Arc::new(RecordingSounder::default()),
+            data.path(),
+        );
+        deps.speaker = speaker.clone();
+        let evening = Shared::open(deps);
+        let settings = Settings {
+            language: lang,
+            ..evening.lock().settings().clone()
+        };
+        evening
+            .apply(Command::Settings(Box::new(settings)))
+            .expect("the language");
+        evening
+            .apply(Command::SetPlayers(vec!["루미".into(), "큐브".into()]))
+            .expect("two players");
+        (evening, speaker, clock, data)
+    }
+
+    fn game(evening: &Shared, left: [&str; 2]) {
+        evening.apply(Command::AddGame).expect("the form");
+        for (seat, text) in left.iter().enumerate() {
+            evening
+                .apply(Command::Draft(DraftEdit::Left(seat, (*text).to_owned())))
+                .expect("typed");
+        }
+        evening.apply(Command::SaveGame).expect("saved");
+    }
+
+    #[test]
+    fn a_saved_game_names_its_winner_and_the_last_game_the_matchs() {
+        let (evening, speaker, _clock, _data) = table(Language::Korean);
+        evening
+            .apply(Command::NewSheet {
+                rounds: Some(1),
+                target: None,
+            })
+            .expect("a one-round sheet");
+        game(&evening, ["0", "20"]);
+        game(&evening, ["3", "0"]);
+        // Game 1: 루미 +20; game 2: 큐브 +3. 루미 leads 17 to -17: the match is 루미's.
+        assert_eq!(speaker.texts(), ["루미 승니임니다", "루미 최종 우승임니다"]);
+        // An undo of the game says nothing.
+        evening.apply(Command::Undo(None)).expect("undone");
+        assert_eq!(speaker.texts().len(), 2);
+    }
+
+    #[test]
+    fn pause_and_resume_are_said_and_an_undo_of_a_turn_is_not() {
+        let (evening, speaker, clock, _data) = table(Language::English);
+        evening.apply(Command::Primary).expect("start");
+        clock.advance(Duration::from_secs(5));
+        evening.apply(Command::TogglePause).expect("pause");
+        evening.apply(Command::TogglePause).expect("resume");
+        clock.advance(Duration::from_secs(1));
+        evening.apply(Command::Primary).expect("큐브's turn");
+        evening.apply(Command::Undo(None)).expect("undone");
+        assert_eq!(
+            speaker.texts(),
+            ["루미's turn", "paused", "resumed", "큐브's turn"]
+        );
+        let said = speaker.said();
+        assert!(
+            said[0].cuts_off && !said[1].cuts_off,
+            "a turn cuts off, a pause waits"
+        );
+        assert!(said.iter().all(|u| u.after == Duration::ZERO));
+    }
+
+    #[test]
+    fn test_voice_speaks_in_the_language_asked_even_with_the_voice_off() {
+        let (evening, speaker, _clock, _data) = table(Language::English);
+        let mut settings = evening.lock().settings().clone();
+        settings.voice.on = false;
+        evening
+            .apply(Command::Settings(Box::new(settings)))
+            .expect("voice off");
+        evening.apply(Command::Primary).expect("start");
+        evening
+            .apply(Command::TestVoice(Language::Korean))
+            .expect("test");
+        evening
+            .apply(Command::TestVoice(Language::English))
+            .expect("test");
+        let said = speaker.said();
+        let texts: Vec<(Language, &str)> = said.iter().map(|u| (u.lang, u.text.as_str())).collect();
+        assert_eq!(
+            texts,
+            [
+                (Language::Korean, "음성 안내 시험임니다. 루미 차례임니다"),
+                (Language::English, "Voice test. 루미's turn"),
+            ],
+            "the turn was not said (voice off); both tests were"
+        );
+        assert!(evening.lock().notices().shown().is_empty());
+    }
+
+    #[test]
+    fn the_warning_is_said_after_its_cue_by_the_timers_pump() {
+        let (evening, speaker, clock, _data) = table(Language::English);
+        evening.apply(Command::Primary).expect("start");
+        clock.advance(Duration::from_secs(50));
+        evening.lock().timer().pump();
+        let said = speaker.said();
+        let warning = said.last().expect("the warning is said");
+        assert_eq!(warning.text, "ten seconds");
+        assert_eq!(
+            warning.after,
+            Duration::from_millis(1000),
+            "after the 1 s chime"
+        );
+        // With the alarm muted the words come at once.
+        let mut settings = evening.lock().settings().clone();
+        settings.muted = true;
+        evening
+            .apply(Command::Settings(Box::new(settings)))
+            .expect("muted");
+        clock.advance(Duration::from_secs(11));
+        evening.lock().timer().pump();
+        let said = speaker.said();
+        let up = said.last().expect("time's up is said");
+        assert_eq!(
+            (up.text.as_str(), up.after),
+            ("time's up, draw one", Duration::ZERO)
+        );
+    }
+}
