@@ -946,3 +946,92 @@ mod evening {
         );
     }
 }
+
+/// The Settings view's voice section, headless (egui_kittest).
+mod window {
+    use std::sync::Arc;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use rummikub_companion::i18n::Language;
+    use rummikub_companion::runtime::ManualClock;
+    use rummikub_companion::sound::RecordingSounder;
+    use rummikub_companion::speech::RecordingSpeaker;
+    use rummikub_companion::ui::app::{Action, TimerCommand, View};
+    use rummikub_companion::ui::{App, AppDeps};
+
+    fn apply(harness: &mut Harness<'static, App>, action: Action) {
+        let ctx = harness.ctx.clone();
+        harness.state_mut().apply(&ctx, action);
+    }
+
+    #[test]
+    fn the_settings_test_voice_buttons_speak_and_the_switches_and_spoken_names_save() {
+        let data = tempfile::tempdir().expect("a data folder");
+        let clock = Arc::new(ManualClock::default());
+        let speaker = Arc::new(RecordingSpeaker::default());
+        let mut deps = AppDeps::manual(
+            clock.clone(),
+            Arc::new(RecordingSounder::default()),
+            data.path(),
+        );
+        deps.evening.speaker = speaker.clone();
+        let mut harness = Harness::builder()
+            .with_max_steps(12)
+            .with_size([1100.0, 2600.0])
+            .build_eframe(move |cc| App::new(cc, deps));
+        harness.run();
+        let mut settings = harness.state().settings().clone();
+        settings.language = Language::Korean;
+        apply(&mut harness, Action::Settings(settings));
+        apply(
+            &mut harness,
+            Action::Timer(TimerCommand::SetPlayers(vec!["Rumi".into(), "Bo".into()])),
+        );
+        apply(&mut harness, Action::Show(View::Settings));
+        harness.run();
+
+        harness.get_by_label("음성 시험 (한국어)").click();
+        harness.run();
+        harness.get_by_label("음성 시험 (English)").click();
+        harness.run();
+        let said: Vec<(Language, String)> = speaker
+            .said()
+            .into_iter()
+            .map(|u| (u.lang, u.text))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    Language::Korean,
+                    "음성 안내 시험임니다. Rumi 차례임니다".to_owned()
+                ),
+                (Language::English, "Voice test. Rumi's turn".to_owned()),
+            ]
+        );
+
+        // A kind switched off, and a spoken form for Rumi, typed in the field named after her.
+        harness.get_by_label("일시정지와 계속").click();
+        harness.run();
+        harness
+            .get_by_role_and_label(egui::Role::TextInput, "Rumi")
+            .focus();
+        harness.run();
+        harness
+            .get_by_role_and_label(egui::Role::TextInput, "Rumi")
+            .type_text("루미");
+        harness.run();
+        // Leaving the field commits it.
+        harness.get_by_label("음성 음량").click();
+        harness.run();
+        harness.run();
+        let settings = harness.state().settings();
+        assert!(!settings.voice.pause, "pause and resume are off");
+        assert!(settings.voice.turn, "the others stay on");
+        assert_eq!(
+            settings.spoken.get("Rumi").map(String::as_str),
+            Some("루미")
+        );
+    }
+}
