@@ -351,12 +351,15 @@ impl Shared {
             });
             (delivered, said)
         };
+        let audible = !self.sounder.is_muted() && self.sounder.volume() > 0.0;
         for cue in delivered.iter().filter_map(|d| d.cue) {
             self.sounder.play(cue);
+            if audible && let Some(voice) = &voice {
+                voice.cue_sounded(cue.duration());
+            }
         }
         // Then the words, once the cue has been heard (at once when the cues are muted).
         if let Some(voice) = &voice {
-            let audible = !self.sounder.is_muted() && self.sounder.volume() > 0.0;
             for (happening, cue) in &said {
                 let after = if audible {
                     cue.duration()

@@ -462,6 +462,8 @@ pub struct VoiceConfig {
 pub struct Voice {
     speaker: Arc<dyn Speaker>,
     config: Mutex<VoiceConfig>,
+    /// Until when the last cue sounds: words wait for it (speech never covers the alarm).
+    cue_until: Mutex<Option<Instant>>,
 }
 
 impl std::fmt::Debug for Voice {
@@ -478,6 +480,7 @@ impl Voice {
         Voice {
             speaker,
             config: Mutex::new(VoiceConfig::default()),
+            cue_until: Mutex::new(None),
         }
     }
 
@@ -494,6 +497,21 @@ impl Voice {
     /// The configuration in use.
     pub fn config(&self) -> VoiceConfig {
         lock(&self.config).clone()
+    }
+
+    /// A cue lasting `length` started now: whatever is said next waits until it has played
+    /// (a turn ended during the time-up alarm is named after the alarm).
+    pub fn cue_sounded(&self, length: Duration) {
+        let until = Instant::now() + length;
+        let mut cue_until = lock(&self.cue_until);
+        *cue_until = Some(cue_until.map_or(until, |u| u.max(until)));
+    }
+
+    /// How long a cue still sounds.
+    fn cue_left(&self) -> Duration {
+        lock(&self.cue_until).map_or(Duration::ZERO, |until| {
+            until.saturating_duration_since(Instant::now())
+        })
     }
 
     /// How seat `seat`'s name is said.
@@ -516,8 +534,8 @@ impl Voice {
             .map_or_else(|| name.to_owned(), |(_, spoken)| spoken.clone())
     }
 
-    /// Says `happening` in the table's language if the settings say it, `after` this long;
-    /// returns whether it was handed to the speaker.
+    /// Says `happening` in the table's language if the settings say it, `after` this long (and
+    /// never while a cue sounds); returns whether it was handed to the speaker.
     pub fn announce(&self, happening: &Happening, after: Duration) -> bool {
         let config = self.config();
         self.say_in(config.lang, &config.settings, happening, after)
@@ -561,7 +579,7 @@ impl Voice {
             text,
             lang,
             volume: settings.volume,
-            after,
+            after: after.max(self.cue_left()),
             cuts_off: happening.cuts_off(),
         });
         true

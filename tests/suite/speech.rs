@@ -930,19 +930,40 @@ mod evening {
             Duration::from_millis(1000),
             "after the 1 s chime"
         );
-        // With the alarm muted the words come at once.
+        // With the alarm muted (another table) the words come at once.
+        let (evening, speaker, clock, _data) = table(Language::English);
         let mut settings = evening.lock().settings().clone();
         settings.muted = true;
         evening
             .apply(Command::Settings(Box::new(settings)))
             .expect("muted");
-        clock.advance(Duration::from_secs(11));
+        evening.apply(Command::Primary).expect("start");
+        clock.advance(Duration::from_secs(50));
         evening.lock().timer().pump();
         let said = speaker.said();
-        let up = said.last().expect("time's up is said");
+        let warning = said.last().expect("the warning is said");
         assert_eq!(
-            (up.text.as_str(), up.after),
-            ("time's up, draw one", Duration::ZERO)
+            (warning.text.as_str(), warning.after),
+            ("ten seconds", Duration::ZERO)
+        );
+    }
+
+    #[test]
+    fn a_turn_ended_during_the_time_up_alarm_is_named_after_the_alarm() {
+        let (evening, speaker, clock, _data) = table(Language::English);
+        evening.apply(Command::Primary).expect("start");
+        clock.advance(Duration::from_secs(60));
+        evening.lock().timer().pump(); // the 1.5 s alarm starts now
+        evening
+            .apply(Command::Primary)
+            .expect("큐브's turn, at once");
+        let said = speaker.said();
+        let turn = said.last().expect("the turn is said");
+        assert_eq!(turn.text, "큐브's turn");
+        assert!(
+            turn.after > Duration::from_millis(1200) && turn.after <= Duration::from_millis(1500),
+            "waits for the alarm: {:?}",
+            turn.after
         );
     }
 }
