@@ -15,7 +15,8 @@
 //! hands an [`Utterance`] over a channel and returns; the thread waits out the alarm that
 //! comes with it (the cue first, then the words), starts the engine, and watches it. A new turn
 //! ([`Happening::cuts_off`]) drops what waits and cuts off what is being said. An engine that
-//! fails is reported ([`Speaker::take_problems`]) for one notice; nothing else changes.
+//! fails gives way to the next one found on `PATH` (which says the same words); the last one
+//! failing is reported ([`Speaker::take_problems`]) for one notice; nothing else changes.
 //!
 //! [`Voice`] is what the evening and the timer's thread hold: the speaker and what to say with
 //! it (the table's language, the voice settings, the seats' spoken names).
@@ -220,11 +221,12 @@ fn is_executable(file: &Path) -> bool {
     file.is_file()
 }
 
-/// The first engine on `path` (see [`Engine::candidates`]) and where it is.
-pub fn find_engine(path: &OsStr) -> Option<(Engine, PathBuf)> {
+/// Every engine on `path`, best first (see [`Engine::candidates`]), and where each is.
+pub fn find_engines(path: &OsStr) -> VecDeque<(Engine, PathBuf)> {
     Engine::candidates()
         .iter()
-        .find_map(|&engine| find_on(path, engine.program()).map(|file| (engine, file)))
+        .filter_map(|&engine| find_on(path, engine.program()).map(|file| (engine, file)))
+        .collect()
 }
 
 /// The speaker of this machine: the first engine on `PATH`, else [`NoSpeaker`].
@@ -233,10 +235,14 @@ pub fn open_default() -> Arc<dyn Speaker> {
     open_on(&path)
 }
 
-/// The speaker with the first engine on `path`, else [`NoSpeaker`] (tests pass a folder of
-/// fake engines).
+/// The speaker with the first engine on `path` (the others behind it, should it fail), else
+/// [`NoSpeaker`] (tests pass a folder of fake engines).
 pub fn open_on(path: &OsStr) -> Arc<dyn Speaker> {
-    match find_engine(path).and_then(|(engine, file)| ProcessSpeaker::start(engine, file).ok()) {
+    let mut engines = find_engines(path);
+    let started = engines
+        .pop_front()
+        .and_then(|(engine, file)| ProcessSpeaker::start_with(engine, file, engines).ok());
+    match started {
         Some(speaker) => Arc::new(speaker),
         None => Arc::new(NoSpeaker),
     }
@@ -244,7 +250,7 @@ pub fn open_on(path: &OsStr) -> Arc<dyn Speaker> {
 
 /// An engine run as a program, on a thread of its own: see the [module docs](self).
 pub struct ProcessSpeaker {
-    engine: Engine,
+    engine: Arc<Mutex<Engine>>,
     to_worker: Mutex<Sender<Utterance>>,
     problems: Arc<Mutex<Vec<String>>>,
 }
@@ -261,11 +267,24 @@ impl ProcessSpeaker {
     /// Starts the speaking thread for `engine`, the program at `program`. Fails only if the
     /// system refuses a thread.
     pub fn start(engine: Engine, program: PathBuf) -> std::io::Result<ProcessSpeaker> {
+        ProcessSpeaker::start_with(engine, program, VecDeque::new())
+    }
+
+    /// Like [`start`](ProcessSpeaker::start), with engines to fall back on, in order, when
+    /// one fails (speech-dispatcher without a working output module, say).
+    pub fn start_with(
+        engine: Engine,
+        program: PathBuf,
+        fallbacks: VecDeque<(Engine, PathBuf)>,
+    ) -> std::io::Result<ProcessSpeaker> {
         let (to_worker, from_speaker) = mpsc::channel();
         let problems = Arc::new(Mutex::new(Vec::new()));
+        let current = Arc::new(Mutex::new(engine));
         let worker = Worker {
             engine,
             program,
+            fallbacks,
+            current: Arc::clone(&current),
             from_speaker,
             waiting: VecDeque::new(),
             problems: Arc::clone(&problems),
@@ -274,7 +293,7 @@ impl ProcessSpeaker {
             .name("speech".into())
             .spawn(move || worker.run())?;
         Ok(ProcessSpeaker {
-            engine,
+            engine: current,
             to_worker: Mutex::new(to_worker),
             problems,
         })
@@ -289,7 +308,7 @@ impl Speaker for ProcessSpeaker {
     }
 
     fn engine(&self) -> Option<Engine> {
-        Some(self.engine)
+        Some(*lock(&self.engine))
     }
 
     fn take_problems(&self) -> Vec<String> {
@@ -301,6 +320,10 @@ impl Speaker for ProcessSpeaker {
 struct Worker {
     engine: Engine,
     program: PathBuf,
+    /// The engines found after this one, tried in turn when it fails.
+    fallbacks: VecDeque<(Engine, PathBuf)>,
+    /// The engine in use, as the speaker reports it.
+    current: Arc<Mutex<Engine>>,
     from_speaker: Receiver<Utterance>,
     waiting: VecDeque<Utterance>,
     problems: Arc<Mutex<Vec<String>>>,
@@ -381,22 +404,22 @@ impl Worker {
         {
             Ok(child) => child,
             Err(e) => {
-                self.problem(format!("{}: {e}", self.program.display()));
-                return Came::Nothing;
+                let why = format!("{}: {e}", self.program.display());
+                return self.failed(why, u);
             }
         };
         loop {
             match child.try_wait() {
                 Ok(Some(status)) if status.success() => return Came::Nothing,
                 Ok(Some(status)) => {
-                    self.problem(format!("{} {status}", self.engine.program()));
-                    return Came::Nothing;
+                    let why = format!("{} {status}", self.engine.program());
+                    return self.failed(why, u);
                 }
                 Ok(None) => {}
                 Err(e) => {
-                    self.problem(format!("{}: {e}", self.engine.program()));
                     self.stop(&mut child);
-                    return Came::Nothing;
+                    let why = format!("{}: {e}", self.engine.program());
+                    return self.failed(why, u);
                 }
             }
             match self.listen(POLL) {
@@ -411,6 +434,24 @@ impl Worker {
                 }
             }
         }
+    }
+
+    /// The engine failed on `u`: the next engine found takes over and says it (at once),
+    /// or, when none is left, the failure is reported.
+    fn failed(&mut self, why: String, u: Utterance) -> Came {
+        match self.fallbacks.pop_front() {
+            Some((engine, program)) => {
+                self.engine = engine;
+                self.program = program;
+                *lock(&self.current) = engine;
+                self.waiting.push_front(Utterance {
+                    after: Duration::ZERO,
+                    ..u
+                });
+            }
+            None => self.problem(why),
+        }
+        Came::Nothing
     }
 
     /// Cuts off a running engine.

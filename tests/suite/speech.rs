@@ -595,6 +595,38 @@ mod laptop {
     }
 
     #[test]
+    fn a_failing_spd_say_gives_way_to_espeak_ng_which_says_the_same_words() {
+        let t = Table::new(Language::Korean, |dir, log| {
+            fake(dir, "spd-say", log, 0.01, 1);
+            fake(dir, "espeak-ng", log, 0.01, 0);
+        });
+        assert_eq!(t.engine(), Some(Engine::SpdSay));
+        t.press();
+        t.log
+            .wait_for("espeak-ng end -v|ko|-a|100|--|루미 차례임니다|");
+        t.press();
+        t.log
+            .wait_for("espeak-ng end -v|ko|-a|100|--|큐브 차례임니다|");
+        let started: Vec<String> = t
+            .log
+            .lines()
+            .into_iter()
+            .filter(|(_, l)| l.contains("start") && !l.contains("-C"))
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(
+            started,
+            [
+                "spd-say start -w|-l|ko|-i|0|--|루미 차례임니다|",
+                "espeak-ng start -v|ko|-a|100|--|루미 차례임니다|",
+                "espeak-ng start -v|ko|-a|100|--|큐브 차례임니다|",
+            ]
+        );
+        assert_eq!(t.engine(), Some(Engine::EspeakNg));
+        assert!(t.notices().is_empty(), "{:?}", t.notices());
+    }
+
+    #[test]
     fn with_no_engine_on_path_the_table_is_told_once_and_the_sounds_go_on() {
         let t = Table::new(Language::Korean, |_, _| {});
         // An empty PATH: no engine at all (the machine's espeak-ng is not on it).
