@@ -343,13 +343,12 @@ mod laptop {
             .expect("the fake engine is executable");
     }
 
-    /// `dir` first, then the machine's PATH (the real espeak-ng stays behind the fake).
+    /// The `PATH` the speaker searches: the fakes' folder alone, so the machine's own
+    /// engines (a real `spd-say` would be preferred to a fake `espeak-ng` wherever it is on
+    /// `PATH`) never stand in for the fakes. The scripts themselves run with the test's
+    /// environment (`sh`, `date`, `sleep`).
     fn path_with(dir: &Path) -> std::ffi::OsString {
-        let mut dirs = vec![dir.to_path_buf()];
-        dirs.extend(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        ));
-        std::env::join_paths(dirs).expect("a PATH")
+        std::env::join_paths([dir]).expect("a PATH")
     }
 
     struct Table {
