@@ -34,6 +34,7 @@ pub mod evening;
 pub mod event;
 pub mod phone;
 pub mod play;
+pub mod speech;
 pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
 
 /// A UI language.

@@ -37,6 +37,7 @@ pub mod score;
 pub mod server;
 pub mod solver;
 pub mod sound;
+pub mod speech;
 pub mod store;
 pub mod tile;
 pub mod timer;

@@ -43,6 +43,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::sound::{Cue, Sounder};
+use crate::speech::Voice;
+use crate::speech::phrases::Happening;
 use crate::timer::{Alert, Timer, TimerError, TimerEvent, TimerMode, TimerSettings, TurnEnd};
 
 /// How many delivered events are kept for the UI when nobody takes them.
@@ -137,6 +139,8 @@ struct Shared {
     clock: Arc<dyn Clock>,
     sounder: Arc<dyn Sounder>,
     notify: Box<dyn Fn() + Send + Sync>,
+    /// Says the alerts after their cues (the warning, time-up, a flag), when set.
+    voice: Mutex<Option<Arc<Voice>>>,
 }
 
 struct State {
@@ -251,6 +255,12 @@ impl TimerRuntime {
         self.shared.lock().log.drain(..).collect()
     }
 
+    /// Speaks the alerts that sounded, each after its cue has played (the cue first, then the
+    /// words): the warning, time-up with the penalty, a chess-clock flag.
+    pub fn set_voice(&self, voice: Arc<Voice>) {
+        *lock(&self.shared.voice) = Some(voice);
+    }
+
     /// The sound output, for volume and mute.
     pub fn sounder(&self) -> &dyn Sounder {
         self.shared.sounder.as_ref()
@@ -305,6 +315,7 @@ impl Shared {
             clock,
             sounder,
             notify,
+            voice: Mutex::new(None),
         }
     }
 
@@ -313,7 +324,8 @@ impl Shared {
     }
 
     fn pump(&self) -> Vec<Delivered> {
-        let delivered = {
+        let voice = lock(&self.voice).clone();
+        let (delivered, said) = {
             let mut state = self.lock();
             let now = self.clock.now();
             let events = state.timer.poll(now);
@@ -324,10 +336,38 @@ impl Shared {
                 }
                 state.log.push_back(*d);
             }
-            delivered
+            // What is said: only alerts that sounded (a stale one is not announced late).
+            let said: Vec<(Happening, Cue)> = voice.as_ref().map_or_else(Vec::new, |voice| {
+                let (mode, warning) =
+                    (state.timer.game_mode(), state.timer.turn_settings().warning);
+                delivered
+                    .iter()
+                    .filter_map(|d| {
+                        let cue = d.cue?;
+                        Happening::of_alert(&d.event, mode, warning, |seat| voice.seat_name(seat))
+                            .map(|h| (h, cue))
+                    })
+                    .collect()
+            });
+            (delivered, said)
         };
+        let audible = !self.sounder.is_muted() && self.sounder.volume() > 0.0;
         for cue in delivered.iter().filter_map(|d| d.cue) {
             self.sounder.play(cue);
+            if audible && let Some(voice) = &voice {
+                voice.cue_sounded(cue.duration());
+            }
+        }
+        // Then the words, once the cue has been heard (at once when the cues are muted).
+        if let Some(voice) = &voice {
+            for (happening, cue) in &said {
+                let after = if audible {
+                    cue.duration()
+                } else {
+                    Duration::ZERO
+                };
+                voice.announce(happening, after);
+            }
         }
         if !delivered.is_empty() {
             (self.notify)();

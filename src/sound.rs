@@ -64,6 +64,19 @@ impl Cue {
         }
     }
 
+    /// How long the cue plays, read from its WAV header (zero for a header it cannot read).
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::sound::Cue;
+    /// assert_eq!(Cue::Warning.duration(), Duration::from_millis(1000));
+    /// assert_eq!(Cue::TimeUp.duration(), Duration::from_millis(1500));
+    /// ```
+    pub fn duration(self) -> std::time::Duration {
+        wav_duration(self.wav()).unwrap_or_default()
+    }
+
     /// Which cue wins when several fall on the same instant (higher sounds, lower is dropped).
     pub const fn priority(self) -> u8 {
         match self {
@@ -81,6 +94,32 @@ impl Cue {
             Cue::TimeUp => 2,
         }
     }
+}
+
+/// The length of a PCM WAV file: its `data` chunk over its byte rate.
+fn wav_duration(wav: &[u8]) -> Option<std::time::Duration> {
+    let u32_at = |i: usize| -> Option<u32> {
+        let b = wav.get(i..i + 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    if wav.get(0..4)? != b"RIFF" || wav.get(8..12)? != b"WAVE" {
+        return None;
+    }
+    let mut at = 12;
+    let mut byte_rate = None;
+    while at + 8 <= wav.len() {
+        let id = wav.get(at..at + 4)?;
+        let size = usize::try_from(u32_at(at + 4)?).ok()?;
+        if id == b"fmt " {
+            byte_rate = u32_at(at + 16);
+        } else if id == b"data" {
+            let rate = u64::from(byte_rate.filter(|&r| r > 0)?);
+            let micros = u64::try_from(size).ok()? * 1_000_000 / rate;
+            return Some(std::time::Duration::from_micros(micros));
+        }
+        at += 8 + size + size % 2;
+    }
+    None
 }
 
 /// Something that can sound the timer's cues. Implementations never block in

@@ -132,6 +132,7 @@ function tick() {
       signal('warning');
     }
     if (mine && lastShown.remaining > 0 && remaining <= 0) signal('timeup');
+    speakCrossings(lastShown.remaining, remaining, mine);
   }
   lastShown = { turn: state.turn, remaining };
 
@@ -290,6 +291,7 @@ function confirmBox(i, name) {
 
 function takeSeat(i, name) {
   confirming = null;
+  unlockSpeech(); // this tap is the one a phone needs before it may speak
   saveSeat({ seat: i, name });
   keepAwake();
   render();
@@ -402,7 +404,9 @@ function connect() {
   });
   source.addEventListener('state', (ev) => {
     try {
+      const before = state;
       state = JSON.parse(ev.data);
+      speakChanges(before, state);
       receivedAt = performance.now();
       heardAt = receivedAt;
       live = true;
@@ -461,6 +465,100 @@ document.addEventListener('visibilitychange', () => {
   tick();
 });
 
+// ---------- speech ----------
+// The phone says what happens in its page's language with the phone's own voice (the browser's
+// speechSynthesis): by default only to its player ("Ann, your turn", their warning and
+// time-up); with "every event" on, every turn, alert, pause and resume at the table. Both
+// switches are kept in localStorage. A new turn cuts off words still being said.
+
+const SPEAK_KEY = 'rummikub-companion.speak';
+const SPEAK_ALL_KEY = 'rummikub-companion.speakAll';
+// The beep plays first, then the words (its length: one or three 0.25 s bursts).
+const AFTER_BEEP_MS = { warning: 300, timeup: 800 };
+
+function canSpeak() {
+  return 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
+}
+
+function speakingAll() {
+  return $('speak').checked && $('speak-all').checked;
+}
+
+// How seat i's name is said: its spoken form from the laptop, else its written name.
+function spokenName(i) {
+  if (!state) return '';
+  return (state.spoken && state.spoken[i]) || state.players[i] || '';
+}
+
+// Words in the page's language.
+function utterance(text) {
+  const u = new SpeechSynthesisUtterance(text);
+  u.lang = lang === 'ko' ? 'ko-KR' : 'en-US';
+  return u;
+}
+
+function speak(text, cutOff) {
+  if (!text || !canSpeak() || !$('speak').checked) return;
+  try {
+    if (cutOff) speechSynthesis.cancel();
+    speechSynthesis.speak(utterance(text));
+  } catch (_) { /* no voice: the screen and the vibration remain */ }
+}
+
+// Phones (iOS) speak only after a tap has spoken once: joining the seat is that tap.
+function unlockSpeech() {
+  if (!canSpeak() || !$('speak').checked) return;
+  try { speechSynthesis.speak(utterance('')); } catch (_) { /* no voice */ }
+}
+
+// A pushed state after `before`: a new turn, a pause, a resume.
+function speakChanges(before, after) {
+  if (!before || !after || after.phase === 'idle' || after.turn === null) return;
+  const me = mySeat();
+  const mine = me !== null && after.current === me;
+  if (after.turn !== before.turn) {
+    const name = spokenName(after.current);
+    if (mine) speak(w('sayYourTurn', { name }), true);
+    else if (speakingAll()) speak(w('sayTurnOf', { name }), true);
+    return;
+  }
+  if (!speakingAll()) return;
+  if (before.phase === 'running' && after.phase === 'paused') speak(w('sayPaused'));
+  if (before.phase === 'paused' && after.phase === 'running') speak(w('sayResumed'));
+}
+
+// The countdown crossed the warning or zero (seen by tick()): said after the beep.
+function speakCrossings(was, now, mine) {
+  if (!mine && !speakingAll()) return;
+  let kind = null;
+  if (state.warning_ms > 0 && was > state.warning_ms && now <= state.warning_ms && now > 0) kind = 'warning';
+  if (was > 0 && now <= 0) kind = 'timeup';
+  if (!kind) return;
+  const text = kind === 'warning' ? w('sayWarning', { n: Math.round(state.warning_ms / 1000) })
+    : state.chess_clock ? w('sayFlag', { name: spokenName(state.current) })
+    : w('sayTimeUp');
+  const wait = mine && $('beep').checked ? AFTER_BEEP_MS[kind] : 0;
+  setTimeout(() => speak(text), wait);
+}
+
+function initSpeech() {
+  $('speak-label').textContent = w('speakLabel');
+  $('speak-all-label').textContent = w('speakAllLabel');
+  try {
+    $('speak').checked = localStorage.getItem(SPEAK_KEY) !== '0';
+    $('speak-all').checked = localStorage.getItem(SPEAK_ALL_KEY) === '1';
+  } catch (_) { /* defaults: my turn only */ }
+  const keep = (key, box) => () => {
+    try { localStorage.setItem(key, $(box).checked ? '1' : '0'); } catch (_) { /* this page only */ }
+  };
+  $('speak').addEventListener('change', keep(SPEAK_KEY, 'speak'));
+  $('speak-all').addEventListener('change', keep(SPEAK_ALL_KEY, 'speak-all'));
+  if (!canSpeak()) {
+    $('speak').disabled = true;
+    $('speak-all').disabled = true;
+  }
+}
+
 // ---------- keep the screen on ----------
 
 async function keepAwake() {
@@ -482,6 +580,7 @@ function init() {
   $('rack-hint').textContent = w('rackHint');
   $('rack-send').textContent = w('send');
   $('beep-label').textContent = w('beep');
+  initSpeech();
   $('conn').textContent = w('disconnected');
   $('loading').textContent = w('connecting');
   try { $('beep').checked = localStorage.getItem(BEEP_KEY) === '1'; } catch (_) { /* default off */ }

@@ -8,8 +8,9 @@ use super::saved::Draft;
 use super::sheets::SheetError;
 use super::undo::{Area, Change, Parts, SheetPart, TimerPart};
 use super::{Evening, Settings, Shared, TableNotice, Urgency, same_name};
-use crate::score::{Remaining, Sheet};
+use crate::score::{MatchState, Remaining, Sheet};
 use crate::server::{MAX_RACK_TEXT, PhoneAction};
+use crate::speech::phrases::Happening;
 use crate::store::SheetId;
 use crate::timer::{Phase, Timer, TimerMode, TimerSettings};
 
@@ -19,6 +20,7 @@ impl Evening {
     pub fn apply(&mut self, command: Command, shared: &Shared) -> Result<Done, Refusal> {
         self.refresh();
         let result = self.carry_out(command, shared);
+        self.sync_voice();
         let ticket = self.persist();
         self.update_keep_awake();
         self.publish();
@@ -141,6 +143,15 @@ impl Evening {
                 self.notices.push(notice, now);
                 Ok(Done::default())
             }
+            Command::TestVoice(lang) => {
+                if self.voice.speaker().engine().is_none() {
+                    let now = self.clock.now();
+                    self.notices.push(TableNotice::NoVoice, now);
+                } else {
+                    self.voice.test(lang);
+                }
+                Ok(Done::default())
+            }
             Command::TestSound => {
                 if self.no_audio {
                     let now = self.clock.now();
@@ -192,6 +203,11 @@ impl Evening {
                 .end_turn(now)
                 .map(|end| Change::TurnEnded(players.get(end.player).cloned().unwrap_or_default())),
         })?;
+        // Whose turn it is now, said at once (a new turn cuts off words still being said).
+        let seat = self.timer.read(|t, _| t.current_player());
+        let name = self.voice.seat_name(seat);
+        self.voice
+            .announce(&Happening::Turn { name }, std::time::Duration::ZERO);
         self.record(change, before)
     }
 
@@ -203,7 +219,14 @@ impl Evening {
             Phase::Idle => Ok(None),
         })?;
         match change {
-            Some(change) => self.record(change, before),
+            Some(change) => {
+                let said = match change {
+                    Change::Paused => Happening::Paused,
+                    _ => Happening::Resumed,
+                };
+                self.voice.announce(&said, std::time::Duration::ZERO);
+                self.record(change, before)
+            }
             None => Err(Refusal::NotStarted),
         }
     }
@@ -213,6 +236,17 @@ impl Evening {
         let old = self.settings.players.get(seat).cloned().unwrap_or_default();
         self.timer
             .command(|t, _| t.rename_player(seat, name.trim()))?;
+        // The spoken form follows the name.
+        if let Some(key) = self
+            .settings
+            .spoken
+            .keys()
+            .find(|k| same_name(k, &old))
+            .cloned()
+            && let Some(said) = self.settings.spoken.remove(&key)
+        {
+            self.settings.spoken.insert(name.trim().to_owned(), said);
+        }
         // The open sheet follows, in the same undo step.
         let sheet_before = self.book.open_sheet();
         if let Some(index) = self
@@ -373,6 +407,7 @@ impl Evening {
         let draft = self.drafts.get(&id).ok_or(Refusal::NoForm)?.clone();
         let sheet = self.book.sheet().ok_or(Refusal::NoForm)?;
         let game = draft.game(sheet, (self.wall)())?;
+        let was_over = sheet.match_state().is_finished();
         let before_sheet = self.book.open_sheet();
         let change = self.book.change(|sheet| match draft.editing {
             Some(index) => {
@@ -394,7 +429,40 @@ impl Evening {
             ..Parts::default()
         };
         self.drafts.remove(&id);
+        if matches!(change, Change::GameAdded(..)) {
+            self.announce_result(was_over);
+        }
         self.record(change, parts)
+    }
+
+    /// A new game on the sheet: its winner, or the match's when this game ended it.
+    fn announce_result(&self, was_over: bool) {
+        let Some(sheet) = self.book.sheet() else {
+            return;
+        };
+        let names = sheet.players().names();
+        let said = match sheet.match_state() {
+            MatchState::Finished(end) if !was_over => Happening::MatchWon {
+                names: end
+                    .winners
+                    .iter()
+                    .filter_map(|&i| names.get(i))
+                    .map(|n| self.voice.spoken_name(n))
+                    .collect(),
+            },
+            _ => {
+                let Some(score) = sheet.scores().last() else {
+                    return;
+                };
+                let Some(name) = names.get(score.winner) else {
+                    return;
+                };
+                Happening::GameWon {
+                    name: self.voice.spoken_name(name),
+                }
+            }
+        };
+        self.voice.announce(&said, std::time::Duration::ZERO);
     }
 
     fn discard_draft(&mut self) -> Result<Done, Refusal> {

@@ -91,6 +91,8 @@ pub enum Command {
     },
     /// Play the three cues (or say there is no sound output).
     TestSound,
+    /// Say a sample in this language (or say there is no speech engine).
+    TestVoice(Language),
     /// Save the running turn's time (a few times a minute, and on closing).
     Checkpoint,
     /// A phone's request.

@@ -58,6 +58,7 @@ use crate::runtime::{Clock, TimerRuntime};
 use crate::score::Sheet;
 use crate::server::TableState;
 use crate::sound::{SoundError, Sounder};
+use crate::speech::{Speaker, Voice, VoiceConfig};
 use crate::store::{Access, FileProblem, ReadOnlyReason, SheetId, Store, StoreError};
 use crate::timer::{EndTurnGuard, Phase, Timer, TimerMode, TimerSettings};
 use library::Library;
@@ -81,6 +82,9 @@ pub struct Deps {
     pub wall: WallClock,
     /// Where cues are played.
     pub sounder: Arc<dyn Sounder>,
+    /// Who says whose turn it is (a [`NoSpeaker`](crate::speech::NoSpeaker) when the machine
+    /// has no speech engine).
+    pub speaker: Arc<dyn Speaker>,
     /// Why there is no sound, to tell the table once.
     pub sound_error: Option<SoundError>,
     /// Run the timer on its own thread (the real app), or only when pumped (tests).
@@ -105,6 +109,7 @@ impl Deps {
             clock,
             wall: Arc::new(Utc::now),
             sounder,
+            speaker: Arc::new(crate::speech::RecordingSpeaker::default()),
             sound_error: None,
             timer_thread: false,
             store: Store::open(data),
@@ -153,6 +158,12 @@ pub struct Evening {
     awake: Option<Box<dyn std::any::Any + Send>>,
     awake_failed: bool,
     no_audio: bool,
+    /// Says the turns, alerts and results (the timer's thread holds it too).
+    voice: Arc<Voice>,
+    /// The table was told there is no speech engine (once an evening).
+    no_voice_told: bool,
+    /// The table was told the speech engine failed (once an evening).
+    voice_failed_told: bool,
     /// Why there is no data folder at all.
     no_store: Option<Worded>,
     /// Waiting for the library to name the latest sheet (the evening had none open).
@@ -203,6 +214,7 @@ impl Evening {
             clock,
             wall,
             sounder,
+            speaker,
             sound_error,
             timer_thread,
             store,
@@ -286,6 +298,8 @@ impl Evening {
             }
         };
         let timer = make_runtime(timer, clock.clone(), sounder, timer_thread, alarm);
+        let voice = Arc::new(Voice::new(speaker));
+        timer.set_voice(Arc::clone(&voice));
         // The saved evening's seats win over the settings' (the same unless edited by hand).
         settings.players = timer.read(|t, _| t.players().to_vec());
 
@@ -320,7 +334,7 @@ impl Evening {
             .map(|s| Arc::new(Saver::start(s, move || repaint_saver())));
         let repaint_library = Arc::clone(&repaint);
         let library = Library::start(store, move || repaint_library());
-        Evening {
+        let mut evening = Evening {
             settings,
             timer,
             book,
@@ -339,11 +353,46 @@ impl Evening {
             awake: None,
             awake_failed: false,
             no_audio: sound_error.is_some(),
+            voice,
+            no_voice_told: false,
+            voice_failed_told: false,
             no_store,
             open_latest,
             repaint,
             dirty: Dirty::default(),
             this,
+        };
+        evening.sync_voice();
+        evening
+    }
+
+    /// The voice follows the settings (language, voice settings, spoken names); the table is
+    /// told once when the voice is on and the machine has no speech engine.
+    pub(crate) fn sync_voice(&mut self) {
+        let settings = &self.settings;
+        let spoken = |name: &str| {
+            settings
+                .spoken
+                .iter()
+                .find(|(written, said)| same_name(written, name) && !said.trim().is_empty())
+                .map_or_else(|| name.to_owned(), |(_, said)| said.trim().to_owned())
+        };
+        let config = VoiceConfig {
+            lang: settings.language,
+            settings: settings.voice,
+            seats: settings.players.iter().map(|n| spoken(n)).collect(),
+            spoken: settings
+                .spoken
+                .iter()
+                .filter(|(_, said)| !said.trim().is_empty())
+                .map(|(w, s)| (w.clone(), s.trim().to_owned()))
+                .collect(),
+        };
+        self.voice.configure(config);
+        if settings.voice.on && self.voice.speaker().engine().is_none() && !self.no_voice_told {
+            self.no_voice_told = true;
+            let now = self.clock.now();
+            self.notices.push(TableNotice::NoVoice, now);
         }
     }
 
@@ -355,6 +404,13 @@ impl Evening {
         if let Some(saver) = &self.saver {
             let reports = saver.take_reports();
             self.notices.extend_store(reports, now);
+        }
+        let problems = self.voice.speaker().take_problems();
+        if let Some(why) = problems.into_iter().next()
+            && !self.voice_failed_told
+        {
+            self.voice_failed_told = true;
+            self.notices.push(TableNotice::VoiceFailed(why), now);
         }
         let repaired = self.library.take_notices();
         self.notices.extend_store(repaired, now);
@@ -472,6 +528,11 @@ impl Evening {
         self.awake.is_some()
     }
 
+    /// The voice (its speaker names the engine in use).
+    pub fn voice(&self) -> &Arc<Voice> {
+        &self.voice
+    }
+
     /// Whether there is no sound output (the test sounds say so instead of playing nothing).
     pub fn no_audio(&self) -> bool {
         self.no_audio
@@ -551,7 +612,7 @@ impl Evening {
                     .collect(),
             )
         });
-        self.timer.read(|t, now| {
+        let mut state = self.timer.read(|t, now| {
             TableState::from_timer(
                 t,
                 now,
@@ -559,7 +620,13 @@ impl Evening {
                 self.settings.anyone_may_end,
                 entry,
             )
-        })
+        });
+        // How the phones say each seat's name (only when some seat has a spoken form).
+        let config = self.voice.config();
+        if config.seats != state.players {
+            state.spoken = config.seats;
+        }
+        state
     }
 
     /// Saves what the last command changed: sheets and settings at once, the evening at once

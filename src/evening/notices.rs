@@ -69,6 +69,11 @@ pub enum TableNotice {
     NoKeepAwake(String),
     /// The saved evening could not be restored; it was kept aside here (the seats were kept).
     EveningSetAside(String),
+    /// The voice is on and the machine has no speech engine (nothing is said; sounds as
+    /// before).
+    NoVoice,
+    /// The speech engine failed; the detail is the system's reason.
+    VoiceFailed(String),
 }
 
 impl TableNotice {
@@ -125,6 +130,14 @@ impl TableNotice {
                 (s.table_view.no_keep_awake.to_owned(), Some(detail))
             }
             TableNotice::EveningSetAside(path) => (i18n::evening_set_aside(lang, path), None),
+            TableNotice::NoVoice => (
+                i18n::speech::NO_VOICE.get(lang).to_owned(),
+                Some(i18n::speech::NO_VOICE_DETAIL.get(lang).to_owned()),
+            ),
+            TableNotice::VoiceFailed(why) => (
+                i18n::speech::VOICE_FAILED.get(lang).to_owned(),
+                Some(why.clone()),
+            ),
         }
     }
 }

@@ -2,10 +2,13 @@
 //! rules, sound, seats and phone options. Owned by the [evening](super::Evening); views read
 //! them and hand back a changed copy.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::i18n::Language;
 use crate::rules::RuleSet;
+use crate::speech::phrases::VoiceSettings;
 
 /// Everything the user chose that outlives the window: saved through `store` as JSON.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,6 +32,11 @@ pub struct Settings {
     pub phone_port: u16,
     /// Any phone may end any turn (not only the current player's).
     pub anyone_may_end: bool,
+    /// The voice: on or off, its volume, which happenings are said.
+    pub voice: VoiceSettings,
+    /// How a player's name is said, by written name (a nickname in Hangul, or as it should
+    /// sound); a name without one is said as written. Follows a rename.
+    pub spoken: BTreeMap<String, String>,
 }
 
 impl Default for Settings {
@@ -43,6 +51,8 @@ impl Default for Settings {
             phones: false,
             phone_port: crate::server::DEFAULT_PORT,
             anyone_may_end: false,
+            voice: VoiceSettings::default(),
+            spoken: BTreeMap::new(),
         }
     }
 }

@@ -255,6 +255,71 @@ pub const WORDS: &[(&str, Text)] = &[
             ko: "노트북에 보냈습니다",
         },
     ),
+    // Speech: the switches, and what the phone says (the words the laptop says too, as
+    // `speech::phrases` words them; a test keeps the two the same).
+    (
+        "speakLabel",
+        Text {
+            en: "Speak (my turn)",
+            ko: "음성 안내 (내 차례)",
+        },
+    ),
+    (
+        "speakAllLabel",
+        Text {
+            en: "Speak every event",
+            ko: "모든 안내 듣기",
+        },
+    ),
+    (
+        "sayYourTurn",
+        Text {
+            en: "{name}, your turn",
+            ko: "{name} 차례입니다",
+        },
+    ),
+    (
+        "sayTurnOf",
+        Text {
+            en: "{name}'s turn",
+            ko: "{name} 차례입니다",
+        },
+    ),
+    (
+        "sayWarning",
+        Text {
+            en: "{n} seconds",
+            ko: "{n}초",
+        },
+    ),
+    (
+        "sayTimeUp",
+        Text {
+            en: "time's up — draw one",
+            ko: "시간 초과 — 한 장 가져가세요",
+        },
+    ),
+    (
+        "sayFlag",
+        Text {
+            en: "{name} is out of time",
+            ko: "{name}, 시간이 다 됐습니다",
+        },
+    ),
+    (
+        "sayPaused",
+        Text {
+            en: "paused",
+            ko: "일시 정지",
+        },
+    ),
+    (
+        "sayResumed",
+        Text {
+            en: "resumed",
+            ko: "다시 시작",
+        },
+    ),
     // The footer.
     (
         "beep",

@@ -91,6 +91,13 @@ pub struct TableState {
     /// empty). A page picking its seat warns when one is already taken.
     #[serde(default)]
     pub phones: Vec<u32>,
+    /// How each seat's name is said, in seat order, when some seat has a spoken form (empty:
+    /// the names are said as written). The phone page speaks these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spoken: Vec<String>,
+    /// This game runs on a chess clock (a time-up is a flag, with no draw).
+    #[serde(default)]
+    pub chess_clock: bool,
 }
 
 impl TableState {
@@ -121,6 +128,8 @@ impl TableState {
             anyone_may_end,
             entry,
             phones: Vec::new(),
+            spoken: Vec::new(),
+            chess_clock: timer.game_mode().chess_clock().is_some(),
         }
     }
 

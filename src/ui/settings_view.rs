@@ -14,6 +14,8 @@ use crate::rules::{
     BANK_MINUTES, ClockMode, FinalRule, INCREMENT_SECONDS, Preset, RuleSet, TICK_SECONDS,
     TURN_SECONDS, WARNING_SECONDS,
 };
+use crate::speech::Engine;
+use crate::speech::phrases::Kind;
 use crate::tile::TileSet;
 
 /// What the settings view asks the app to do.
@@ -23,6 +25,8 @@ pub enum SettingsRequest {
     Change(Settings),
     /// Play the three sounds.
     TestSound,
+    /// Say a sample in this language.
+    TestVoice(Language),
     /// Switch the phones' server on or off.
     Phones(bool),
     /// A new link for the phones (the old one stops working).
@@ -63,6 +67,7 @@ impl SettingsView {
         settings: &Settings,
         saved_in: Option<&std::path::Path>,
         phones: &PhoneLink,
+        engine: Option<Engine>,
     ) -> Option<SettingsRequest> {
         let mut new = self.pending.take().unwrap_or_else(|| settings.clone());
         // The phones first: the QR code is what the table looks for here.
@@ -74,6 +79,10 @@ impl SettingsView {
         let test_sound = draw(ui, &mut new, saved_in.as_deref(), self.adjusted);
         if test_sound {
             return Some(SettingsRequest::TestSound);
+        }
+        ui.separator();
+        if let Some(lang) = voice_ui(ui, &mut new, engine) {
+            return Some(SettingsRequest::TestVoice(lang));
         }
         // Commit only when no field is being typed in and no slider is held.
         let editing = ui.ctx().egui_wants_keyboard_input() || ui.input(|i| i.pointer.any_down());
@@ -313,6 +322,63 @@ fn draw(
         ui.label(RichText::new((s.settings.settings_saved_in)(path)).weak());
     }
     test_sound
+}
+
+/// The voice: on or off, its volume, each kind of happening, "Test voice" per language, and
+/// how each seat's name is said. Returns the language whose test was clicked.
+fn voice_ui(ui: &mut Ui, new: &mut Settings, engine: Option<Engine>) -> Option<Language> {
+    let lang = new.language;
+    let mut test = None;
+    ui.label(
+        RichText::new(i18n::speech::HEADING.get(lang))
+            .strong()
+            .size(18.0),
+    );
+    ui.checkbox(&mut new.voice.on, i18n::speech::ON.get(lang));
+    ui.label(RichText::new(i18n::speech::engine_line(lang, engine)).weak());
+    ui.add_enabled_ui(new.voice.on, |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label(i18n::speech::VOLUME.get(lang));
+            ui.add(egui::Slider::new(&mut new.voice.volume, 0.0..=1.0).show_value(false))
+                .labelled_by(label.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            for kind in Kind::ALL {
+                ui.checkbox(new.voice.kind_mut(kind), i18n::speech::kind(lang, kind));
+            }
+        });
+    });
+    ui.horizontal(|ui| {
+        for spoken in Language::ALL {
+            if ui.button(i18n::speech::test_button(lang, spoken)).clicked() {
+                test = Some(spoken);
+            }
+        }
+    });
+    ui.add_space(4.0);
+    ui.label(i18n::speech::SPOKEN_NAMES.get(lang));
+    ui.label(RichText::new(i18n::speech::SPOKEN_HINT.get(lang)).weak());
+    egui::Grid::new("spoken-names")
+        .num_columns(2)
+        .spacing([24.0, 6.0])
+        .show(ui, |ui| {
+            for name in new.players.clone() {
+                let label = ui.label(&name);
+                let mut said = new.spoken.get(&name).cloned().unwrap_or_default();
+                let field = ui
+                    .add(egui::TextEdit::singleline(&mut said).desired_width(200.0))
+                    .labelled_by(label.id);
+                if field.changed() {
+                    if said.is_empty() {
+                        new.spoken.remove(&name);
+                    } else {
+                        new.spoken.insert(name.clone(), said);
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    test
 }
 
 /// What picking a preset would change, one line per value: "Turn length: 60s → 40s".

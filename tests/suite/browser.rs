@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use rummikub_companion::evening::Command as Ask;
+
 use crate::util::phones::{Table, request, request_within};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -648,4 +650,117 @@ fn the_tv_page_shows_results_and_then_the_standings_as_they_are_pushed() {
     browser.screenshot("tv");
     drop(browser);
     server.stop();
+}
+
+/// The recorder that stands in for the phone's voice: every `speechSynthesis.speak` is kept as
+/// `lang:text`, every `cancel` as `<cancel>`.
+const SPEECH_RECORDER: &str = "window.said = []; \
+    speechSynthesis.speak = (u) => { window.said.push(`${u.lang}:${u.text}`); }; \
+    speechSynthesis.cancel = () => { window.said.push('<cancel>'); };";
+
+fn said(browser: &Browser) -> Vec<String> {
+    let v = browser.eval("return window.said");
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn the_phone_speaks_its_players_turn_in_its_language_and_every_event_when_asked() {
+    let table = Table::start(0); // Ann's turn, 60 s, warning at 10 s
+    let url = format!("http://{}{}", table.addr, table.path(""));
+    let browser = Browser::launch();
+
+    // Ann's phone, in English: joining is the tap that unlocks the voice.
+    browser.go(&format!("{url}?lang=en"));
+    browser.wait_for(
+        "the seat buttons",
+        "return document.querySelectorAll('#seats button').length === 4",
+    );
+    browser.eval(SPEECH_RECORDER);
+    browser.tap("#seats button[data-seat='0']");
+    browser.wait_for(
+        "the play view",
+        "return !document.getElementById('play').hidden",
+    );
+    assert_eq!(
+        said(&browser),
+        ["en-US:"],
+        "the join tap speaks once, silently"
+    );
+    assert_eq!(browser.text("speak-label"), "Speak (my turn)");
+    let page_a = browser.handle();
+
+    // Ann's warning, counted down on the phone itself: said in the page's language.
+    table.set_clock(Duration::from_millis(49_600));
+    browser.wait_for("the warning words", "return window.said.length === 2");
+    assert_eq!(said(&browser)[1], "en-US:10 seconds");
+
+    // Bo's phone, in Korean (a tab of the same browser remembers Ann's seat: change it).
+    let page_b = browser.new_tab();
+    browser.go(&format!("{url}?lang=ko"));
+    browser.wait_for(
+        "the play view",
+        "return !document.getElementById('play').hidden",
+    );
+    browser.tap("#change");
+    browser.wait_for(
+        "the seat buttons",
+        "return document.querySelectorAll('#seats button').length === 4",
+    );
+    browser.eval(SPEECH_RECORDER);
+    browser.tap("#seats button[data-seat='1']");
+    browser.wait_for(
+        "the play view",
+        "return !document.getElementById('play').hidden",
+    );
+
+    // Ann's turn ends on the laptop: Bo's phone says so at once, cutting off anything else.
+    table.set_clock(Duration::from_secs(55));
+    let ended = Instant::now();
+    table.apply(Ask::Primary).expect("Bo's turn");
+    browser.wait_for("Bo's turn, said", "return window.said.length === 3");
+    println!(
+        "turn change → phone speaks: {} ms",
+        ended.elapsed().as_millis()
+    );
+    assert_eq!(
+        said(&browser),
+        ["ko-KR:", "<cancel>", "ko-KR:Bo 차례입니다"]
+    );
+
+    // Ann's phone said nothing of Bo's turn (by default only its own player's) …
+    browser.switch_to(&page_a);
+    assert_eq!(said(&browser), ["en-US:", "en-US:10 seconds"]);
+    // … until "every event" is on (kept for the next visit).
+    browser.tap("#speak-all");
+    assert_eq!(
+        browser.eval("return localStorage.getItem('rummikub-companion.speakAll')"),
+        json!("1")
+    );
+    let mut settings = table.evening.lock().settings().clone();
+    settings.spoken.insert("Cy".into(), "Sy".into());
+    table
+        .apply(Ask::Settings(Box::new(settings)))
+        .expect("a spoken name");
+    table.set_clock(Duration::from_secs(57));
+    table.apply(Ask::Primary).expect("Cy's turn");
+    browser.wait_for("Cy's turn, said", "return window.said.length === 4");
+    table.set_clock(Duration::from_secs(58));
+    table.apply(Ask::TogglePause).expect("paused");
+    browser.wait_for("the pause, said", "return window.said.length === 5");
+    assert_eq!(
+        said(&browser)[2..],
+        ["<cancel>", "en-US:Sy's turn", "en-US:paused"][..],
+        "the spoken form of Cy's name, then the pause"
+    );
+
+    // Bo's phone, still on "my turn only", heard neither.
+    browser.switch_to(&page_b);
+    assert_eq!(said(&browser).len(), 3);
 }

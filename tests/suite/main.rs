@@ -24,6 +24,7 @@ mod sheet_match;
 mod solver;
 mod sound_output;
 mod sounds;
+mod speech;
 mod store;
 mod timer;
 mod ui;

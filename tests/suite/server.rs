@@ -79,7 +79,8 @@ fn join_serves_the_page_and_the_state() {
         serde_json::json!([0, 0, 0, 0]),
         "no page names a seat"
     );
-    // Nothing but names, the clock and the open game's entries.
+    // Nothing but names, the clock and the open game's entries (and, when a seat has one, how
+    // its name is said: `spoken`, absent here).
     let keys: Vec<&str> = state
         .as_object()
         .expect("object")
@@ -92,6 +93,7 @@ fn join_serves_the_page_and_the_state() {
         keys,
         [
             "anyone_may_end",
+            "chess_clock",
             "current",
             "entry",
             "evening",

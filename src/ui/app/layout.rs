@@ -393,9 +393,13 @@ impl App {
                         evening.settings(),
                         evening.store_dir(),
                         evening.phones(),
+                        evening.voice().speaker().engine(),
                     ) {
                         Some(SettingsRequest::Change(new)) => actions.push(Action::Settings(new)),
                         Some(SettingsRequest::TestSound) => actions.push(Action::TestSound),
+                        Some(SettingsRequest::TestVoice(lang)) => {
+                            actions.push(Action::Evening(Command::TestVoice(lang)))
+                        }
                         Some(SettingsRequest::Phones(on)) => actions.push(Action::Phones(on)),
                         Some(SettingsRequest::NewLink) => {
                             actions.push(Action::Evening(Command::NewLink))

@@ -106,6 +106,7 @@ impl AppDeps {
                 clock: Arc::new(SystemClock::new()),
                 wall: Arc::new(chrono::Utc::now),
                 sounder,
+                speaker: crate::speech::open_default(),
                 sound_error,
                 timer_thread: true,
                 store: Store::open_default(),
