@@ -15,6 +15,16 @@ const COLORS: [Color32; 6] = [
     Color32::from_rgb(0xff, 0xd5, 0x4f),
 ];
 
+/// Line colours, distinct on a white background (the exported score card).
+pub const ON_WHITE: [Color32; 6] = [
+    Color32::from_rgb(0xd8, 0x43, 0x15),
+    Color32::from_rgb(0x02, 0x77, 0xbd),
+    Color32::from_rgb(0x55, 0x8b, 0x2f),
+    Color32::from_rgb(0x8e, 0x24, 0xaa),
+    Color32::from_rgb(0x00, 0x89, 0x7b),
+    Color32::from_rgb(0xef, 0x6c, 0x00),
+];
+
 /// One line: a name and its points, `(x, y)`.
 pub struct Series {
     /// The player.
@@ -27,6 +37,18 @@ pub struct Series {
 
 /// Draws the series as lines, `height` points tall, with a legend; `x_label` names the axis.
 pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &str) {
+    lines_in(ui, id, series, height, x_label, &COLORS);
+}
+
+/// [`lines`] in the given colours (one per seat, repeated if fewer).
+pub fn lines_in(
+    ui: &mut Ui,
+    id: &str,
+    series: Vec<Series>,
+    height: f32,
+    x_label: &str,
+    colors: &[Color32],
+) {
     Plot::new(id.to_owned())
         .height(height)
         // Top left, in the order given (seats, or standings): the lines' ends, where the
@@ -47,7 +69,12 @@ pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &
             for (i, s) in series.into_iter().enumerate() {
                 let width = if s.leading { 4.0 } else { 1.5 };
                 let line = Line::new(s.name, PlotPoints::from(s.points))
-                    .color(COLORS[i % COLORS.len()])
+                    .color(
+                        colors
+                            .get(i % colors.len().max(1))
+                            .copied()
+                            .unwrap_or(Color32::GRAY),
+                    )
                     .width(width);
                 plot.line(line);
             }
