@@ -37,3 +37,9 @@ pub fn footer(lang: Language, made: &str) -> String {
         Language::Korean => format!("루미큐브 도우미 · {made} 내보냄"),
     }
 }
+
+/// The card could not be drawn (a fault in drawing it; the sheet is untouched).
+pub const NOT_DRAWN: Text = Text {
+    en: "the score card could not be drawn",
+    ko: "점수표 그림을 그리지 못했습니다",
+};

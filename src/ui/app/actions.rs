@@ -263,8 +263,14 @@ impl App {
                 name: id.as_str(),
                 made,
             };
-            let image = crate::ui::card::render(&sheet, lang, &info);
-            let written = crate::ui::save_png(&path, &image).map_err(|e| e.to_string());
+            // A card that cannot be drawn is a notice, never a window that waits forever.
+            let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                crate::ui::card::render(&sheet, lang, &info)
+            }));
+            let written = match drawn {
+                Ok(image) => crate::ui::save_png(&path, &image).map_err(|e| e.to_string()),
+                Err(_) => Err(crate::i18n::card::NOT_DRAWN.get(lang).to_owned()),
+            };
             if let Ok(mut slot) = slot.lock() {
                 *slot = Some((path, written.err()));
             }
