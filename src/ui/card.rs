@@ -281,6 +281,7 @@ fn card_ui(ui: &mut Ui, sheet: &Sheet, lang: Language, info: &CardInfo<'_>, layo
             260.0,
             s.results.games_axis,
             &super::chart::ON_WHITE,
+            5,
         );
     }
     ui.add_space(10.0);

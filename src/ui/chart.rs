@@ -37,10 +37,12 @@ pub struct Series {
 
 /// Draws the series as lines, `height` points tall, with a legend; `x_label` names the axis.
 pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &str) {
-    lines_in(ui, id, series, height, x_label, &COLORS);
+    lines_in(ui, id, series, height, x_label, &COLORS, 10);
 }
 
-/// [`lines`] in the given colours (one per seat, repeated if fewer).
+/// [`lines`] in the given colours (one per seat, repeated if fewer), the points marked at the
+/// powers of `y_base` (10: 1, 10, 100, …; a picture, which has no hover to read a value by,
+/// takes 5 so that a range of a hundred or so keeps labels).
 pub fn lines_in(
     ui: &mut Ui,
     id: &str,
@@ -48,6 +50,7 @@ pub fn lines_in(
     height: f32,
     x_label: &str,
     colors: &[Color32],
+    y_base: i64,
 ) {
     Plot::new(id.to_owned())
         .height(height)
@@ -62,6 +65,7 @@ pub fn lines_in(
         // Games and evenings are whole numbers: no "game 0.3" on the axis.
         .x_grid_spacer(uniform_grid_spacer(whole_steps))
         .x_axis_formatter(|mark: GridMark, _| whole_label(mark.value))
+        .y_grid_spacer(egui_plot::log_grid_spacer(y_base))
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
