@@ -29,6 +29,7 @@ use crate::store::{DATA_ENV, FORMAT_VERSION, FileProblem, Notice, ReadOnlyReason
 use crate::tile::{Color, Kind, NotationError, Position, Tile, TileError};
 use crate::timer::TimerError;
 
+pub mod card;
 pub mod cli;
 pub mod evening;
 pub mod event;

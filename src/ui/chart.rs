@@ -15,6 +15,16 @@ const COLORS: [Color32; 6] = [
     Color32::from_rgb(0xff, 0xd5, 0x4f),
 ];
 
+/// Line colours, distinct on a white background (the exported score card).
+pub const ON_WHITE: [Color32; 6] = [
+    Color32::from_rgb(0xd8, 0x43, 0x15),
+    Color32::from_rgb(0x02, 0x77, 0xbd),
+    Color32::from_rgb(0x55, 0x8b, 0x2f),
+    Color32::from_rgb(0x8e, 0x24, 0xaa),
+    Color32::from_rgb(0x00, 0x89, 0x7b),
+    Color32::from_rgb(0xef, 0x6c, 0x00),
+];
+
 /// One line: a name and its points, `(x, y)`.
 pub struct Series {
     /// The player.
@@ -27,6 +37,21 @@ pub struct Series {
 
 /// Draws the series as lines, `height` points tall, with a legend; `x_label` names the axis.
 pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &str) {
+    lines_in(ui, id, series, height, x_label, &COLORS, 10);
+}
+
+/// [`lines`] in the given colours (one per seat, repeated if fewer), the points marked at the
+/// powers of `y_base` (10: 1, 10, 100, …; a picture, which has no hover to read a value by,
+/// takes 5 so that a range of a hundred or so keeps labels).
+pub fn lines_in(
+    ui: &mut Ui,
+    id: &str,
+    series: Vec<Series>,
+    height: f32,
+    x_label: &str,
+    colors: &[Color32],
+    y_base: i64,
+) {
     Plot::new(id.to_owned())
         .height(height)
         // Top left, in the order given (seats, or standings): the lines' ends, where the
@@ -40,6 +65,7 @@ pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &
         // Games and evenings are whole numbers: no "game 0.3" on the axis.
         .x_grid_spacer(uniform_grid_spacer(whole_steps))
         .x_axis_formatter(|mark: GridMark, _| whole_label(mark.value))
+        .y_grid_spacer(egui_plot::log_grid_spacer(y_base))
         .allow_scroll(false)
         .allow_drag(false)
         .allow_zoom(false)
@@ -47,7 +73,12 @@ pub fn lines(ui: &mut Ui, id: &str, series: Vec<Series>, height: f32, x_label: &
             for (i, s) in series.into_iter().enumerate() {
                 let width = if s.leading { 4.0 } else { 1.5 };
                 let line = Line::new(s.name, PlotPoints::from(s.points))
-                    .color(COLORS[i % COLORS.len()])
+                    .color(
+                        colors
+                            .get(i % colors.len().max(1))
+                            .copied()
+                            .unwrap_or(Color32::GRAY),
+                    )
                     .width(width);
                 plot.line(line);
             }

@@ -6,6 +6,7 @@
 //! own window state (`window.ron`) is written by eframe.
 
 pub mod app;
+pub mod card;
 mod chart;
 mod clock;
 mod history_view;

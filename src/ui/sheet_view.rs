@@ -162,26 +162,7 @@ impl SheetView {
         }
         // The race, below what the table types into (so the form opens in sight).
         if !sheet.games().is_empty() {
-            let names = sheet.players().names();
-            let standings = sheet.standings();
-            let leaders = standings.winners(sheet.rules().final_rule);
-            let series = names
-                .iter()
-                .enumerate()
-                .map(|(seat, name)| {
-                    let mut total = 0;
-                    let mut points = vec![[0.0, 0.0]];
-                    for (g, score) in sheet.scores().iter().enumerate() {
-                        total += score.points.get(seat).copied().unwrap_or(0);
-                        points.push([(g + 1) as f64, total as f64]);
-                    }
-                    super::chart::Series {
-                        name: name.clone(),
-                        points,
-                        leading: leaders.contains(&seat),
-                    }
-                })
-                .collect();
+            let series = running_totals(sheet);
             super::chart::lines(ui, "running-totals", series, 220.0, s.results.games_axis);
         }
         requests
@@ -367,37 +348,7 @@ impl SheetView {
                 );
             }
         });
-        let rule_name = |r: FinalRule| match r {
-            FinalRule::Total => s.sheet.rule_total_short,
-            FinalRule::Wins => s.sheet.rule_wins_short,
-        };
-        if !sheet.games().is_empty() {
-            // Winners once the match is over (its result: games added after it do not count);
-            // leaders until then.
-            let end = match sheet.match_state() {
-                MatchState::Finished(end) => Some(end),
-                MatchState::Playing { .. } => None,
-            };
-            for r in [rule, rule.other()] {
-                let seats = match &end {
-                    Some(end) if r == end.rule => end.winners.clone(),
-                    Some(end) => end.other_winners.clone(),
-                    None => standings.winners(r),
-                };
-                let words = if end.is_some() {
-                    s.sheet.winner_under
-                } else {
-                    s.sheet.leader_under
-                };
-                let line = words(rule_name(r), &who(names, &seats));
-                let text = RichText::new(line);
-                ui.label(if r == rule {
-                    text.strong().size(20.0)
-                } else {
-                    text
-                });
-            }
-        }
+        result_lines(ui, lang, sheet);
         requests
     }
 
@@ -876,8 +827,72 @@ fn who(names: &[String], seats: &[usize]) -> String {
         .join(", ")
 }
 
+/// Each player's running total, game by game, for the chart (the leaders' lines thick).
+pub(super) fn running_totals(sheet: &Sheet) -> Vec<super::chart::Series> {
+    let names = sheet.players().names();
+    let leaders = sheet.standings().winners(sheet.rules().final_rule);
+    names
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            let mut total = 0;
+            let mut points = vec![[0.0, 0.0]];
+            for (g, score) in sheet.scores().iter().enumerate() {
+                total += score.points.get(seat).copied().unwrap_or(0);
+                points.push([(g + 1) as f64, total as f64]);
+            }
+            super::chart::Series {
+                name: name.clone(),
+                points,
+                leading: leaders.contains(&seat),
+            }
+        })
+        .collect()
+}
+
+/// "Winner by highest total: 루미" (or "Leader by …" until the match is over), under the
+/// sheet's rule large, then under the other rule.
+pub(super) fn result_lines(ui: &mut Ui, lang: Language, sheet: &Sheet) {
+    let s = lang.strings();
+    let names = sheet.players().names();
+    let standings = sheet.standings();
+    let rule = sheet.rules().final_rule;
+    let rule_name = |r: FinalRule| match r {
+        FinalRule::Total => s.sheet.rule_total_short,
+        FinalRule::Wins => s.sheet.rule_wins_short,
+    };
+    if sheet.games().is_empty() {
+        return;
+    }
+    // Winners once the match is over (its result: games added after it do not count);
+    // leaders until then.
+    let end = match sheet.match_state() {
+        MatchState::Finished(end) => Some(end),
+        MatchState::Playing { .. } => None,
+    };
+    for r in [rule, rule.other()] {
+        let seats = match &end {
+            Some(end) if r == end.rule => end.winners.clone(),
+            Some(end) => end.other_winners.clone(),
+            None => standings.winners(r),
+        };
+        let words = if end.is_some() {
+            s.sheet.winner_under
+        } else {
+            s.sheet.leader_under
+        };
+        let line = words(rule_name(r), &who(names, &seats));
+        let text = RichText::new(line);
+        ui.label(if r == rule {
+            text.strong().size(20.0)
+        } else {
+            text
+        });
+    }
+}
+
 /// The match's end: final standings and the winner, large; or how far the end still is.
-fn match_ui(ui: &mut Ui, lang: Language, sheet: &Sheet) {
+pub(super) fn match_ui(ui: &mut Ui, lang: Language, sheet: &Sheet) {
     let s = lang.strings();
     let names = sheet.players().names();
     let who = |seats: &[usize]| who(names, seats);

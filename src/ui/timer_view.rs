@@ -60,6 +60,9 @@ pub struct TimerView {
     names: Vec<String>,
     /// The names the last refusal was about: it is shown until they are edited.
     refused_names: Option<Vec<String>>,
+    /// When (egui's input time) "Add player" was last clicked: a click within a double-click's
+    /// delay of the one before is the same gesture, not another player.
+    add_clicked_at: Option<f64>,
 }
 
 /// The room kept for the time-up penalty under the clock (two lines of large type).
@@ -285,7 +288,12 @@ impl TimerView {
                 // The second click of a double-click is not a second player.
                 let button = egui::Button::new(s.timer.add_player).min_size(egui::vec2(0.0, 32.0));
                 let added = ui.add(button);
-                add = added.clicked() && !added.double_clicked() && !added.triple_clicked();
+                if added.clicked() {
+                    let now = ui.input(|i| i.time);
+                    let delay = ui.ctx().options(|o| o.input_options.max_double_click_delay);
+                    add = self.add_clicked_at.is_none_or(|at| now - at > delay);
+                    self.add_clicked_at = Some(now);
+                }
             }
         });
         if add {

@@ -10,6 +10,7 @@ mod event;
 mod event_cli;
 mod event_serve;
 mod export;
+mod export_card;
 mod history;
 mod i18n;
 mod netns;

@@ -1668,3 +1668,76 @@ fn a_korean_tables_picker_names_its_tiles_in_korean_and_the_joker_reads_jokeo() 
     assert!(t.shows("조커 (빨12)"));
     assert!(t.shows("33"));
 }
+
+/// A press and release of the primary button at `pos`.
+fn click_events(pos: egui::Pos2) -> Vec<egui::Event> {
+    let button = |pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    vec![egui::Event::PointerMoved(pos), button(true), button(false)]
+}
+
+/// The timer view with three seats, in a harness whose frames are 50 ms of input time.
+fn three_seats_fast_frames() -> Harness<'static, App> {
+    let data = tempfile::tempdir().expect("temporary data folder");
+    let clock = Arc::new(ManualClock::default());
+    let sounder = Arc::new(RecordingSounder::default());
+    let deps = AppDeps::manual(clock, sounder, data.path());
+    let mut harness = Harness::builder()
+        .with_max_steps(12)
+        .with_step_dt(0.05)
+        .with_size([1100.0, 900.0])
+        .build_eframe(move |cc| App::new(cc, deps));
+    harness.run();
+    let names = ["Ann", "Bo", "Cy"].map(String::from).to_vec();
+    apply(&mut harness, Action::Timer(TimerCommand::SetPlayers(names)));
+    harness.run();
+    // The data folder lives as long as the process: the harness keeps using it.
+    std::mem::forget(data);
+    harness
+}
+
+/// Clicks "Add player" where it is now, then lets `frames` frames pass.
+fn click_add_player(harness: &mut Harness<'static, App>, frames: usize) {
+    let at = harness.get_by_label("Add player").rect().center();
+    harness.input_mut().events.extend(click_events(at));
+    for _ in 0..frames {
+        harness.step();
+    }
+}
+
+fn seats(harness: &Harness<'static, App>) -> usize {
+    harness
+        .state()
+        .evening()
+        .timer()
+        .read(|timer, _| timer.players().len())
+}
+
+#[test]
+fn a_double_click_on_add_player_adds_one_player() {
+    // Regression (issue 23, item 10): the second click of a double-click added a second player.
+    // The second click lands on the button where it is after the first (it moves down with
+    // the new row), 0.1 s later: inside egui's 0.3 s double-click delay.
+    let mut harness = three_seats_fast_frames();
+    click_add_player(&mut harness, 2);
+    click_add_player(&mut harness, 1);
+    harness.run();
+    assert_eq!(seats(&harness), 4, "a double-click adds one player");
+    // Both clicks before the window draws again: one player too.
+    let mut harness = three_seats_fast_frames();
+    let at = harness.get_by_label("Add player").rect().center();
+    harness.input_mut().events.extend(click_events(at));
+    harness.input_mut().events.extend(click_events(at));
+    harness.run();
+    assert_eq!(seats(&harness), 4, "two clicks in one frame add one player");
+    // Two clicks half a second apart are two players.
+    let mut harness = three_seats_fast_frames();
+    click_add_player(&mut harness, 10);
+    click_add_player(&mut harness, 1);
+    harness.run();
+    assert_eq!(seats(&harness), 5, "two deliberate clicks, two players");
+}

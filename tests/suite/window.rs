@@ -68,6 +68,19 @@ fn save_csv_as_without_a_save_dialog_saves_in_the_exports_folder_and_export_pict
 
 #[test]
 #[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
+fn export_picture_in_the_real_window_is_the_score_card_at_any_window_size() {
+    // Regression (issue 23, item 12): the picture was a screenshot of the window.
+    let result = run_script("card_export.py");
+    assert_eq!(result["ok"], true, "{result}");
+    for lang in ["en", "ko"] {
+        let sizes = &result[lang];
+        assert_eq!(sizes[0]["card"], sizes[1]["card"], "{result}");
+        assert_eq!(sizes[0]["card"][0], 1520, "{result}");
+    }
+}
+
+#[test]
+#[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
 fn keys_typed_fast_with_tab_land_each_in_its_own_field() {
     // Regression (tab-typing): `0⇥12⇥22⇥32` at 60–100 ms a key gave `0 / 122 / 2 / 32`.
     let result = run_script("tab_typing.py");

@@ -1,6 +1,6 @@
 //! Carrying out what the window asked for: evening commands go to [`Shared::apply`] and their
 //! refusals back to the view that asked; what only a window does (tabs, full screen, the save
-//! dialog, a picture of the window, the file manager) happens here.
+//! dialog, the score card's picture, the file manager) happens here.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -228,11 +228,24 @@ impl App {
         self.save_as.is_some()
     }
 
-    /// Asks for a screenshot of the window (the sheet and its chart); saved when it arrives.
+    /// Writes the open sheet's score card (see [`crate::ui::card`]) as a PNG in the exports
+    /// folder: drawn and written on a thread of its own (the clock goes on), told when done.
+    /// Never a picture of the window, so its size and content do not depend on the window.
     fn export_picture(&mut self) {
-        let path = self.evening.lock().export_path("png");
-        match path {
-            Ok(path) => self.picture_to = Some(path),
+        if self.picture_pending {
+            return;
+        }
+        let (path, sheet, id, made) = {
+            let evening = self.evening.lock();
+            let path = evening.export_path("png");
+            let sheet = evening.sheet().cloned();
+            (path, sheet, evening.sheet_id().cloned(), evening.wall_now())
+        };
+        let (Some(sheet), Some(id)) = (sheet, id) else {
+            return;
+        };
+        let path = match path {
+            Ok(path) => path,
             Err(e) => {
                 let why = e.worded(self.language());
                 self.refused = Some(Refused {
@@ -241,35 +254,49 @@ impl App {
                 });
                 return;
             }
-        }
+        };
+        let lang = self.language();
         let slot = Arc::clone(&self.picture);
         let ctx = self.ctx.clone();
-        self.ctx.request_screenshot(move |image| {
+        let work = move || {
+            let info = crate::ui::card::CardInfo {
+                name: id.as_str(),
+                made,
+            };
+            // A card that cannot be drawn is a notice, never a window that waits forever.
+            let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                crate::ui::card::render(&sheet, lang, &info)
+            }));
+            let written = match drawn {
+                Ok(image) => crate::ui::save_png(&path, &image).map_err(|e| e.to_string()),
+                Err(_) => Err(crate::i18n::card::NOT_DRAWN.get(lang).to_owned()),
+            };
             if let Ok(mut slot) = slot.lock() {
-                *slot = Some(image);
+                *slot = Some((path, written.err()));
             }
-            // A frame to save it in: an idle window would keep it until the next click.
+            // A frame to tell it in: an idle window would keep it until the next click.
             ctx.request_repaint();
-        });
+        };
+        self.picture_pending = true;
+        let spawned = std::thread::Builder::new()
+            .name("score-card".into())
+            .spawn(work);
+        if let Err(e) = spawned {
+            self.picture_pending = false;
+            self.refused = Some(Refused {
+                view: View::Sheet,
+                why: e.to_string(),
+            });
+        }
     }
 
-    /// Saves a screenshot that arrived for an exported picture.
+    /// Tells the table that the score card was written (or why not), once it has been.
     pub(super) fn save_picture(&mut self) {
-        // The path waits for its image (frames come before the screenshot does).
-        let Some(image) = self.picture.lock().ok().and_then(|mut slot| slot.take()) else {
+        let Some((path, error)) = self.picture.lock().ok().and_then(|mut slot| slot.take()) else {
             return;
         };
-        let Some(path) = self.picture_to.take() else {
-            return;
-        };
-        let written = crate::ui::save_png(&path, &image).map_err(|e| e.to_string());
-        self.command(
-            View::Sheet,
-            Command::Wrote {
-                path,
-                error: written.err(),
-            },
-        );
+        self.picture_pending = false;
+        self.command(View::Sheet, Command::Wrote { path, error });
     }
 }
 

@@ -1,6 +1,6 @@
 //! The window: it draws the [evening](crate::evening) and turns clicks and keys into commands
 //! for it. It owns nothing of the evening — only what a window has: the tab shown, full
-//! screen, the keys held, each view's own editing state, the save dialog and screenshots.
+//! screen, the keys held, each view's own editing state, the save dialog and the score card's export.
 //!
 //! Every frame locks the evening once, draws every view from it (views get read access and
 //! return requests), unlocks it, and then applies the requests — evening commands through
@@ -164,6 +164,9 @@ pub enum Action {
     OpenFolder(std::path::PathBuf),
 }
 
+/// Where the score card's thread leaves its result: the file, and why it failed if it did.
+type PictureSlot = Arc<std::sync::Mutex<Option<(std::path::PathBuf, Option<String>)>>>;
+
 /// A request a view made that the evening refused, shown by that view on its next frames.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Refused {
@@ -196,9 +199,10 @@ pub struct App {
     /// A "Save CSV as…" dialog open now.
     save_as: Option<actions::SaveAs>,
     save_dialog: SaveDialog,
-    /// Where the next window screenshot goes (an exported picture), and the slot it lands in.
-    picture_to: Option<std::path::PathBuf>,
-    picture: Arc<std::sync::Mutex<Option<Arc<egui::ColorImage>>>>,
+    /// A score card is being drawn and written ("Export picture"), and the slot its result
+    /// lands in: the file and, if it could not be written, why.
+    picture_pending: bool,
+    picture: PictureSlot,
     /// Keys typed after a Tab in the same frame, held for the next frame (so they reach the
     /// field the Tab moved to).
     held_input: Vec<egui::Event>,
@@ -239,7 +243,7 @@ impl App {
             refused: None,
             save_as: None,
             save_dialog: deps.save_dialog,
-            picture_to: None,
+            picture_pending: false,
             picture: Arc::default(),
             held_input: Vec::new(),
             ctx,
