@@ -253,3 +253,94 @@ pub fn arg(command: &str, arg: &str) -> Option<Text> {
         _ => return None,
     })
 }
+
+/// Words of the Meld tab's "Whole table" and "Referee" modes (the window).
+pub mod window {
+    use super::Text;
+
+    /// The mode "what can I play, the whole table rearranged".
+    pub const MODE_TABLE: Text = Text {
+        en: "Whole table",
+        ko: "테이블 전체",
+    };
+    /// The mode "check a turn".
+    pub const MODE_REFEREE: Text = Text {
+        en: "Referee a turn",
+        ko: "차례 판정",
+    };
+    /// Where the picker's tiles go.
+    pub const ADD_TO: Text = Text {
+        en: "Picked tiles go to:",
+        ko: "고른 타일을 넣을 곳:",
+    };
+    /// The table's field.
+    pub const TABLE: Text = Text {
+        en: "Table",
+        ko: "테이블",
+    };
+    /// The rack's field.
+    pub const RACK: Text = Text {
+        en: "Rack",
+        ko: "받침대",
+    };
+    /// The table before the turn.
+    pub const BEFORE: Text = Text {
+        en: "Table before",
+        ko: "차례 전 테이블",
+    };
+    /// The table after the turn.
+    pub const AFTER: Text = Text {
+        en: "Table after",
+        ko: "차례 후 테이블",
+    };
+    /// The rack before the turn (optional).
+    pub const RACK_BEFORE: Text = Text {
+        en: "Rack before (optional)",
+        ko: "차례 전 받침대 (선택)",
+    };
+    /// Copies the table before into the table after, to edit it.
+    pub const COPY_BEFORE: Text = Text {
+        en: "Copy before → after",
+        ko: "전 → 후로 복사",
+    };
+    /// The player had made the initial meld.
+    pub const MELDED: Text = Text {
+        en: "Initial meld made before this turn",
+        ko: "이 차례 전에 첫 등록을 했음",
+    };
+    /// The turn ended by the timer.
+    pub const TIMED_OUT: Text = Text {
+        en: "Time ran out",
+        ko: "시간 초과로 끝남",
+    };
+    /// The solver is still working.
+    pub const WORKING: Text = Text {
+        en: "Working it out…",
+        ko: "계산 중…",
+    };
+    /// Hint of the table field.
+    pub const TABLE_HINT: Text = Text {
+        en: "sets on the table, | between sets: R5 R6 R7 | B9 K9 O9",
+        ko: "테이블의 묶음, 묶음 사이에 |: 빨5 빨6 빨7 | 파9 검9 주9",
+    };
+    /// Hint of the rack field.
+    pub const RACK_HINT: Text = Text {
+        en: "tiles on the rack: R8 K2 J",
+        ko: "받침대의 타일: 빨8 검2 조커",
+    };
+    /// Nothing entered yet.
+    pub const EMPTY: Text = Text {
+        en: "Enter the table and the rack (the picker or typing).",
+        ko: "테이블과 받침대를 입력하세요 (타일 고르기 또는 타자).",
+    };
+    /// Nothing entered yet for the referee.
+    pub const EMPTY_TURN: Text = Text {
+        en: "Enter the table before and after the turn.",
+        ko: "차례 전과 후의 테이블을 입력하세요.",
+    };
+    /// The new table's heading.
+    pub const NEW_TABLE: Text = Text {
+        en: "The table after this play:",
+        ko: "이렇게 놓은 뒤의 테이블:",
+    };
+}

@@ -6,6 +6,7 @@
 
 use egui::{Color32, RichText, Ui};
 
+use super::play_view::{Referee, WholeTable};
 use super::tiles;
 use crate::i18n::{self, Language};
 use crate::meld::{MeldOptions, MeldProblem, Verdict, check_meld};
@@ -21,6 +22,10 @@ pub enum MeldMode {
     Check,
     /// Best meld from an unordered rack.
     Solve,
+    /// After the opening: what can be played with the whole table rearranged.
+    Table,
+    /// A turn checked: the table before and after, the rack if known.
+    Referee,
 }
 
 /// The view's own state: the texts being edited, and the last solver answer.
@@ -34,6 +39,10 @@ pub struct MeldView {
     pub rack_text: String,
     /// What the solver maximises.
     pub objective: Objective,
+    /// The whole-table mode.
+    pub whole: WholeTable,
+    /// The referee mode.
+    pub referee: Referee,
     /// The rack and options last solved, and the answer (the solver runs only when they change).
     solved: Option<(Vec<Tile>, SolveOptions, Result<Solution, SolveError>)>,
 }
@@ -67,11 +76,23 @@ impl MeldView {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, MeldMode::Check, s.meld.mode_check);
             ui.selectable_value(&mut self.mode, MeldMode::Solve, s.meld.mode_solve);
+            ui.selectable_value(
+                &mut self.mode,
+                MeldMode::Table,
+                i18n::play::window::MODE_TABLE.get(lang),
+            );
+            ui.selectable_value(
+                &mut self.mode,
+                MeldMode::Referee,
+                i18n::play::window::MODE_REFEREE.get(lang),
+            );
         });
         ui.separator();
         match self.mode {
             MeldMode::Check => self.check_ui(ui, lang, rules),
             MeldMode::Solve => self.solve_ui(ui, lang, rules),
+            MeldMode::Table => self.whole.ui(ui, lang, rules),
+            MeldMode::Referee => self.referee.ui(ui, lang, rules),
         }
     }
 
@@ -214,7 +235,7 @@ impl MeldView {
 /// The notation text field, named for tests and screen readers. With `enter_new_set`, Enter
 /// starts a new set (`|`) and the cursor stays in the field, at the end, so the next set can be
 /// typed straight away.
-fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str, enter_new_set: bool) {
+pub(super) fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str, enter_new_set: bool) {
     let output = egui::TextEdit::singleline(text)
         .hint_text(hint)
         .desired_width(f32::INFINITY)
@@ -239,7 +260,7 @@ fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str, enter_
 
 /// Appends a tile to notation text.
 /// Adds a picked tile, named as the table calls it (`R5`, `빨5`, `조커`), to notation text.
-fn push_tile(text: &mut String, tile: &str) {
+pub(super) fn push_tile(text: &mut String, tile: &str) {
     let trimmed = text.trim_end();
     *text = if trimmed.is_empty() {
         tile.to_owned()
@@ -249,7 +270,7 @@ fn push_tile(text: &mut String, tile: &str) {
 }
 
 /// Removes the last tile from notation text (and a separator left dangling by it).
-fn remove_last(text: &mut String) {
+pub(super) fn remove_last(text: &mut String) {
     let trimmed = text.trim_end();
     let cut = trimmed
         .rfind(|c: char| c.is_whitespace() || c == '|' || c == ';' || c == ',')

@@ -11,6 +11,7 @@ mod chart;
 mod clock;
 mod history_view;
 mod meld_view;
+mod play_view;
 mod notices;
 mod settings_view;
 mod sheet_view;

@@ -91,7 +91,26 @@ impl App {
                 match mode {
                     super::MeldMode::Check => self.meld.meld_text = text,
                     super::MeldMode::Solve => self.meld.rack_text = text,
+                    super::MeldMode::Table => self.meld.whole.table_text = text,
+                    super::MeldMode::Referee => self.meld.referee.before_text = text,
                 }
+            }
+            Action::WholeTable { table, rack } => {
+                self.view = View::Meld;
+                self.meld.mode = super::MeldMode::Table;
+                self.meld.whole.table_text = table;
+                self.meld.whole.rack_text = rack;
+            }
+            Action::Referee {
+                before,
+                after,
+                rack,
+            } => {
+                self.view = View::Meld;
+                self.meld.mode = super::MeldMode::Referee;
+                self.meld.referee.before_text = before;
+                self.meld.referee.after_text = after;
+                self.meld.referee.rack_text = rack;
             }
             Action::OpenFolder(folder) => {
                 if let Err(why) = open_folder(&folder) {

@@ -158,8 +158,25 @@ pub enum Action {
     Undo,
     /// Do the last undone change of the tab shown again.
     Redo,
-    /// Show the meld view in a mode with this text (a meld to check or a rack to solve).
+    /// Show the meld view in a mode with this text (a meld to check, a rack to solve, the
+    /// whole table's sets, or the table before a turn).
     Meld(MeldMode, String),
+    /// Show "Whole table" with these sets and this rack.
+    WholeTable {
+        /// The table's sets, in notation.
+        table: String,
+        /// The rack, in notation.
+        rack: String,
+    },
+    /// Show "Referee a turn" with these tables and rack (empty: not known).
+    Referee {
+        /// The table before the turn.
+        before: String,
+        /// The table after the turn.
+        after: String,
+        /// The rack before the turn.
+        rack: String,
+    },
     /// Show a folder in the system's file manager (after an export).
     OpenFolder(std::path::PathBuf),
 }

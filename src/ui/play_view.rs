@@ -1,0 +1,406 @@
+//! The Meld tab past the opening: "Whole table" (what can I play, the whole table rearranged)
+//! and "Referee a turn" (the table before and after, the rack if known).
+//!
+//! As in the rest of the Meld tab, the notation texts are the single source of truth: the
+//! picker appends to the chosen field, and everything shown is derived from the texts. The
+//! referee takes microseconds and runs every frame; the table solver can take longer on a big
+//! table, so it runs on a thread of its own and the view shows "Working it out…" until the
+//! answer for the current texts arrives (nothing waits on a frame).
+
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use egui::{Color32, RichText, Ui};
+
+use super::tiles;
+use crate::i18n::{self, Language, play as words, play::window as w};
+use crate::play::{By, Play, PlayError, PlayOptions, best_play};
+use crate::referee::{TurnContext, Verdict, judge};
+use crate::rules::RuleSet;
+use crate::tile::{SetInput, Tile, parse_rack, parse_sets};
+
+const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
+const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
+const CHANGED: Color32 = Color32::from_rgb(0xff, 0xb3, 0x00);
+
+/// Which field of the whole-table mode the picker writes to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TableField {
+    /// The sets on the table.
+    #[default]
+    Table,
+    /// The rack.
+    Rack,
+}
+
+/// Which field of the referee mode the picker writes to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TurnField {
+    /// The table before the turn.
+    #[default]
+    Before,
+    /// The table after the turn.
+    After,
+    /// The rack before the turn.
+    Rack,
+}
+
+/// What a solve was asked: the answer belongs to exactly these.
+type Asked = (Vec<SetInput>, Vec<Tile>, PlayOptions);
+
+/// The whole-table mode: its texts, and the solver's last answer or the one on its way.
+#[derive(Debug, Default)]
+pub struct WholeTable {
+    /// The table's sets, in notation.
+    pub table_text: String,
+    /// The rack, in notation.
+    pub rack_text: String,
+    /// Where the picker writes.
+    pub field: TableField,
+    /// What "best" means.
+    pub by: By,
+    answer: Option<(Asked, Result<Play, PlayError>)>,
+    working: Option<(Asked, Receiver<Result<Play, PlayError>>)>,
+}
+
+/// The referee mode's texts and switches.
+#[derive(Debug)]
+pub struct Referee {
+    /// The table before the turn.
+    pub before_text: String,
+    /// The table after the turn.
+    pub after_text: String,
+    /// The player's rack before the turn (empty: not known).
+    pub rack_text: String,
+    /// Where the picker writes.
+    pub field: TurnField,
+    /// The player had made the initial meld before this turn.
+    pub melded: bool,
+    /// The turn ended by the timer.
+    pub timed_out: bool,
+}
+
+impl Default for Referee {
+    fn default() -> Self {
+        Referee {
+            before_text: String::new(),
+            after_text: String::new(),
+            rack_text: String::new(),
+            field: TurnField::Before,
+            melded: true,
+            timed_out: false,
+        }
+    }
+}
+
+/// Sets of a field; an empty field is an empty table. A trailing separator is ignored.
+fn sets_of(text: &str, lang: Language) -> Result<Vec<SetInput>, String> {
+    let body = text.trim_end().trim_end_matches(['|', ';']);
+    if body.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    parse_sets(body).map_err(|e| i18n::notation_error(lang, &e))
+}
+
+fn rack_of(text: &str, lang: Language) -> Result<Vec<Tile>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    parse_rack(text).map_err(|e| i18n::notation_error(lang, &e))
+}
+
+/// The picker, the edit buttons and a field's text: shared by both modes.
+fn pick_into(ui: &mut Ui, lang: Language, rules: &RuleSet, used: &[usize], text: &mut String) {
+    let s = lang.strings();
+    let mut counts = [0usize; crate::tile::FACES];
+    for (c, u) in counts.iter_mut().zip(used) {
+        *c = *u;
+    }
+    if let Some(t) = tiles::picker(ui, lang, &counts, rules.tile_set, 40.0) {
+        super::meld_view::push_tile(text, &i18n::tile(lang, t));
+    }
+    ui.horizontal(|ui| {
+        if ui.button(s.meld.new_set).clicked() {
+            let body = text.trim_end();
+            if !body.is_empty() && !body.ends_with(['|', ';']) {
+                *text = format!("{body} | ");
+            }
+        }
+        if ui.button(s.meld.remove_last).clicked() {
+            super::meld_view::remove_last(text);
+        }
+        if ui.button(s.meld.clear).clicked() {
+            text.clear();
+        }
+    });
+}
+
+impl WholeTable {
+    /// Draws the mode.
+    pub fn ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
+        let s = lang.strings();
+        let table = sets_of(&self.table_text, lang);
+        let rack = rack_of(&self.rack_text, lang);
+        ui.horizontal(|ui| {
+            ui.label(w::ADD_TO.get(lang));
+            ui.selectable_value(&mut self.field, TableField::Table, w::TABLE.get(lang));
+            ui.selectable_value(&mut self.field, TableField::Rack, w::RACK.get(lang));
+            ui.separator();
+            ui.label(s.meld.objective);
+            ui.radio_value(&mut self.by, By::Tiles, s.meld.objective_tiles);
+            ui.radio_value(&mut self.by, By::Points, s.meld.objective_points);
+        });
+        let used = tiles::counts(
+            table
+                .iter()
+                .flatten()
+                .flat_map(|set| set.tiles.iter().copied())
+                .chain(rack.iter().flatten().copied()),
+        );
+        let target = match self.field {
+            TableField::Table => &mut self.table_text,
+            TableField::Rack => &mut self.rack_text,
+        };
+        pick_into(ui, lang, rules, &used, target);
+        super::meld_view::notation_field(
+            ui,
+            &mut self.table_text,
+            w::TABLE_HINT.get(lang),
+            w::TABLE.get(lang),
+            true,
+        );
+        super::meld_view::notation_field(
+            ui,
+            &mut self.rack_text,
+            w::RACK_HINT.get(lang),
+            w::RACK.get(lang),
+            false,
+        );
+        let (table, rack) = match (table, rack) {
+            (Err(e), _) | (_, Err(e)) => {
+                ui.colored_label(RED, e);
+                return;
+            }
+            (Ok(t), Ok(r)) => (t, r),
+        };
+        if rack.is_empty() {
+            ui.label(w::EMPTY.get(lang));
+            return;
+        }
+        let asked: Asked = (
+            table,
+            rack,
+            PlayOptions {
+                tile_set: rules.tile_set,
+                by: self.by,
+                joker_value: rules.joker_penalty,
+            },
+        );
+        self.refresh(ui.ctx(), asked.clone());
+        match &self.answer {
+            Some((a, answer)) if *a == asked => show_play(ui, lang, answer),
+            _ => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(w::WORKING.get(lang));
+                });
+            }
+        }
+    }
+
+    /// Takes an answer that arrived, and starts the solver when the texts ask something new.
+    fn refresh(&mut self, ctx: &egui::Context, asked: Asked) {
+        if let Some((a, rx)) = &self.working {
+            match rx.try_recv() {
+                Ok(answer) => {
+                    self.answer = Some((a.clone(), answer));
+                    self.working = None;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.working = None,
+            }
+        }
+        let answered = matches!(&self.answer, Some((a, _)) if *a == asked);
+        let asking = matches!(&self.working, Some((a, _)) if *a == asked);
+        if answered || asking {
+            return;
+        }
+        let (tx, rx) = channel();
+        let (table, rack, options) = asked.clone();
+        let ctx = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("play".into())
+            .spawn(move || {
+                // The view may have moved on; a closed channel is not an error.
+                let _ = tx.send(best_play(&table, &rack, &options));
+                ctx.request_repaint();
+            });
+        match spawned {
+            Ok(_) => self.working = Some((asked, rx)),
+            // No thread to be had: answer here rather than never.
+            Err(_) => {
+                let answer = best_play(&asked.0, &asked.1, &asked.2);
+                self.answer = Some((asked, answer));
+            }
+        }
+    }
+}
+
+fn show_play(ui: &mut Ui, lang: Language, answer: &Result<Play, PlayError>) {
+    let play = match answer {
+        Ok(play) => play,
+        Err(e) => {
+            ui.colored_label(RED, words::play_error(lang, e));
+            return;
+        }
+    };
+    if play.placed.is_empty() {
+        ui.label(
+            RichText::new(words::NOTHING.get(lang))
+                .size(22.0)
+                .strong()
+                .color(RED),
+        );
+    } else {
+        ui.label(
+            RichText::new(words::heading(lang, play.placed.len(), play.points))
+                .size(22.0)
+                .strong()
+                .color(GREEN),
+        );
+        ui.horizontal_wrapped(|ui| {
+            ui.label(words::placed(lang, &[]).trim_end_matches([' ', ':']).to_owned() + ":");
+            tiles::tile_row(ui, lang, &play.placed, None, 34.0);
+        });
+        ui.label(words::sets_changed(lang, play.sets_changed));
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new(w::NEW_TABLE.get(lang)).strong());
+    for set in &play.table {
+        let changed = set.kept.is_none();
+        let frame = egui::Frame::new()
+            .inner_margin(4.0)
+            .corner_radius(4.0)
+            .stroke(if changed {
+                egui::Stroke::new(2.0, CHANGED)
+            } else {
+                egui::Stroke::NONE
+            });
+        frame.show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                tiles::tile_row(ui, lang, &set.input.tiles, Some(&set.represented), 30.0);
+                let mark = if changed {
+                    RichText::new(words::CHANGED.get(lang)).color(CHANGED).strong()
+                } else {
+                    RichText::new(words::KEPT.get(lang)).weak()
+                };
+                ui.label(mark);
+            });
+        });
+    }
+}
+
+impl Referee {
+    /// Draws the mode.
+    pub fn ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
+        ui.horizontal(|ui| {
+            ui.label(w::ADD_TO.get(lang));
+            ui.selectable_value(&mut self.field, TurnField::Before, w::BEFORE.get(lang));
+            ui.selectable_value(&mut self.field, TurnField::After, w::AFTER.get(lang));
+            ui.selectable_value(&mut self.field, TurnField::Rack, w::RACK.get(lang));
+            ui.separator();
+            if ui.button(w::COPY_BEFORE.get(lang)).clicked() {
+                self.after_text = self.before_text.clone();
+                self.field = TurnField::After;
+            }
+        });
+        let target = match self.field {
+            TurnField::Before => &mut self.before_text,
+            TurnField::After => &mut self.after_text,
+            TurnField::Rack => &mut self.rack_text,
+        };
+        let used = tiles::counts(match self.field {
+            TurnField::Rack => rack_of(target, lang).unwrap_or_default(),
+            _ => sets_of(target, lang)
+                .unwrap_or_default()
+                .into_iter()
+                .flat_map(|s| s.tiles)
+                .collect(),
+        });
+        pick_into(ui, lang, rules, &used, target);
+        for (text, hint, name, sets) in [
+            (
+                &mut self.before_text,
+                w::TABLE_HINT,
+                w::BEFORE.get(lang),
+                true,
+            ),
+            (&mut self.after_text, w::TABLE_HINT, w::AFTER.get(lang), true),
+            (
+                &mut self.rack_text,
+                w::RACK_HINT,
+                w::RACK_BEFORE.get(lang),
+                false,
+            ),
+        ] {
+            ui.label(name);
+            super::meld_view::notation_field(ui, text, hint.get(lang), name, sets);
+        }
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.melded, w::MELDED.get(lang));
+            ui.checkbox(&mut self.timed_out, w::TIMED_OUT.get(lang));
+        });
+        let parsed = sets_of(&self.before_text, lang).and_then(|before| {
+            let after = sets_of(&self.after_text, lang)?;
+            let rack = rack_of(&self.rack_text, lang)?;
+            Ok((before, after, rack))
+        });
+        let (before, after, rack) = match parsed {
+            Ok(p) => p,
+            Err(e) => {
+                ui.colored_label(RED, e);
+                return;
+            }
+        };
+        if before.is_empty() && after.is_empty() {
+            ui.label(w::EMPTY_TURN.get(lang));
+            return;
+        }
+        let context = TurnContext {
+            melded: self.melded,
+            threshold: rules.meld_threshold,
+            timed_out: self.timed_out,
+            tile_set: rules.tile_set,
+        };
+        let rack = (!rack.is_empty()).then_some(rack);
+        let ruling = judge(&before, &after, rack.as_deref(), &context);
+        let colour = match ruling.verdict {
+            Verdict::Illegal => RED,
+            _ => GREEN,
+        };
+        ui.add_space(6.0);
+        ui.label(
+            RichText::new(words::verdict(lang, ruling.verdict))
+                .size(22.0)
+                .strong()
+                .color(colour),
+        );
+        for reason in &ruling.reasons {
+            ui.label(RichText::new(format!("• {}", words::reason(lang, reason))).size(17.0));
+        }
+        if !ruling.laid.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(words::laid(lang, &[]).trim_end_matches([' ', ':']).to_owned() + ":");
+                tiles::tile_row(ui, lang, &ruling.laid, None, 30.0);
+            });
+        }
+        if let Some(restore) = &ruling.restore {
+            ui.label(
+                RichText::new(words::restore(lang, &restore.take_back, restore.draw)).strong(),
+            );
+            ui.label(words::table_before(lang));
+            for set in &restore.table {
+                tiles::tile_row(ui, lang, &set.tiles, None, 28.0);
+            }
+        }
+    }
+}
