@@ -9,6 +9,7 @@ mod evening;
 mod event;
 mod event_cli;
 mod event_serve;
+mod event_ui;
 mod export;
 mod history;
 mod i18n;

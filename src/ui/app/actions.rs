@@ -93,6 +93,7 @@ impl App {
                     super::MeldMode::Solve => self.meld.rack_text = text,
                 }
             }
+            Action::Event(request) => self.event_request(request),
             Action::OpenFolder(folder) => {
                 if let Err(why) = open_folder(&folder) {
                     self.refused = Some(Refused {
