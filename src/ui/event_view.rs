@@ -49,6 +49,8 @@ pub enum EventRequest {
     SeatingPicture(u32),
     /// Export the released standings as CSV.
     StandingsCsv(u32),
+    /// Show the standings through this round (what the Release button does).
+    Release(u32),
 }
 
 /// What the view is given to draw.
@@ -285,13 +287,18 @@ impl EventView {
                 self.entry = None;
             }
         }
-        if let Some(r) = round {
-            ui.separator();
-            ui.heading(cli_words::round(lang, r.number));
-            let done = r.tables.iter().filter(|t| t.is_finished()).count();
-            ui.label(words::tables_in(lang, done, r.tables.len()));
-            self.tables(ui, lang, event, r.number, requests);
-        }
+        ui.separator();
+        // The round's tables beside the standings; a result form below them, full width.
+        ui.columns(2, |columns| {
+            if let Some(r) = round {
+                let ui = &mut columns[0];
+                ui.heading(cli_words::round(lang, r.number));
+                let done = r.tables.iter().filter(|t| t.is_finished()).count();
+                ui.label(words::tables_in(lang, done, r.tables.len()));
+                self.tables(ui, lang, event, r.number);
+            }
+            self.standings(&mut columns[1], lang, event, requests);
+        });
         if let Some(entry) = &mut self.entry {
             ui.separator();
             if let Some(table) = table_of(event, entry.round, entry.table) {
@@ -304,18 +311,15 @@ impl EventView {
                 }
             }
         }
-        ui.separator();
-        self.standings(ui, lang, event, requests);
     }
 
-    fn tables(
-        &mut self,
-        ui: &mut egui::Ui,
-        lang: Language,
-        event: &Event,
-        round: u32,
-        _requests: &mut [EventRequest],
-    ) {
+    /// Shows the standings through `round` (the app's `Release` request: the screenshots and
+    /// anything else that releases them without the button).
+    pub fn release(&mut self, round: u32) {
+        self.released = Some(round);
+    }
+
+    fn tables(&mut self, ui: &mut egui::Ui, lang: Language, event: &Event, round: u32) {
         let Some(r) = event.rounds().iter().find(|r| r.number == round) else {
             return;
         };

@@ -70,6 +70,10 @@ impl App {
                 Ok(None)
             }
             EventRequest::StandingsCsv(round) => self.export_standings_csv(lang, round),
+            EventRequest::Release(round) => {
+                self.event_view.release(round);
+                Ok(None)
+            }
         };
         match done {
             Ok(note) => {
