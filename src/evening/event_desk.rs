@@ -126,7 +126,9 @@ struct ExportJob {
 
 #[derive(Default)]
 struct Queue {
-    save: Option<(EventId, Arc<Event>)>,
+    /// The newest state of each event waiting to be written (one per event: a newer state
+    /// replaces a waiting one of the same event, never another event's).
+    saves: Vec<(EventId, Arc<Event>)>,
     exports: VecDeque<ExportJob>,
     /// Saves asked for and written (a flush waits until they are equal).
     asked: u64,
@@ -370,7 +372,11 @@ impl EventDesk {
             return;
         };
         let mut q = lock(&self.inner.queue);
-        q.save = Some((id.clone(), Arc::new(event.clone())));
+        let newest = (id.clone(), Arc::new(event.clone()));
+        match q.saves.iter_mut().find(|(waiting, _)| waiting == id) {
+            Some(slot) => *slot = newest,
+            None => q.saves.push(newest),
+        }
         q.asked += 1;
         q.retry_at = None;
         self.inner.wake.notify_all();
@@ -483,7 +489,7 @@ impl Inner {
                 let mut q = lock(&self.queue);
                 loop {
                     let due = q.retry_at.is_none_or(|at| Instant::now() >= at);
-                    if (q.save.is_some() && due) || !q.exports.is_empty() || q.stop {
+                    if (!q.saves.is_empty() && due) || !q.exports.is_empty() || q.stop {
                         break;
                     }
                     q = match q.retry_at {
@@ -497,7 +503,7 @@ impl Inner {
                     };
                 }
                 let asked = q.asked;
-                let save = q.save.take().map(|s| (s, asked));
+                let save = (!q.saves.is_empty()).then(|| (std::mem::take(&mut q.saves), asked));
                 let exports: Vec<ExportJob> = q.exports.drain(..).collect();
                 (save, exports, q.stop)
             };
@@ -505,23 +511,36 @@ impl Inner {
                 let report = self.export(job);
                 lock(&self.queue).export = Some(report);
             }
-            if let Some(((id, event), asked)) = save {
-                let written = match &self.store {
-                    Some(store) => store.save_event(&id, &event).map(drop),
-                    None => Ok(()),
-                };
+            if let Some((saves, asked)) = save {
+                let mut failed = Vec::new();
+                let mut error = None;
+                for (id, event) in saves {
+                    let written = match &self.store {
+                        Some(store) => store.save_event(&id, &event).map(drop),
+                        None => Ok(()),
+                    };
+                    match written {
+                        Ok(()) => lock(&self.queue).writes += 1,
+                        Err(e) => {
+                            error = Some(e);
+                            failed.push((id, event));
+                        }
+                    }
+                }
                 let mut q = lock(&self.queue);
-                match written {
-                    Ok(()) => {
+                match error {
+                    None => {
                         q.written = q.written.max(asked);
-                        q.writes += 1;
                         q.failure = None;
                         q.backoff = Duration::ZERO;
                     }
-                    Err(e) => {
+                    Some(e) => {
                         q.failure = Some(Arc::new(e));
-                        if q.save.is_none() {
-                            q.save = Some((id, event));
+                        // Put back what failed, unless a newer state of that event waits.
+                        for (id, event) in failed {
+                            if !q.saves.iter().any(|(waiting, _)| *waiting == id) {
+                                q.saves.push((id, event));
+                            }
                         }
                         q.backoff = (q.backoff * 2)
                             .max(Duration::from_millis(500))
@@ -533,7 +552,7 @@ impl Inner {
             self.settled.notify_all();
             (self.notify)();
             let q = lock(&self.queue);
-            if stop && (q.save.is_none() || q.failure.is_some()) && q.exports.is_empty() {
+            if stop && (q.saves.is_empty() || q.failure.is_some()) && q.exports.is_empty() {
                 return;
             }
         }

@@ -8,6 +8,7 @@ mod cli_score;
 mod evening;
 mod event;
 mod event_cli;
+mod event_desk;
 mod event_kill;
 mod event_serve;
 mod event_ui;
