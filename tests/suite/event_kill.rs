@@ -189,12 +189,14 @@ fn sigkill_during_event_result_loses_no_confirmed_result() {
                 }
                 let here = &now.rounds()[round as usize - 1].tables[table.number as usize - 1];
                 if here.is_finished() {
-                    if !confirmed.contains_key(&(round, table.number)) {
+                    if let std::collections::hash_map::Entry::Vacant(slot) =
+                        confirmed.entry((round, table.number))
+                    {
                         // Killed after the rename, before it could say so: on disk all the
                         // same, and exactly what was given.
                         landed_anyway += 1;
                         assert_eq!(recorded(&now, here, &columns), Some(values.clone()));
-                        confirmed.insert((round, table.number), values.clone());
+                        slot.insert(values.clone());
                     }
                     assert_eq!(here.results.len(), 1, "one result, never two");
                     break;
