@@ -161,6 +161,10 @@ pub struct EventDesk {
     open: Option<(EventId, Event)>,
     /// Ids made by this desk (their files may not be written yet).
     made: Vec<EventId>,
+    /// The newest state of every event this desk changed: what its file holds or is about to
+    /// (only this desk writes while the window holds the lock), so reopening an event or
+    /// listing it never reads a file a waiting save is about to replace.
+    latest: Vec<(EventId, Arc<Event>)>,
     /// The events found in the data folder when last asked.
     known: Vec<EventSummary>,
 }
@@ -194,6 +198,7 @@ impl EventDesk {
             thread,
             open: None,
             made: Vec::new(),
+            latest: Vec::new(),
             known: Vec::new(),
         }
     }
@@ -250,19 +255,24 @@ impl EventDesk {
         self.known = ids
             .into_iter()
             .rev()
-            .map(|id| match reader.load_event(&id) {
-                Ok(loaded) => EventSummary {
-                    name: Some(loaded.value.setup().name.clone()),
-                    players: loaded.value.players().len(),
-                    round: loaded.value.current_round(),
-                    id,
-                },
-                Err(_) => EventSummary {
-                    id,
-                    name: None,
-                    players: 0,
-                    round: 0,
-                },
+            .map(|id| {
+                match self.newest(&id).map_or_else(
+                    || reader.load_event(&id).map(|l| l.value),
+                    |event| Ok(Event::clone(&event)),
+                ) {
+                    Ok(event) => EventSummary {
+                        name: Some(event.setup().name.clone()),
+                        players: event.players().len(),
+                        round: event.current_round(),
+                        id,
+                    },
+                    Err(_) => EventSummary {
+                        id,
+                        name: None,
+                        players: 0,
+                        round: 0,
+                    },
+                }
             })
             .collect();
         Ok(())
@@ -302,12 +312,24 @@ impl EventDesk {
         Ok(id)
     }
 
-    /// Opens an event of the data folder (a read of one small file).
+    /// Opens an event of the data folder (a read of one small file), or the newest state this
+    /// desk gave it if it changed it.
     pub fn open_event(&mut self, id: &EventId) -> Result<(), DeskError> {
+        if let Some(event) = self.newest(id) {
+            self.open = Some((id.clone(), Event::clone(&event)));
+            return Ok(());
+        }
         let store = self.store()?;
         let loaded = store.load_event(id).map_err(DeskError::Store)?;
         self.open = Some((id.clone(), loaded.value));
         Ok(())
+    }
+
+    fn newest(&self, id: &EventId) -> Option<Arc<Event>> {
+        self.latest
+            .iter()
+            .find(|(known, _)| known == id)
+            .map(|(_, event)| Arc::clone(event))
     }
 
     /// Closes the open event (what waits is still written).
@@ -367,12 +389,16 @@ impl EventDesk {
         })
     }
 
-    fn save(&self) {
+    fn save(&mut self) {
         let Some((id, event)) = &self.open else {
             return;
         };
-        let mut q = lock(&self.inner.queue);
         let newest = (id.clone(), Arc::new(event.clone()));
+        match self.latest.iter_mut().find(|(known, _)| known == id) {
+            Some(slot) => *slot = newest.clone(),
+            None => self.latest.push(newest.clone()),
+        }
+        let mut q = lock(&self.inner.queue);
         match q.saves.iter_mut().find(|(waiting, _)| waiting == id) {
             Some(slot) => *slot = newest,
             None => q.saves.push(newest),

@@ -27,6 +27,20 @@ fn two_events_changed_in_quick_succession_are_both_written() {
         .expect("B");
     assert_ne!(a, b);
     desk.apply(Command::SeatRound).expect("B seats");
+    // Reopening A at once (its save may still wait) gives its newest state, not the file's.
+    desk.open_event(&a).expect("A opens");
+    let (_, reopened) = desk.open().expect("open");
+    assert_eq!(
+        reopened.current_round(),
+        1,
+        "A's seated round, whatever the disk has yet"
+    );
+    desk.refresh().expect("the folder reads");
+    assert!(
+        desk.known().iter().all(|k| k.round == 1),
+        "{:?}",
+        desk.known()
+    );
     assert!(desk.flush(Duration::from_secs(5)), "everything written");
     assert!(!desk.status().unsaved);
     let reader = Store::open_reader(data.path());
