@@ -334,17 +334,17 @@ impl EventView {
                     let names = event.seat_names(t);
                     ui.vertical(|ui| {
                         for (seat, name) in names.iter().enumerate() {
-                            if seat == 0 {
-                                ui.label(
-                                    egui::RichText::new(format!(
-                                        "1. {name} ({})",
-                                        words::STARTS.get(lang)
-                                    ))
-                                    .strong(),
-                                );
+                            let text = if seat == 0 {
+                                egui::RichText::new(format!(
+                                    "1. {name} ({})",
+                                    words::STARTS.get(lang)
+                                ))
+                                .strong()
                             } else {
-                                ui.label(format!("{}. {name}", seat + 1));
-                            }
+                                egui::RichText::new(format!("{}. {name}", seat + 1))
+                            };
+                            // A seat is one line, never wrapped.
+                            ui.add(egui::Label::new(text).extend());
                         }
                     });
                     if t.is_finished() {
@@ -515,7 +515,7 @@ fn standings_table(ui: &mut egui::Ui, lang: Language, standings: &Standings) {
                 ui.label(who);
                 ui.label(s.wins.to_string());
                 ui.label(crate::ui::signed(s.points));
-                ui.label(crate::event::export::percent_text(s.percent));
+                ui.label(crate::event::export::percent_text(s.percent).replace('-', "−"));
                 ui.label(s.games.to_string());
                 ui.end_row();
             }

@@ -20,6 +20,9 @@ impl App {
     pub(super) fn event_request(&mut self, request: EventRequest) {
         let lang = self.language();
         let now = chrono::Utc::now();
+        // Reading the list again (the view asks when first shown) or showing the standings
+        // says nothing new: the last note stays.
+        let quiet = matches!(request, EventRequest::Refresh | EventRequest::Release(_));
         let done: Result<Option<String>, DeskError> = match request {
             EventRequest::Create { setup, players } => self
                 .desk
@@ -80,7 +83,9 @@ impl App {
                 if self.refused.as_ref().is_some_and(|r| r.view == View::Event) {
                     self.refused = None;
                 }
-                self.event_note = note;
+                if !quiet {
+                    self.event_note = note;
+                }
             }
             Err(e) => {
                 self.event_note = None;

@@ -355,7 +355,8 @@ impl App {
         let refused_timer = self.refused_in(View::Timer).map(str::to_owned);
         let refused_sheet = self.refused_in(View::Sheet).map(str::to_owned);
         egui::CentralPanel::default().show(ui, |ui| {
-            if self.view != View::Meld {
+            // The event has no undo of the evening's (a correction is how a result changes).
+            if self.view != View::Meld && self.view != View::Event {
                 self.undo_bar(ui, evening, &mut actions);
             }
             // The sheet scrolls its own body under a toolbar that stays; the others scroll whole.
