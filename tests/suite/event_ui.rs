@@ -215,6 +215,17 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     // Round 2 seats now; closing and reopening the event from the list shows it again.
     click(&mut h, "Seat the next round");
     assert!(shows(&h, "Round 2 is seated"));
+    // The note is worded when drawn: it follows a change of the table's language.
+    let mut settings = h.state().settings().clone();
+    settings.language = Language::Korean;
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(&ctx, Action::Settings(settings.clone()));
+    h.run();
+    assert!(shows(&h, "2라운드를 배정했습니다"));
+    settings.language = Language::English;
+    h.state_mut().apply(&ctx, Action::Settings(settings));
+    h.run();
     click(&mut h, "Close event");
     let known = h.state().event_desk().known().to_vec();
     assert!(

@@ -10,6 +10,46 @@ use crate::event::Outcome;
 use crate::i18n::event::{cli as cli_words, window as words};
 use crate::ui::event_view::EventRequest;
 
+/// What the Event view's last request did: typed until drawn, so it reads in the table's
+/// language of the moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum EventNote {
+    /// An event was made (its id).
+    Created(String),
+    /// A round was seated.
+    Seated { round: u32, repeats: usize },
+    /// A result was recorded.
+    Recorded {
+        round: u32,
+        table: u32,
+        corrected: bool,
+        round_complete: bool,
+    },
+}
+
+impl EventNote {
+    /// The note in `lang`.
+    pub(super) fn worded(&self, lang: crate::i18n::Language) -> String {
+        match self {
+            EventNote::Created(id) => words::created(lang, id),
+            EventNote::Seated { round, repeats } => words::seated(lang, *round, *repeats),
+            EventNote::Recorded {
+                round,
+                table,
+                corrected,
+                round_complete,
+            } => {
+                let text = cli_words::recorded(lang, *round, *table, *corrected);
+                if *round_complete {
+                    format!("{text}; {}", cli_words::ROUND_COMPLETE.get(lang))
+                } else {
+                    text
+                }
+            }
+        }
+    }
+}
+
 impl App {
     /// The club night's owner (tests wait on its writes).
     pub fn event_desk(&self) -> &EventDesk {
@@ -23,11 +63,11 @@ impl App {
         // Reading the list again (the view asks when first shown) or showing the standings
         // says nothing new: the last note stays.
         let quiet = matches!(request, EventRequest::Refresh | EventRequest::Release(_));
-        let done: Result<Option<String>, DeskError> = match request {
+        let done: Result<Option<EventNote>, DeskError> = match request {
             EventRequest::Create { setup, players } => self
                 .desk
                 .create(*setup, &players, now)
-                .map(|id| Some(words::created(lang, id.as_str()))),
+                .map(|id| Some(EventNote::Created(id.to_string()))),
             EventRequest::Refresh => self.desk.refresh().map(|()| None),
             EventRequest::Open(id) => self.desk.open_event(&id).map(|()| None),
             EventRequest::Close => {
@@ -39,7 +79,7 @@ impl App {
                     .apply(crate::event::Command::SeatRound)
                     .map(|outcome| match outcome {
                         Outcome::Seated { round, repeats } => {
-                            Some(words::seated(lang, round, repeats))
+                            Some(EventNote::Seated { round, repeats })
                         }
                         _ => None,
                     })
@@ -58,13 +98,12 @@ impl App {
                         table,
                         corrected,
                         round_complete,
-                    } => {
-                        let mut text = cli_words::recorded(lang, round, table, corrected);
-                        if round_complete {
-                            text = format!("{text}; {}", cli_words::ROUND_COMPLETE.get(lang));
-                        }
-                        Some(text)
-                    }
+                    } => Some(EventNote::Recorded {
+                        round,
+                        table,
+                        corrected,
+                        round_complete,
+                    }),
                     _ => None,
                 }),
             EventRequest::SeatingCsv(round) => self.export_seating_csv(lang, round),
@@ -108,7 +147,7 @@ impl App {
         &mut self,
         lang: crate::i18n::Language,
         round: u32,
-    ) -> Result<Option<String>, DeskError> {
+    ) -> Result<Option<EventNote>, DeskError> {
         let id = self.open_id()?;
         let (_, event) = self.desk.open().ok_or(DeskError::NotOpen)?;
         let text = crate::event::export::seating_csv(
@@ -127,7 +166,7 @@ impl App {
         &mut self,
         lang: crate::i18n::Language,
         round: u32,
-    ) -> Result<Option<String>, DeskError> {
+    ) -> Result<Option<EventNote>, DeskError> {
         let id = self.open_id()?;
         let (_, event) = self.desk.open().ok_or(DeskError::NotOpen)?;
         let text = crate::event::export::standings_csv(

@@ -398,12 +398,13 @@ impl App {
                 View::Event => {
                     let status = self.desk.status();
                     let refused = self.refused_in(View::Event).map(str::to_owned);
+                    let note = self.event_note.as_ref().map(|n| n.worded(lang));
                     let context = crate::ui::event_view::EventContext {
                         open: self.desk.open(),
                         known: self.desk.known(),
                         status: &status,
                         refused: refused.as_deref(),
-                        note: self.event_note.as_deref(),
+                        note: note.as_deref(),
                     };
                     let requests = self.event_view.ui(ui, lang, &context);
                     actions.extend(requests.into_iter().map(Action::Event));

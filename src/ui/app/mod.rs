@@ -213,8 +213,8 @@ pub struct App {
     /// The club night open in the Event view, and its writer.
     desk: crate::evening::event_desk::EventDesk,
     event_view: EventView,
-    /// What the Event view's last request did, worded.
-    event_note: Option<String>,
+    /// What the Event view's last request did.
+    event_note: Option<event_actions::EventNote>,
     /// A picture of the seating asked for: its file name, and the slot the screenshot lands in.
     event_picture: Option<String>,
     event_shot: Arc<std::sync::Mutex<Option<Arc<egui::ColorImage>>>>,
