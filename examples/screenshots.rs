@@ -9,10 +9,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rummikub_companion::evening::{Command, DraftEdit};
+use rummikub_companion::event::EventSetup;
 use rummikub_companion::i18n::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::SilentSounder;
-use rummikub_companion::ui::app::{Action, MeldMode, SheetRequest, TimerCommand, View};
+use rummikub_companion::ui::app::{
+    Action, EventRequest, MeldMode, SheetRequest, TimerCommand, View,
+};
 use rummikub_companion::ui::{App, AppDeps};
 
 /// One screenshot: a file name and what to show.
@@ -65,6 +68,7 @@ fn shots() -> Vec<Shot> {
             ),
             ("sheet", Action::Show(View::Sheet)),
             ("settings", Action::Show(View::Settings)),
+            ("event", Action::Show(View::Event)),
         ];
         for (view, show) in views {
             shots.push(Shot {
@@ -107,6 +111,55 @@ fn shots() -> Vec<Shot> {
     shots
 }
 
+/// A club night of 12 in the Event view: round 1 played and its standings released, round 2
+/// seated with one table's result in.
+fn club_night(app: &mut App, ctx: &egui::Context) {
+    let names = [
+        "가람", "나래", "다온", "라희", "Ann", "Bo", "Cy", "Di", "마루", "바다", "Ed", "Fa",
+    ];
+    let mut setup = EventSetup::new("목요 클럽 · Thursday club", 7);
+    setup.games = 2;
+    app.apply(
+        ctx,
+        Action::Event(EventRequest::Create {
+            setup: Box::new(setup),
+            players: names.join("\n"),
+        }),
+    );
+    let mut rng = rummikub_companion::event::seating::Rng::new(11);
+    for (round, tables) in [(1, 3), (2, 1)] {
+        app.apply(ctx, Action::Event(EventRequest::Seat));
+        for table in 1..=tables {
+            let cells = (0..2)
+                .map(|_| {
+                    let out = rng.below(4) as usize;
+                    (0..4)
+                        .map(|seat| {
+                            if seat == out {
+                                "0".to_owned()
+                            } else {
+                                (1 + rng.below(40)).to_string()
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            app.apply(
+                ctx,
+                Action::Event(EventRequest::Result {
+                    round,
+                    table,
+                    cells,
+                    correct: false,
+                }),
+            );
+        }
+        if round == 1 {
+            app.apply(ctx, Action::Event(EventRequest::Release(1)));
+        }
+    }
+}
+
 impl Shots {
     fn new(cc: &eframe::CreationContext<'_>, out: PathBuf) -> Shots {
         let data = tempfile::tempdir().expect("temporary data folder");
@@ -135,6 +188,7 @@ impl Shots {
             }
             app.apply(ctx, Action::Evening(Command::SaveGame));
         }
+        club_night(&mut app, ctx);
         // Ann… 루미 has finished a turn; 큐브 is 52 s into theirs: the warning is on.
         app.apply(ctx, Action::Timer(TimerCommand::Primary));
         clock.advance(Duration::from_secs(41));

@@ -12,7 +12,8 @@
 //!   passed to [`seating`], so a seating is reproducible and testable over many seeds.
 //! - **Tables of 4, of 3 where the count needs it** (N = 4a + 3b with as many 4s as possible);
 //!   1, 2 and 5 players cannot be seated that way and are refused with a typed
-//!   [`Refusal::CannotSeat`] (5 can play one table on the XP set).
+//!   [`Refusal::CannotSeat`] (5 can play one table on the XP set: an event created with
+//!   [`EventSetup::xp_tables`] seats them so).
 //! - **A correction never overwrites**: a table keeps every result it was given; the last one
 //!   counts, and the earlier ones stay readable with the round they were corrected in.
 //! - **Late players and drops**: a player added after round 1 is seated from the next round; a
@@ -42,6 +43,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Preset, RuleSet};
 use crate::score::{Game, GameScore, Players, ScoreError};
 
+pub mod export;
 pub mod ranking;
 pub mod seating;
 
@@ -70,6 +72,10 @@ pub struct EventSetup {
     pub rules: RuleSet,
     /// Round 1 keeps players of one club at different tables where it can.
     pub clubs_apart: bool,
+    /// A count that tables of 4 and 3 cannot seat (5) plays one table of 5 on the XP set
+    /// (`event new --xp`); such a table is scored with the XP set's tile supply.
+    #[serde(default)]
+    pub xp_tables: bool,
 }
 
 impl EventSetup {
@@ -83,6 +89,7 @@ impl EventSetup {
             ranking: Ranking::Wins,
             rules: Preset::Tournament.rules(),
             clubs_apart: false,
+            xp_tables: false,
         }
     }
 }
@@ -345,6 +352,33 @@ pub struct Event {
     log: Vec<LogEntry>,
 }
 
+/// Reads a list of players: one name a line, optionally `name,club`; blank lines and lines
+/// starting with `#` are skipped (a byte-order mark too). Each is (1-based line, name, club).
+///
+/// ```
+/// use rummikub_companion::event::read_players;
+/// let read = read_players("Ann, Red\n\n# late\nBo\n");
+/// assert_eq!(read, [(1, "Ann".into(), Some("Red".into())), (4, "Bo".into(), None)]);
+/// ```
+pub fn read_players(text: &str) -> Vec<(usize, String, Option<String>)> {
+    text.trim_start_matches('\u{feff}')
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .map(|(n, line)| {
+            let (name, club) = match line.split_once(',') {
+                Some((name, club)) => (name, Some(club.trim().to_owned())),
+                None => (line, None),
+            };
+            (
+                n + 1,
+                name.trim().to_owned(),
+                club.filter(|c| !c.is_empty()),
+            )
+        })
+        .collect()
+}
+
 /// The name as compared: trimmed, case-folded.
 pub(crate) fn folded(name: &str) -> String {
     name.trim().to_lowercase()
@@ -407,6 +441,16 @@ impl Event {
             .collect()
     }
 
+    /// The rules a table's games are scored under: the event's, on the XP set's tile supply at
+    /// a table of more than 4 (only an event created with [`EventSetup::xp_tables`] has one).
+    pub fn table_rules(&self, table: &Table) -> RuleSet {
+        let mut rules = self.setup.rules;
+        if table.seats.len() > 4 {
+            rules.tile_set = crate::tile::TileSet::Xp;
+        }
+        rules
+    }
+
     /// The standings over every recorded result, under the event's ranking.
     pub fn standings(&self) -> Standings {
         self.standings_by(self.setup.ranking)
@@ -440,7 +484,7 @@ impl Event {
                     let scores: Vec<GameScore> = result
                         .games
                         .iter()
-                        .filter_map(|g| g.score(&players, &self.setup.rules).ok())
+                        .filter_map(|g| g.score(&players, &self.table_rules(table)).ok())
                         .collect();
                     out.push((r, t, scores));
                 }
@@ -528,10 +572,12 @@ impl Event {
         let active: Vec<usize> = (0..self.players.len())
             .filter(|&i| self.players[i].is_active())
             .collect();
-        let sizes = seating::table_sizes(active.len()).ok_or(Refusal::CannotSeat {
-            players: active.len(),
-            xp_table: active.len() == 5,
-        })?;
+        let sizes = seating::table_sizes_with(active.len(), self.setup.xp_tables).ok_or(
+            Refusal::CannotSeat {
+                players: active.len(),
+                xp_table: active.len() == 5,
+            },
+        )?;
         let number = self.current_round() + 1;
         let seated = seating::seat(self, &active, &sizes, number);
         self.rounds.push(Round {
@@ -630,9 +676,10 @@ impl Event {
         }
         let players =
             Players::new(expected.clone()).map_err(|error| Refusal::Game { game: 0, error })?;
+        let rules = self.table_rules(seated);
         for (n, game) in in_seat_order.iter().enumerate() {
             let scored = game
-                .score(&players, &self.setup.rules)
+                .score(&players, &rules)
                 .map_err(|error| Refusal::Game { game: n + 1, error })?;
             if scored.points.iter().sum::<i64>() != 0 {
                 return Err(Refusal::NotZeroSum { game: n + 1 });

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::score::read_text;
 use super::{EXIT_BAD_INPUT, EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
-use crate::event::{Command, Event, EventSetup, Outcome, Ranking, Refusal};
+use crate::event::{Command, Event, EventSetup, Outcome, Ranking, Refusal, read_players};
 use crate::i18n::event::{cli as words, refusal};
 use crate::i18n::{self, Language};
 use crate::rules::Preset;
@@ -85,6 +85,9 @@ pub struct NewArgs {
     /// `--clubs-apart`: round 1 keeps a club's players at different tables.
     #[arg(long)]
     pub clubs_apart: bool,
+    /// `--xp`: a count tables of 4 and 3 cannot seat (5) plays one table on the XP set.
+    #[arg(long)]
+    pub xp: bool,
     /// `--json`.
     #[arg(long)]
     pub json: bool,
@@ -133,6 +136,9 @@ pub struct StandingsArgs {
     /// `--ranking`: rank under another ranking than the event's.
     #[arg(long, value_name = "RANKING", value_parser = parse_ranking)]
     pub ranking: Option<Ranking>,
+    /// `--csv`: also write the standings as CSV (with a BOM) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
     /// `--json`.
     #[arg(long)]
     pub json: bool,
@@ -275,27 +281,6 @@ fn save(store: &Store, id: &EventId, event: &Event, lang: Language) -> Result<()
     })
 }
 
-/// Reads the players file: one name a line, optionally `name,club`; blank lines and lines
-/// starting with `#` are skipped.
-fn read_players(text: &str) -> Vec<(usize, String, Option<String>)> {
-    text.trim_start_matches('\u{feff}')
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(n, line)| {
-            let (name, club) = match line.split_once(',') {
-                Some((name, club)) => (name, Some(club.trim().to_owned())),
-                None => (line, None),
-            };
-            (
-                n + 1,
-                name.trim().to_owned(),
-                club.filter(|c| !c.is_empty()),
-            )
-        })
-        .collect()
-}
-
 fn new(args: &NewArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let done = (|| -> Result<_, Failure> {
         let text = read_text(&args.players, lang).map_err(|(k, m)| Failure::bad(k, m))?;
@@ -321,6 +306,7 @@ fn new(args: &NewArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write)
         setup.games = args.games;
         setup.ranking = args.ranking;
         setup.clubs_apart = args.clubs_apart;
+        setup.xp_tables = args.xp;
         if let Some(preset) = args.preset {
             setup.rules = preset.rules();
         }
@@ -492,6 +478,20 @@ fn standings(
     };
     let ranking = args.ranking.unwrap_or(event.setup().ranking);
     let standings = event.standings_by(ranking);
+    if let Some(file) = &args.csv {
+        let text = crate::event::export::standings_csv(
+            &standings,
+            &crate::i18n::event::standings_labels(lang),
+        );
+        if let Err(e) = write_synced(file, text.as_bytes()) {
+            let failure = Failure {
+                code: EXIT_BAD_INPUT,
+                kind: "file",
+                message: words::cannot_write(lang, &file.display().to_string(), &e.to_string()),
+            };
+            return failure.report(out, err, lang, args.json);
+        }
+    }
     let round = event.current_round();
     let complete = event.rounds().last().is_some_and(|r| r.is_complete());
     if args.json {
@@ -569,6 +569,14 @@ fn standings(
         }
     }
     EXIT_YES
+}
+
+/// Writes a file the user named and syncs it (a standings export is not the event's own file:
+/// no backup, no lock; replaced if it exists, as `>` would).
+fn write_synced(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::File::create(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
 }
 
 /// `event serve`: the TV page until the process is stopped. The event is only read.

@@ -27,6 +27,7 @@
 
 mod apply;
 pub mod command;
+pub mod event_desk;
 mod library;
 pub mod notices;
 mod phones;
@@ -536,6 +537,12 @@ impl Evening {
     /// Whether there is no sound output (the test sounds say so instead of playing nothing).
     pub fn no_audio(&self) -> bool {
         self.no_audio
+    }
+
+    /// The data folder's store, if there is one (clones share its lock: the window's event
+    /// desk writes through one).
+    pub fn store(&self) -> Option<&Store> {
+        self.book.store()
     }
 
     /// The data folder, if there is one.

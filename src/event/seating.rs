@@ -46,6 +46,24 @@ pub fn table_sizes(players: usize) -> Option<Vec<usize>> {
     Some(sizes)
 }
 
+/// Table sizes as [`table_sizes`], and with `xp` a count that tables of 4 and 3 cannot seat
+/// plays at one table of 5 or 6 on the XP set (5 is the only such count that is not too few).
+///
+/// ```
+/// use rummikub_companion::event::seating::table_sizes_with;
+/// assert_eq!(table_sizes_with(5, true), Some(vec![5]));
+/// assert_eq!(table_sizes_with(5, false), None);
+/// assert_eq!(table_sizes_with(10, true), Some(vec![4, 3, 3]));
+/// assert_eq!(table_sizes_with(2, true), None);
+/// ```
+pub fn table_sizes_with(players: usize, xp: bool) -> Option<Vec<usize>> {
+    match table_sizes(players) {
+        Some(sizes) => Some(sizes),
+        None if xp && (5..=6).contains(&players) => Some(vec![players]),
+        None => None,
+    }
+}
+
 /// splitmix64: a tiny deterministic generator (Steele, Lea, Flood 2014).
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

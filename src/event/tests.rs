@@ -720,3 +720,85 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn five_players_sit_at_one_xp_table_when_the_event_allows_it() {
+    let mut setup = EventSetup::new("XP night", 9);
+    setup.games = 2;
+    setup.xp_tables = true;
+    let mut event = Event::new(setup).expect("a valid setup");
+    for name in ["Ann", "Bo", "Cy", "Di", "Ed"] {
+        event
+            .apply(Command::AddPlayer {
+                name: name.into(),
+                club: None,
+            })
+            .expect("a new name");
+    }
+    assert_eq!(
+        event.apply(Command::SeatRound),
+        Ok(Outcome::Seated {
+            round: 1,
+            repeats: 0
+        })
+    );
+    let table = event.rounds()[0].tables[0].clone();
+    assert_eq!(event.rounds()[0].tables.len(), 1);
+    assert_eq!(table.seats.len(), 5);
+    assert_eq!(
+        event.table_rules(&table).tile_set,
+        crate::tile::TileSet::Xp,
+        "a table of 5 plays on the XP set"
+    );
+    // A rack with three jokers exists only in the XP set (it has three; the standard set two).
+    let mut xp_game = game(&[0, 10, 10, 10, 10]);
+    xp_game.hands[1].left = "J J J".parse().expect("a rack");
+    let names = event.seat_names(&table);
+    let outcome = event.apply(Command::Result {
+        round: None,
+        table: 1,
+        players: names.clone(),
+        games: vec![game(&[0, 5, 6, 7, 8]), xp_game],
+        correct: false,
+    });
+    assert!(
+        matches!(
+            outcome,
+            Ok(Outcome::Recorded {
+                round_complete: true,
+                ..
+            })
+        ),
+        "{outcome:?}"
+    );
+    let standings = event.standings();
+    assert_eq!(standings.rows.len(), 5);
+    assert_eq!(
+        standings.rows.iter().map(|s| s.points).sum::<i64>(),
+        0,
+        "zero-sum over the XP table"
+    );
+    // Round 2: the five meet again, which no seating avoids; counted, not refused.
+    let Ok(Outcome::Seated { repeats, .. }) = event.apply(Command::SeatRound) else {
+        panic!("round 2 seats")
+    };
+    assert_eq!(repeats, 10, "every pair of five meets again");
+    // Six players on an XP event sit at tables of 3, as without it.
+    let mut six = EventSetup::new("XP six", 1);
+    six.xp_tables = true;
+    let mut six = Event::new(six).expect("valid");
+    for i in 0..6 {
+        six.apply(Command::AddPlayer {
+            name: format!("S{i}"),
+            club: None,
+        })
+        .expect("new");
+    }
+    six.apply(Command::SeatRound).expect("6 sit");
+    let sizes: Vec<usize> = six.rounds()[0]
+        .tables
+        .iter()
+        .map(|t| t.seats.len())
+        .collect();
+    assert_eq!(sizes, [3, 3]);
+}

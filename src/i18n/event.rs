@@ -55,7 +55,9 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
                 "{players} players cannot sit at tables of 4 and 3 (every count from 6 up can, and 3, 4)"
             );
             if *xp_table {
-                text.push_str("; 5 players can play one table on the XP set (5–6 players)");
+                text.push_str(
+                    "; 5 players can play one table on the XP set (5–6 players): allow XP tables (event new --xp)",
+                );
             }
             text
         }
@@ -64,7 +66,9 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
                 "{players}명은 4인·3인 테이블로 나눌 수 없습니다 (3, 4명과 6명 이상은 됩니다)"
             );
             if *xp_table {
-                text.push_str("; 5명은 XP 세트(5~6인용)로 한 테이블에서 할 수 있습니다");
+                text.push_str(
+                    "; 5명은 XP 세트(5~6인용)로 한 테이블에서 할 수 있습니다: XP 테이블 허용 (event new --xp)",
+                );
             }
             text
         }
@@ -126,6 +130,43 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
         (Ko, Refusal::AlreadyRecorded { round, table }) => format!(
             "{round}라운드 {table}번 테이블은 이미 결과가 있습니다; 바꾸려면 --correct (이전 결과는 보관됩니다)"
         ),
+    }
+}
+
+/// The headers of an exported standings file.
+pub fn standings_labels(lang: Language) -> crate::event::export::StandingsLabels<'static> {
+    use crate::event::export::StandingsLabels;
+    match lang {
+        Language::English => StandingsLabels::ENGLISH,
+        Language::Korean => StandingsLabels {
+            rank: "순위",
+            name: "이름",
+            wins: "승",
+            points: "점수",
+            percent: "백분율",
+            games: "게임",
+            dropped: "기권",
+            yes: "예",
+        },
+    }
+}
+
+/// The headers of an exported seating sheet.
+pub fn seating_labels(lang: Language) -> crate::event::export::SeatingLabels<'static> {
+    use crate::event::export::SeatingLabels;
+    match lang {
+        Language::English => SeatingLabels {
+            table: "table",
+            seat: "seat",
+            name: "name",
+            club: "club",
+        },
+        Language::Korean => SeatingLabels {
+            table: "테이블",
+            seat: "자리",
+            name: "이름",
+            club: "클럽",
+        },
     }
 }
 
@@ -264,6 +305,14 @@ pub mod cli {
         match lang {
             Language::English => format!("players file, line {line}: {why}"),
             Language::Korean => format!("선수 파일 {line}번째 줄: {why}"),
+        }
+    }
+
+    /// A file that could not be written.
+    pub fn cannot_write(lang: Language, file: &str, detail: &str) -> String {
+        match lang {
+            Language::English => format!("{file} could not be written: {detail}"),
+            Language::Korean => format!("{file} 파일을 쓰지 못했습니다: {detail}"),
         }
     }
 
@@ -473,6 +522,14 @@ pub mod help {
                 en: "Round 1 keeps players of one club at different tables",
                 ko: "1라운드에서 같은 클럽 선수를 다른 테이블에 앉힙니다",
             },
+            ("new", "xp") => Text {
+                en: "Allow a table of 5 on the XP set when tables of 4 and 3 cannot seat everyone",
+                ko: "4인·3인 테이블로 나눌 수 없을 때 XP 세트로 5인 테이블을 허용합니다",
+            },
+            ("standings", "csv") => Text {
+                en: "Also write the standings as CSV (with a BOM, for spreadsheets) to FILE",
+                ko: "순위를 CSV(스프레드시트용 BOM 포함)로 FILE에도 씁니다",
+            },
             (_, "event") => Text {
                 en: "The event's id (default: the most recent)",
                 ko: "대회 번호 (기본값: 가장 최근 대회)",
@@ -503,5 +560,337 @@ pub mod help {
             },
             _ => return None,
         })
+    }
+}
+
+/// The window's Event view.
+pub mod window {
+    use super::{Language, Text};
+    use crate::evening::event_desk::{DeskError, ExportReport};
+    use crate::event::Ranking;
+
+    /// The tab.
+    pub const TAB: Text = Text {
+        en: "Event",
+        ko: "대회",
+    };
+    /// Heading of the form.
+    pub const NEW_EVENT: Text = Text {
+        en: "New event",
+        ko: "새 대회",
+    };
+    /// The event's name field.
+    pub const NAME: Text = Text {
+        en: "Event name",
+        ko: "대회 이름",
+    };
+    /// The players field.
+    pub const PLAYERS: Text = Text {
+        en: "Players, one a line: name, or name,club",
+        ko: "선수, 한 줄에 한 명: 이름 또는 이름,클럽",
+    };
+    /// Games a round.
+    pub const GAMES: Text = Text {
+        en: "Games a round",
+        ko: "라운드당 게임 수",
+    };
+    /// The ranking choice.
+    pub const RANKING: Text = Text {
+        en: "Ranking",
+        ko: "순위 기준",
+    };
+    /// The seed field.
+    pub const SEED: Text = Text {
+        en: "Seed (blank: random)",
+        ko: "시드 (비우면 무작위)",
+    };
+    /// The XP option.
+    pub const XP: Text = Text {
+        en: "Allow a table of 5 on the XP set when 4s and 3s cannot seat everyone",
+        ko: "4인·3인 테이블로 나눌 수 없으면 XP 세트로 5인 테이블 허용",
+    };
+    /// Clubs apart.
+    pub const CLUBS_APART: Text = Text {
+        en: "Round 1 seats a club's players at different tables",
+        ko: "1라운드에서 같은 클럽 선수를 다른 테이블에 배정",
+    };
+    /// Create.
+    pub const CREATE: Text = Text {
+        en: "Create event",
+        ko: "대회 만들기",
+    };
+    /// The list of saved events.
+    pub const SAVED: Text = Text {
+        en: "Events in the data folder",
+        ko: "데이터 폴더의 대회",
+    };
+    /// Read the list again.
+    pub const REFRESH: Text = Text {
+        en: "Refresh",
+        ko: "새로 고침",
+    };
+    /// Open an event.
+    pub const OPEN: Text = Text {
+        en: "Open",
+        ko: "열기",
+    };
+    /// No events.
+    pub const NONE_YET: Text = Text {
+        en: "No event saved yet.",
+        ko: "저장된 대회가 없습니다.",
+    };
+    /// An unreadable event file in the list.
+    pub const UNREADABLE: Text = Text {
+        en: "(cannot be read)",
+        ko: "(읽을 수 없음)",
+    };
+    /// Close the event.
+    pub const CLOSE: Text = Text {
+        en: "Close event",
+        ko: "대회 닫기",
+    };
+    /// Seat the next round.
+    pub const SEAT: Text = Text {
+        en: "Seat the next round",
+        ko: "다음 라운드 배정",
+    };
+    /// Marks the player who starts.
+    pub const STARTS: Text = Text {
+        en: "starts",
+        ko: "선",
+    };
+    /// A table with its result.
+    pub const RESULT_IN: Text = Text {
+        en: "result in",
+        ko: "결과 입력됨",
+    };
+    /// A table still playing.
+    pub const PLAYING: Text = Text {
+        en: "playing",
+        ko: "진행 중",
+    };
+    /// Enter a table's result.
+    pub const ENTER: Text = Text {
+        en: "Enter result",
+        ko: "결과 입력",
+    };
+    /// Correct a table's result.
+    pub const CORRECT: Text = Text {
+        en: "Correct result",
+        ko: "결과 정정",
+    };
+    /// How to fill the result's cells.
+    pub const CELL_HINT: Text = Text {
+        en: "Each cell: what was left on the rack: 0 (went out), the points, or the tiles (R5 K7 J). \
+             0! marks the winner when several have the lowest; * a player who had not melded.",
+        ko: "칸마다 랙에 남은 것: 0(다 냄), 점수, 또는 타일(빨5 검7 조커). \
+             가장 낮은 사람이 여럿이면 0!로 승자를, 등록하지 못한 선수는 *로 표시합니다.",
+    };
+    /// Save the result.
+    pub const SAVE_RESULT: Text = Text {
+        en: "Save result",
+        ko: "결과 저장",
+    };
+    /// Close the result form.
+    pub const CANCEL: Text = Text {
+        en: "Cancel",
+        ko: "취소",
+    };
+    /// Export the seating as CSV.
+    pub const SEATING_CSV: Text = Text {
+        en: "Seating sheet (CSV)",
+        ko: "자리표 (CSV)",
+    };
+    /// Export the seating as a picture.
+    pub const SEATING_PNG: Text = Text {
+        en: "Seating sheet (picture)",
+        ko: "자리표 (그림)",
+    };
+    /// Standings heading.
+    pub const STANDINGS: Text = Text {
+        en: "Standings",
+        ko: "순위",
+    };
+    /// Export the standings.
+    pub const STANDINGS_CSV: Text = Text {
+        en: "Standings (CSV)",
+        ko: "순위 (CSV)",
+    };
+    /// Before any round is complete.
+    pub const NOT_RELEASED: Text = Text {
+        en: "Standings are released once every table of a round has its result.",
+        ko: "라운드의 모든 테이블 결과가 들어오면 순위를 발표합니다.",
+    };
+    /// The percent column.
+    pub const PERCENT: Text = Text {
+        en: "percent",
+        ko: "백분율",
+    };
+    /// Saving in progress.
+    pub const SAVING: Text = Text {
+        en: "Saving…",
+        ko: "저장 중…",
+    };
+
+    /// A ranking, as the choice reads.
+    pub fn ranking(lang: Language, ranking: Ranking) -> &'static str {
+        match (lang, ranking) {
+            (Language::English, Ranking::Wins) => "most wins, then points",
+            (Language::English, Ranking::Total) => "most points, then wins",
+            (Language::English, Ranking::Percent) => "points as a percentage of the table winner's",
+            (Language::Korean, Ranking::Wins) => "승수 우선, 다음 점수",
+            (Language::Korean, Ranking::Total) => "점수 우선, 다음 승수",
+            (Language::Korean, Ranking::Percent) => "테이블 1위 점수 대비 백분율",
+        }
+    }
+
+    /// The open event's line.
+    pub fn summary(lang: Language, players: usize, round: u32, ranking: Ranking) -> String {
+        let ranking = self::ranking(lang, ranking);
+        match lang {
+            Language::English => format!("{players} players · round {round} · {ranking}"),
+            Language::Korean => format!("선수 {players}명 · {round}라운드 · {ranking}"),
+        }
+    }
+
+    /// An event in the list.
+    pub fn listed(lang: Language, players: usize, round: u32) -> String {
+        match lang {
+            Language::English => format!("{players} players, round {round}"),
+            Language::Korean => format!("선수 {players}명, {round}라운드"),
+        }
+    }
+
+    /// How many tables have their result.
+    pub fn tables_in(lang: Language, done: usize, tables: usize) -> String {
+        match lang {
+            Language::English => format!("{done} of {tables} tables have their result"),
+            Language::Korean => format!("테이블 {tables}개 중 {done}개 결과 입력"),
+        }
+    }
+
+    /// The result form's heading.
+    pub fn entry(lang: Language, round: u32, table: u32, correct: bool) -> String {
+        match (lang, correct) {
+            (Language::English, false) => format!("Round {round}, table {table}: the games"),
+            (Language::English, true) => format!(
+                "Round {round}, table {table}: correction (the earlier result stays in the log)"
+            ),
+            (Language::Korean, false) => format!("{round}라운드 {table}번 테이블: 게임 결과"),
+            (Language::Korean, true) => {
+                format!("{round}라운드 {table}번 테이블: 정정 (이전 결과는 기록에 남습니다)")
+            }
+        }
+    }
+
+    /// A game's row.
+    pub fn game(lang: Language, n: usize) -> String {
+        match lang {
+            Language::English => format!("Game {n}"),
+            Language::Korean => format!("{n}게임"),
+        }
+    }
+
+    /// Release the standings.
+    pub fn release(lang: Language, round: u32) -> String {
+        match lang {
+            Language::English => format!("Release the standings after round {round}"),
+            Language::Korean => format!("{round}라운드 후 순위 발표"),
+        }
+    }
+
+    /// A round was seated.
+    pub fn seated(lang: Language, round: u32, repeats: usize) -> String {
+        let mut text = match lang {
+            Language::English => format!("Round {round} is seated"),
+            Language::Korean => format!("{round}라운드를 배정했습니다"),
+        };
+        if repeats > 0 {
+            text.push_str("; ");
+            text.push_str(&super::cli::repeats(lang, repeats));
+        }
+        text
+    }
+
+    /// An event was created.
+    pub fn created(lang: Language, id: &str) -> String {
+        match lang {
+            Language::English => format!("Event {id} created"),
+            Language::Korean => format!("{id} 대회를 만들었습니다"),
+        }
+    }
+
+    /// A number field that is not a number.
+    pub fn not_a_number(lang: Language, field: &str, text: &str) -> String {
+        match lang {
+            Language::English => format!("{field}: \"{text}\" is not a whole number"),
+            Language::Korean => format!("{field}: \"{text}\"은(는) 정수가 아닙니다"),
+        }
+    }
+
+    /// The event is not on disk yet (retried).
+    pub fn not_saved(lang: Language, why: &str) -> String {
+        match lang {
+            Language::English => format!("The event is not saved yet (trying again): {why}"),
+            Language::Korean => format!("대회를 아직 저장하지 못했습니다 (다시 시도 중): {why}"),
+        }
+    }
+
+    /// How an export went.
+    pub fn export(lang: Language, report: &ExportReport) -> String {
+        match (lang, report) {
+            (Language::English, ExportReport::Wrote { path, to_exports }) => {
+                let mut text = format!("Saved as {}", path.display());
+                if *to_exports {
+                    text.push_str(" (no save dialog here: the exports folder)");
+                }
+                text
+            }
+            (Language::Korean, ExportReport::Wrote { path, to_exports }) => {
+                let mut text = format!("{}에 저장했습니다", path.display());
+                if *to_exports {
+                    text.push_str(" (저장 대화 상자가 없어 내보내기 폴더에)");
+                }
+                text
+            }
+            (Language::English, ExportReport::Failed { path, error }) => {
+                format!("{} could not be written: {error}", path.display())
+            }
+            (Language::Korean, ExportReport::Failed { path, error }) => {
+                format!("{} 파일을 쓰지 못했습니다: {error}", path.display())
+            }
+        }
+    }
+
+    /// Why the desk did nothing.
+    pub fn desk_error(lang: Language, error: &DeskError) -> String {
+        use Language::{English as En, Korean as Ko};
+        match (lang, error) {
+            (En, DeskError::NoDataFolder) => "there is no data folder to keep events in".into(),
+            (Ko, DeskError::NoDataFolder) => "대회를 저장할 데이터 폴더가 없습니다".into(),
+            (En, DeskError::ReadOnly) => {
+                "this window cannot write the data folder (another window has it open, or it \
+                 is read-only): events can be read, not changed"
+                    .into()
+            }
+            (Ko, DeskError::ReadOnly) => {
+                "이 창은 데이터 폴더에 쓸 수 없습니다 (다른 창이 열었거나 읽기 전용): 대회를 \
+                 볼 수는 있지만 바꿀 수는 없습니다"
+                    .into()
+            }
+            (En, DeskError::NotOpen) => "no event is open".into(),
+            (Ko, DeskError::NotOpen) => "열린 대회가 없습니다".into(),
+            (_, DeskError::NoPlayers) => super::cli::NO_PLAYERS.get(lang).into(),
+            (_, DeskError::PlayersLine { line, why }) => {
+                let why = super::refusal(lang, why);
+                match lang {
+                    En => format!("players, line {line}: {why}"),
+                    Ko => format!("선수 {line}번째 줄: {why}"),
+                }
+            }
+            (_, DeskError::Event(why)) => super::refusal(lang, why),
+            (_, DeskError::Table(e)) => crate::i18n::table_error(lang, e),
+            (_, DeskError::Store(e)) => crate::i18n::store_error(lang, e),
+        }
     }
 }

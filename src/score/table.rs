@@ -583,7 +583,7 @@ pub(super) fn field(text: &str) -> String {
     }
 }
 
-pub(super) fn line<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
+pub(crate) fn line<S: AsRef<str>>(cells: impl IntoIterator<Item = S>) -> String {
     let cells: Vec<String> = cells.into_iter().map(|c| field(c.as_ref())).collect();
     cells.join(",") + "\n"
 }

@@ -9,6 +9,7 @@ pub mod app;
 pub mod card;
 mod chart;
 mod clock;
+pub mod event_view;
 mod history_view;
 mod meld_view;
 mod play_view;
@@ -83,6 +84,17 @@ pub(crate) fn signed(n: i64) -> String {
 /// Writes an RGBA image (a window screenshot) as a PNG file.
 pub fn save_png(path: &std::path::Path, image: &egui::ColorImage) -> std::io::Result<()> {
     let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    write_png(file, image)
+}
+
+/// An RGBA image as the bytes of a PNG file.
+pub fn png_bytes(image: &egui::ColorImage) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    write_png(&mut bytes, image)?;
+    Ok(bytes)
+}
+
+fn write_png(file: impl std::io::Write, image: &egui::ColorImage) -> std::io::Result<()> {
     let [w, h] = image.size;
     let mut encoder = png::Encoder::new(file, w as u32, h as u32);
     encoder.set_color(png::ColorType::Rgba);

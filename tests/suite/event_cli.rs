@@ -313,3 +313,101 @@ fn korean_messages_and_output() {
     assert_eq!(code, 0);
     assert!(out.contains("순위") && out.contains("가람"), "{out}");
 }
+
+#[test]
+fn five_players_sit_at_one_xp_table_with_xp() {
+    let dir = tempfile::tempdir().expect("temp");
+    let data = dir.path().join("data");
+    let players = write(dir.path(), "five.txt", "Ann\nBo\nCy\nDi\nEd\n");
+    let (code, _, err) = run(
+        &data,
+        &["new", "Five", "--players", &players, "--games", "1"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&data, &["seat"]);
+    assert_eq!(code, 1, "five cannot sit at 4s and 3s");
+    assert!(err.contains("allow XP tables (event new --xp)"), "{err}");
+
+    let (code, _, err) = run(
+        &data,
+        &[
+            "new",
+            "Five XP",
+            "--players",
+            &players,
+            "--games",
+            "1",
+            "--xp",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&data, &["seat", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let tables = tables_of(&json(&out));
+    assert_eq!(tables.len(), 1);
+    assert_eq!(tables[0].len(), 5);
+    // Three jokers exist only in the XP set: the table of 5 is scored on it.
+    let header = tables[0].join(",");
+    let result = write(
+        dir.path(),
+        "xp.csv",
+        &format!("game,{header}\n1,0,J J J,5,6,7\n"),
+    );
+    let (code, out, err) = run(&data, &["result", "--table", "1", &result]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result recorded"));
+}
+
+#[test]
+fn standings_csv_has_a_bom_and_every_player() {
+    let dir = tempfile::tempdir().expect("temp");
+    let data = dir.path().join("data");
+    let players = write(dir.path(), "p.txt", "Ann,Red\nBo\nCy\n김철수\n");
+    let (code, _, err) = run(
+        &data,
+        &["new", "CSV", "--players", &players, "--games", "1"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&data, &["seat", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let seats = tables_of(&json(&out)).remove(0);
+    let result = write(
+        dir.path(),
+        "r.csv",
+        &format!("game,{}\n1,0,10,20,30\n", seats.join(",")),
+    );
+    let (code, _, err) = run(&data, &["result", "--table", "1", &result]);
+    assert_eq!(code, 0, "{err}");
+    let csv = dir.path().join("standings.csv");
+    let (code, out, err) = run(
+        &data,
+        &["standings", "--csv", &csv.to_string_lossy(), "--json"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let shown = json(&out);
+    let text = std::fs::read_to_string(&csv).expect("written");
+    assert!(text.starts_with("\u{feff}rank,name,wins,points,percent,games,dropped\n"));
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(lines.len(), 4);
+    // The winner's line: +60 points, 1 win, 100% of the table winner's.
+    let first = &shown["standings"][0];
+    assert_eq!(
+        lines[0],
+        format!("1,{},1,60,100.00,1,", first["name"].as_str().expect("name"))
+    );
+    // Hangul is kept as UTF-8.
+    assert!(text.contains("김철수"));
+
+    // Korean headers with --lang ko; a file that cannot be written is exit 2.
+    let (code, _, err) = run(
+        &data,
+        &["standings", "--csv", &csv.to_string_lossy(), "--lang", "ko"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&csv).expect("written");
+    assert!(text.starts_with("\u{feff}순위,이름,승,점수,백분율,게임,기권\n"));
+    let nowhere = dir.path().join("no-such-folder").join("s.csv");
+    let (code, _, err) = run(&data, &["standings", "--csv", &nowhere.to_string_lossy()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("could not be written"), "{err}");
+}

@@ -112,6 +112,7 @@ impl App {
                 self.meld.referee.after_text = after;
                 self.meld.referee.rack_text = rack;
             }
+            Action::Event(request) => self.event_request(request),
             Action::OpenFolder(folder) => {
                 if let Err(why) = open_folder(&folder) {
                     self.refused = Some(Refused {

@@ -291,6 +291,9 @@ impl App {
                 egui::Key::F4 if self.view != View::Table => {
                     actions.push(Action::Show(View::Settings))
                 }
+                egui::Key::F6 if self.view != View::Table => {
+                    actions.push(Action::Show(View::Event))
+                }
                 _ => {}
             }
         }
@@ -315,6 +318,11 @@ impl App {
                     (View::Meld, s.tabs.tab_meld, egui::Key::F2),
                     (View::Sheet, s.tabs.tab_sheet, egui::Key::F3),
                     (View::Settings, s.tabs.tab_settings, egui::Key::F4),
+                    (
+                        View::Event,
+                        i18n::event::window::TAB.get(lang),
+                        egui::Key::F6,
+                    ),
                     (View::Table, s.table_view.table_view, egui::Key::F5),
                 ] {
                     let text = egui::RichText::new(label).size(18.0);
@@ -347,7 +355,8 @@ impl App {
         let refused_timer = self.refused_in(View::Timer).map(str::to_owned);
         let refused_sheet = self.refused_in(View::Sheet).map(str::to_owned);
         egui::CentralPanel::default().show(ui, |ui| {
-            if self.view != View::Meld {
+            // The event has no undo of the evening's (a correction is how a result changes).
+            if self.view != View::Meld && self.view != View::Event {
                 self.undo_bar(ui, evening, &mut actions);
             }
             // The sheet scrolls its own body under a toolbar that stays; the others scroll whole.
@@ -386,6 +395,20 @@ impl App {
                     }
                 }
                 View::Sheet => {}
+                View::Event => {
+                    let status = self.desk.status();
+                    let refused = self.refused_in(View::Event).map(str::to_owned);
+                    let note = self.event_note.as_ref().map(|n| n.worded(lang));
+                    let context = crate::ui::event_view::EventContext {
+                        open: self.desk.open(),
+                        known: self.desk.known(),
+                        status: &status,
+                        refused: refused.as_deref(),
+                        note: note.as_deref(),
+                    };
+                    let requests = self.event_view.ui(ui, lang, &context);
+                    actions.extend(requests.into_iter().map(Action::Event));
+                }
                 View::Meld => self.meld.ui(ui, lang, &evening.settings().rules),
                 View::Settings => {
                     match self.settings_view.ui(
@@ -420,7 +443,7 @@ impl App {
 /// The function keys pressed afresh this frame (held keys repeat nothing), whether or not a
 /// text field has the cursor.
 fn fresh_function_keys(ui: &egui::Ui) -> Vec<egui::Key> {
-    use egui::Key::{F1, F2, F3, F4, F5, F11};
+    use egui::Key::{F1, F2, F3, F4, F5, F6, F11};
     ui.input(|i| {
         i.events
             .iter()
@@ -430,7 +453,7 @@ fn fresh_function_keys(ui: &egui::Ui) -> Vec<egui::Key> {
                     pressed: true,
                     repeat: false,
                     ..
-                } if [F1, F2, F3, F4, F5, F11].contains(key) => Some(*key),
+                } if [F1, F2, F3, F4, F5, F6, F11].contains(key) => Some(*key),
                 _ => None,
             })
             .collect()

@@ -8,6 +8,7 @@
 //! that asked, as an argument of its next frame.
 
 mod actions;
+mod event_actions;
 mod layout;
 
 use layout::KeyLatch;
@@ -23,6 +24,8 @@ use crate::sound::Sounder;
 use crate::store::Store;
 use crate::timer::Timer;
 
+pub use super::event_view::EventRequest;
+use super::event_view::EventView;
 pub use super::meld_view::MeldMode;
 use super::meld_view::MeldView;
 use super::settings_view::SettingsView;
@@ -45,6 +48,8 @@ pub enum View {
     Settings,
     /// The clock on the whole screen, for the whole table.
     Table,
+    /// A club night: seating, tables, results, standings.
+    Event,
 }
 
 impl View {
@@ -55,7 +60,7 @@ impl View {
             View::Timer | View::Table => Some(Area::Timer),
             View::Sheet => Some(Area::Sheet),
             View::Settings => Some(Area::Settings),
-            View::Meld => None,
+            View::Meld | View::Event => None,
         }
     }
 }
@@ -179,6 +184,8 @@ pub enum Action {
     },
     /// Show a folder in the system's file manager (after an export).
     OpenFolder(std::path::PathBuf),
+    /// A request of the Event view, for the event desk.
+    Event(EventRequest),
 }
 
 /// Where the score card's thread leaves its result: the file, and why it failed if it did.
@@ -225,6 +232,14 @@ pub struct App {
     held_input: Vec<egui::Event>,
     /// The window's context, for waking it from other threads.
     ctx: egui::Context,
+    /// The club night open in the Event view, and its writer.
+    desk: crate::evening::event_desk::EventDesk,
+    event_view: EventView,
+    /// What the Event view's last request did.
+    event_note: Option<event_actions::EventNote>,
+    /// A picture of the seating asked for: its file name, and the slot the screenshot lands in.
+    event_picture: Option<String>,
+    event_shot: Arc<std::sync::Mutex<Option<Arc<egui::ColorImage>>>>,
 }
 
 impl App {
@@ -244,8 +259,13 @@ impl App {
     }
 
     fn with(deps: AppDeps, ctx: egui::Context) -> App {
+        let evening = Shared::open(deps.evening);
+        let store = evening.lock().store().cloned();
+        let wake = ctx.clone();
+        let desk =
+            crate::evening::event_desk::EventDesk::start(store, move || wake.request_repaint());
         App {
-            evening: Shared::open(deps.evening),
+            evening,
             view: View::default(),
             before_table: View::Timer,
             fullscreen: false,
@@ -264,6 +284,11 @@ impl App {
             picture: Arc::default(),
             held_input: Vec::new(),
             ctx,
+            desk,
+            event_view: EventView::default(),
+            event_note: None,
+            event_picture: None,
+            event_shot: Arc::default(),
         }
     }
 
@@ -344,6 +369,7 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         self.ctx = ctx.clone();
         self.save_picture();
+        self.save_event_picture();
         self.save_as_answered();
         let shared = self.evening.clone();
         let actions = {
@@ -371,6 +397,7 @@ impl eframe::App for App {
     /// goes.
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         let _ = self.evening.lock().flush(Duration::from_secs(3));
+        let _ = self.desk.flush(Duration::from_secs(3));
     }
 
     fn auto_save_interval(&self) -> Duration {

@@ -1,0 +1,217 @@
+//! Carrying out the Event view's requests: each goes to the [`EventDesk`], which applies it to
+//! the open event and has its thread write the file; a refusal is worded in the table's
+//! language and shown by the Event view, what was done as a note above it.
+
+use std::sync::Arc;
+
+use super::{App, Refused, View};
+use crate::evening::event_desk::{DeskError, EventDesk};
+use crate::event::Outcome;
+use crate::i18n::event::{cli as cli_words, window as words};
+use crate::ui::event_view::EventRequest;
+
+/// What the Event view's last request did: typed until drawn, so it reads in the table's
+/// language of the moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum EventNote {
+    /// An event was made (its id).
+    Created(String),
+    /// A round was seated.
+    Seated { round: u32, repeats: usize },
+    /// A result was recorded.
+    Recorded {
+        round: u32,
+        table: u32,
+        corrected: bool,
+        round_complete: bool,
+    },
+}
+
+impl EventNote {
+    /// The note in `lang`.
+    pub(super) fn worded(&self, lang: crate::i18n::Language) -> String {
+        match self {
+            EventNote::Created(id) => words::created(lang, id),
+            EventNote::Seated { round, repeats } => words::seated(lang, *round, *repeats),
+            EventNote::Recorded {
+                round,
+                table,
+                corrected,
+                round_complete,
+            } => {
+                let text = cli_words::recorded(lang, *round, *table, *corrected);
+                if *round_complete {
+                    format!("{text}; {}", cli_words::ROUND_COMPLETE.get(lang))
+                } else {
+                    text
+                }
+            }
+        }
+    }
+}
+
+impl App {
+    /// The club night's owner (tests wait on its writes).
+    pub fn event_desk(&self) -> &EventDesk {
+        &self.desk
+    }
+
+    /// Applies one request of the Event view.
+    pub(super) fn event_request(&mut self, request: EventRequest) {
+        let lang = self.language();
+        let now = chrono::Utc::now();
+        // Reading the list again (the view asks when first shown) or showing the standings
+        // says nothing new: the last note stays.
+        let quiet = matches!(request, EventRequest::Refresh | EventRequest::Release(_));
+        let done: Result<Option<EventNote>, DeskError> = match request {
+            EventRequest::Create { setup, players } => self
+                .desk
+                .create(*setup, &players, now)
+                .map(|id| Some(EventNote::Created(id.to_string()))),
+            EventRequest::Refresh => self.desk.refresh().map(|()| None),
+            EventRequest::Open(id) => self.desk.open_event(&id).map(|()| None),
+            EventRequest::Close => {
+                self.desk.close();
+                self.desk.refresh().map(|()| None)
+            }
+            EventRequest::Seat => {
+                self.desk
+                    .apply(crate::event::Command::SeatRound)
+                    .map(|outcome| match outcome {
+                        Outcome::Seated { round, repeats } => {
+                            Some(EventNote::Seated { round, repeats })
+                        }
+                        _ => None,
+                    })
+            }
+            EventRequest::Result {
+                round,
+                table,
+                cells,
+                correct,
+            } => self
+                .desk
+                .enter_result(round, table, &cells, correct, now)
+                .map(|outcome| match outcome {
+                    Outcome::Recorded {
+                        round,
+                        table,
+                        corrected,
+                        round_complete,
+                    } => Some(EventNote::Recorded {
+                        round,
+                        table,
+                        corrected,
+                        round_complete,
+                    }),
+                    _ => None,
+                }),
+            EventRequest::SeatingCsv(round) => self.export_seating_csv(lang, round),
+            EventRequest::SeatingPicture(round) => {
+                self.ask_seating_picture(round);
+                Ok(None)
+            }
+            EventRequest::StandingsCsv(round) => self.export_standings_csv(lang, round),
+            EventRequest::Release(round) => {
+                self.event_view.release(round);
+                Ok(None)
+            }
+        };
+        match done {
+            Ok(note) => {
+                if self.refused.as_ref().is_some_and(|r| r.view == View::Event) {
+                    self.refused = None;
+                }
+                if !quiet {
+                    self.event_note = note;
+                }
+            }
+            Err(e) => {
+                self.event_note = None;
+                self.refused = Some(Refused {
+                    view: View::Event,
+                    why: words::desk_error(lang, &e),
+                });
+            }
+        }
+    }
+
+    fn open_id(&self) -> Result<String, DeskError> {
+        self.desk
+            .open()
+            .map(|(id, _)| id.to_string())
+            .ok_or(DeskError::NotOpen)
+    }
+
+    fn export_seating_csv(
+        &mut self,
+        lang: crate::i18n::Language,
+        round: u32,
+    ) -> Result<Option<EventNote>, DeskError> {
+        let id = self.open_id()?;
+        let (_, event) = self.desk.open().ok_or(DeskError::NotOpen)?;
+        let text = crate::event::export::seating_csv(
+            event,
+            round,
+            &crate::i18n::event::seating_labels(lang),
+        )
+        .ok_or(DeskError::Event(crate::event::Refusal::NoSuchRound(round)))?;
+        let name = format!("{id}-round{round}-seating.csv");
+        let dialog = Arc::clone(&self.save_dialog);
+        self.desk.export(&name, text.into_bytes(), Some(dialog));
+        Ok(None)
+    }
+
+    fn export_standings_csv(
+        &mut self,
+        lang: crate::i18n::Language,
+        round: u32,
+    ) -> Result<Option<EventNote>, DeskError> {
+        let id = self.open_id()?;
+        let (_, event) = self.desk.open().ok_or(DeskError::NotOpen)?;
+        let text = crate::event::export::standings_csv(
+            &event.standings_through(round),
+            &crate::i18n::event::standings_labels(lang),
+        );
+        let name = format!("{id}-round{round}-standings.csv");
+        let dialog = Arc::clone(&self.save_dialog);
+        self.desk.export(&name, text.into_bytes(), Some(dialog));
+        Ok(None)
+    }
+
+    /// A picture of the view showing the round's seating: a screenshot of the next frame.
+    fn ask_seating_picture(&mut self, round: u32) {
+        let Ok(id) = self.open_id() else { return };
+        self.event_picture = Some(format!("{id}-round{round}-seating.png"));
+        let slot = Arc::clone(&self.event_shot);
+        let ctx = self.ctx.clone();
+        self.ctx.request_screenshot(move |image| {
+            if let Ok(mut slot) = slot.lock() {
+                *slot = Some(image);
+            }
+            ctx.request_repaint();
+        });
+    }
+
+    /// Hands a screenshot that arrived for the seating picture to the desk to write.
+    pub(super) fn save_event_picture(&mut self) {
+        let Some(image) = self.event_shot.lock().ok().and_then(|mut slot| slot.take()) else {
+            return;
+        };
+        let Some(name) = self.event_picture.take() else {
+            return;
+        };
+        match crate::ui::png_bytes(&image) {
+            Ok(bytes) => {
+                let dialog = Arc::clone(&self.save_dialog);
+                self.desk.export(&name, bytes, Some(dialog));
+            }
+            Err(e) => {
+                self.refused = Some(Refused {
+                    view: View::Event,
+                    why: e.to_string(),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,581 @@
+//! The Event view: a club night at the host's laptop — create or open an event, seat the next
+//! round, print the seating sheet, watch which tables have their result, enter or correct a
+//! table's games, release the standings.
+//!
+//! The view draws what the [`EventDesk`](crate::evening::event_desk::EventDesk) holds (given
+//! as [`EventContext`]) and returns [`EventRequest`]s; the app hands them to the desk, whose
+//! thread writes the file. What only the view has is what is being typed: the new event's form
+//! and the cells of the result being entered. A result form stays open, with what was typed,
+//! until the table's results grow (the desk recorded it): a refused result loses nothing.
+
+use crate::evening::event_desk::{DeskStatus, EventSummary};
+use crate::event::{Event, EventSetup, Ranking, Standings};
+use crate::i18n::Language;
+use crate::i18n::event::{cli as cli_words, window as words};
+use crate::store::EventId;
+
+/// What the Event view asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventRequest {
+    /// Create an event from this setup and players text, and open it.
+    Create {
+        /// The setup.
+        setup: Box<EventSetup>,
+        /// One player a line, `name` or `name,club`.
+        players: String,
+    },
+    /// Read the events folder again.
+    Refresh,
+    /// Open a saved event.
+    Open(EventId),
+    /// Close the open event.
+    Close,
+    /// Seat the next round.
+    Seat,
+    /// A table's games as typed (cells per game, in seat order).
+    Result {
+        /// The round.
+        round: u32,
+        /// The table.
+        table: u32,
+        /// `cells[game][seat]`.
+        cells: Vec<Vec<String>>,
+        /// A correction of a result given before.
+        correct: bool,
+    },
+    /// Export a round's seating as CSV.
+    SeatingCsv(u32),
+    /// Export a picture of the view showing a round's seating.
+    SeatingPicture(u32),
+    /// Export the released standings as CSV.
+    StandingsCsv(u32),
+    /// Show the standings through this round (what the Release button does).
+    Release(u32),
+}
+
+/// What the view is given to draw.
+pub struct EventContext<'a> {
+    /// The open event.
+    pub open: Option<(&'a EventId, &'a Event)>,
+    /// The events in the data folder (as last read).
+    pub known: &'a [EventSummary],
+    /// How the writing goes.
+    pub status: &'a DeskStatus,
+    /// The last refusal of a request of this view, worded.
+    pub refused: Option<&'a str>,
+    /// The last thing done, worded.
+    pub note: Option<&'a str>,
+}
+
+/// The form of a new event, as typed.
+#[derive(Clone, Debug)]
+struct Form {
+    name: String,
+    players: String,
+    games: String,
+    ranking: Ranking,
+    seed: String,
+    xp: bool,
+    clubs_apart: bool,
+}
+
+impl Default for Form {
+    fn default() -> Form {
+        Form {
+            name: String::new(),
+            players: String::new(),
+            games: "4".into(),
+            ranking: Ranking::Wins,
+            seed: String::new(),
+            xp: false,
+            clubs_apart: false,
+        }
+    }
+}
+
+/// A table's result being typed.
+#[derive(Clone, Debug)]
+struct Entry {
+    round: u32,
+    table: u32,
+    correct: bool,
+    /// The table's results when the form opened: more means it was recorded.
+    results_before: usize,
+    cells: Vec<Vec<String>>,
+}
+
+/// The Event view's own state: what is being typed.
+#[derive(Debug, Default)]
+pub struct EventView {
+    form: Form,
+    entry: Option<Entry>,
+    /// The round whose standings were released (shown), if any.
+    released: Option<u32>,
+    /// A problem with the form itself (a number that is not one), worded.
+    form_problem: Option<String>,
+    /// Asked for the list of events once.
+    listed: bool,
+}
+
+impl EventView {
+    /// Draws the view; returns what was asked for.
+    #[must_use]
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        context: &EventContext<'_>,
+    ) -> Vec<EventRequest> {
+        let mut requests = Vec::new();
+        if !self.listed {
+            self.listed = true;
+            requests.push(EventRequest::Refresh);
+        }
+        if let Some(why) = context.refused {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+        if let Some(note) = context.note {
+            ui.label(egui::RichText::new(note).strong());
+        }
+        status_line(ui, lang, context.status);
+        match context.open {
+            None => {
+                self.entry = None;
+                self.released = None;
+                self.new_event(ui, lang, &mut requests);
+                ui.separator();
+                saved_events(ui, lang, context.known, &mut requests);
+            }
+            Some((id, event)) => self.open_event(ui, lang, id, event, &mut requests),
+        }
+        requests
+    }
+
+    fn new_event(&mut self, ui: &mut egui::Ui, lang: Language, requests: &mut Vec<EventRequest>) {
+        ui.heading(words::NEW_EVENT.get(lang));
+        let f = &mut self.form;
+        egui::Grid::new("event-form")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                let label = ui.label(words::NAME.get(lang));
+                ui.add(egui::TextEdit::singleline(&mut f.name).desired_width(320.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label(words::PLAYERS.get(lang));
+                ui.add(
+                    egui::TextEdit::multiline(&mut f.players)
+                        .desired_rows(8)
+                        .desired_width(320.0),
+                )
+                .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label(words::GAMES.get(lang));
+                ui.add(egui::TextEdit::singleline(&mut f.games).desired_width(60.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+                ui.label(words::RANKING.get(lang));
+                ui.vertical(|ui| {
+                    for ranking in Ranking::ALL {
+                        ui.radio_value(&mut f.ranking, ranking, words::ranking(lang, ranking));
+                    }
+                });
+                ui.end_row();
+                let label = ui.label(words::SEED.get(lang));
+                ui.add(egui::TextEdit::singleline(&mut f.seed).desired_width(160.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+        ui.checkbox(&mut f.clubs_apart, words::CLUBS_APART.get(lang));
+        ui.checkbox(&mut f.xp, words::XP.get(lang));
+        if let Some(problem) = &self.form_problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
+        if ui
+            .add(egui::Button::new(words::CREATE.get(lang)).min_size(egui::vec2(160.0, 36.0)))
+            .clicked()
+        {
+            match self.setup(lang) {
+                Ok(setup) => {
+                    self.form_problem = None;
+                    requests.push(EventRequest::Create {
+                        setup: Box::new(setup),
+                        players: self.form.players.clone(),
+                    });
+                }
+                Err(problem) => self.form_problem = Some(problem),
+            }
+        }
+    }
+
+    /// The setup the form says, or what is wrong with it.
+    fn setup(&self, lang: Language) -> Result<EventSetup, String> {
+        let f = &self.form;
+        let games: u32 = f
+            .games
+            .trim()
+            .parse()
+            .map_err(|_| words::not_a_number(lang, words::GAMES.get(lang), f.games.trim()))?;
+        let seed = match f.seed.trim() {
+            "" => {
+                let mut bytes = [0u8; 8];
+                if getrandom::fill(&mut bytes).is_err() {
+                    bytes = chrono::Utc::now().timestamp_micros().to_le_bytes();
+                }
+                u64::from_le_bytes(bytes)
+            }
+            text => text
+                .parse()
+                .map_err(|_| words::not_a_number(lang, words::SEED.get(lang), text))?,
+        };
+        let mut setup = EventSetup::new(&f.name, seed);
+        setup.games = games;
+        setup.ranking = f.ranking;
+        setup.xp_tables = f.xp;
+        setup.clubs_apart = f.clubs_apart;
+        Ok(setup)
+    }
+
+    fn open_event(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        id: &EventId,
+        event: &Event,
+        requests: &mut Vec<EventRequest>,
+    ) {
+        ui.horizontal(|ui| {
+            ui.heading(&event.setup().name);
+            ui.label(egui::RichText::new(id.as_str()).weak());
+            if ui.button(words::CLOSE.get(lang)).clicked() {
+                requests.push(EventRequest::Close);
+            }
+        });
+        let active = event.players().iter().filter(|p| p.is_active()).count();
+        ui.label(words::summary(
+            lang,
+            active,
+            event.current_round(),
+            event.setup().ranking,
+        ));
+        let round = event.rounds().last();
+        ui.horizontal(|ui| {
+            let can_seat = round.is_none_or(|r| r.is_complete());
+            if ui
+                .add_enabled(
+                    can_seat,
+                    egui::Button::new(words::SEAT.get(lang)).min_size(egui::vec2(200.0, 36.0)),
+                )
+                .clicked()
+            {
+                requests.push(EventRequest::Seat);
+            }
+            if let Some(r) = round {
+                if ui.button(words::SEATING_CSV.get(lang)).clicked() {
+                    requests.push(EventRequest::SeatingCsv(r.number));
+                }
+                if ui.button(words::SEATING_PNG.get(lang)).clicked() {
+                    requests.push(EventRequest::SeatingPicture(r.number));
+                }
+            }
+        });
+        // The result form closes once the desk recorded it (the table has one more result).
+        if let Some(entry) = &self.entry {
+            let recorded = table_of(event, entry.round, entry.table)
+                .is_none_or(|t| t.results.len() > entry.results_before);
+            if recorded {
+                self.entry = None;
+            }
+        }
+        ui.separator();
+        // The round's tables beside the standings; a result form below them, full width.
+        ui.columns(2, |columns| {
+            if let Some(r) = round {
+                let ui = &mut columns[0];
+                ui.heading(cli_words::round(lang, r.number));
+                let done = r.tables.iter().filter(|t| t.is_finished()).count();
+                ui.label(words::tables_in(lang, done, r.tables.len()));
+                self.tables(ui, lang, event, r.number);
+            }
+            self.standings(&mut columns[1], lang, event, requests);
+        });
+        if let Some(entry) = &mut self.entry {
+            ui.separator();
+            if let Some(table) = table_of(event, entry.round, entry.table) {
+                let names = event.seat_names(table);
+                if let Some(request) = entry_form(ui, lang, entry, &names) {
+                    match request {
+                        Some(request) => requests.push(request),
+                        None => self.entry = None,
+                    }
+                }
+            }
+        }
+    }
+
+    /// Shows the standings through `round` (the app's `Release` request: the screenshots and
+    /// anything else that releases them without the button).
+    pub fn release(&mut self, round: u32) {
+        self.released = Some(round);
+    }
+
+    fn tables(&mut self, ui: &mut egui::Ui, lang: Language, event: &Event, round: u32) {
+        let Some(r) = event.rounds().iter().find(|r| r.number == round) else {
+            return;
+        };
+        let mut open = None;
+        egui::Grid::new("event-tables")
+            .num_columns(4)
+            .striped(true)
+            .spacing([16.0, 6.0])
+            .show(ui, |ui| {
+                for t in &r.tables {
+                    ui.label(egui::RichText::new(cli_words::table(lang, t.number)).strong());
+                    let names = event.seat_names(t);
+                    ui.vertical(|ui| {
+                        for (seat, name) in names.iter().enumerate() {
+                            let text = if seat == 0 {
+                                egui::RichText::new(format!(
+                                    "1. {name} ({})",
+                                    words::STARTS.get(lang)
+                                ))
+                                .strong()
+                            } else {
+                                egui::RichText::new(format!("{}. {name}", seat + 1))
+                            };
+                            // A seat is one line, never wrapped.
+                            ui.add(egui::Label::new(text).extend());
+                        }
+                    });
+                    if t.is_finished() {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(40, 140, 60),
+                            words::RESULT_IN.get(lang),
+                        );
+                    } else {
+                        ui.label(words::PLAYING.get(lang));
+                    }
+                    let label = if t.is_finished() {
+                        words::CORRECT
+                    } else {
+                        words::ENTER
+                    };
+                    let button = ui.add(egui::Button::new(label.get(lang)));
+                    let name =
+                        format!("{} · {}", label.get(lang), cli_words::table(lang, t.number));
+                    button
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+                    if button.clicked() {
+                        open = Some(t);
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(t) = open {
+            let games = event.setup().games as usize;
+            self.entry = Some(Entry {
+                round,
+                table: t.number,
+                correct: t.is_finished(),
+                results_before: t.results.len(),
+                cells: vec![vec![String::new(); t.seats.len()]; games],
+            });
+        }
+    }
+
+    fn standings(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        event: &Event,
+        requests: &mut Vec<EventRequest>,
+    ) {
+        ui.heading(words::STANDINGS.get(lang));
+        let complete = event
+            .rounds()
+            .iter()
+            .rev()
+            .find(|r| r.is_complete())
+            .map(|r| r.number);
+        let Some(complete) = complete else {
+            ui.label(words::NOT_RELEASED.get(lang));
+            return;
+        };
+        ui.horizontal(|ui| {
+            if self.released != Some(complete)
+                && ui
+                    .add(
+                        egui::Button::new(words::release(lang, complete))
+                            .min_size(egui::vec2(200.0, 36.0)),
+                    )
+                    .clicked()
+            {
+                self.released = Some(complete);
+            }
+            if let Some(released) = self.released
+                && ui.button(words::STANDINGS_CSV.get(lang)).clicked()
+            {
+                requests.push(EventRequest::StandingsCsv(released));
+            }
+        });
+        let Some(released) = self.released else {
+            return;
+        };
+        let standings = event.standings_through(released);
+        let ranking = event.setup().ranking.name();
+        ui.label(cli_words::standings(lang, released, true, ranking));
+        standings_table(ui, lang, &standings);
+    }
+}
+
+/// The table `table` of round `round`.
+fn table_of(event: &Event, round: u32, table: u32) -> Option<&crate::event::Table> {
+    event
+        .rounds()
+        .iter()
+        .find(|r| r.number == round)?
+        .tables
+        .iter()
+        .find(|t| t.number == table)
+}
+
+/// The result form: `Some(Some(request))` to save, `Some(None)` to close, `None` otherwise.
+fn entry_form(
+    ui: &mut egui::Ui,
+    lang: Language,
+    entry: &mut Entry,
+    names: &[String],
+) -> Option<Option<EventRequest>> {
+    let mut answer = None;
+    ui.heading(words::entry(lang, entry.round, entry.table, entry.correct));
+    ui.label(egui::RichText::new(words::CELL_HINT.get(lang)).weak());
+    egui::Grid::new("event-entry")
+        .num_columns(names.len() + 1)
+        .spacing([10.0, 6.0])
+        .show(ui, |ui| {
+            ui.label("");
+            for name in names {
+                ui.label(egui::RichText::new(name).strong());
+            }
+            ui.end_row();
+            for (g, row) in entry.cells.iter_mut().enumerate() {
+                let game = words::game(lang, g + 1);
+                ui.label(&game);
+                for (seat, cell) in row.iter_mut().enumerate() {
+                    let field = ui.add(egui::TextEdit::singleline(cell).desired_width(110.0));
+                    let name = format!("{game} · {}", names[seat]);
+                    // Named for screen readers and tests: "Game 1 · Ann".
+                    field.widget_info(|| {
+                        let mut info =
+                            egui::WidgetInfo::text_edit(true, cell.as_str(), cell.as_str(), "");
+                        info.label = Some(name.clone());
+                        info
+                    });
+                }
+                ui.end_row();
+            }
+        });
+    ui.horizontal(|ui| {
+        if ui
+            .add(egui::Button::new(words::SAVE_RESULT.get(lang)).min_size(egui::vec2(160.0, 36.0)))
+            .clicked()
+        {
+            answer = Some(Some(EventRequest::Result {
+                round: entry.round,
+                table: entry.table,
+                cells: entry.cells.clone(),
+                correct: entry.correct,
+            }));
+        }
+        if ui.button(words::CANCEL.get(lang)).clicked() {
+            answer = Some(None);
+        }
+    });
+    answer
+}
+
+/// The standings as a table: rank, name, wins, points, percent, games.
+fn standings_table(ui: &mut egui::Ui, lang: Language, standings: &Standings) {
+    let [rank, name, wins, points, games] = cli_words::COLUMNS.map(|t| t.get(lang));
+    egui::Grid::new("event-standings")
+        .num_columns(6)
+        .striped(true)
+        .spacing([18.0, 4.0])
+        .show(ui, |ui| {
+            for head in [rank, name, wins, points, words::PERCENT.get(lang), games] {
+                ui.label(egui::RichText::new(head).strong());
+            }
+            ui.end_row();
+            for s in &standings.rows {
+                ui.label(s.rank.to_string());
+                let mut who = s.name.clone();
+                if s.dropped {
+                    who = format!("{who} {}", cli_words::DROPPED.get(lang));
+                }
+                ui.label(who);
+                ui.label(s.wins.to_string());
+                ui.label(crate::ui::signed(s.points));
+                ui.label(crate::event::export::percent_text(s.percent).replace('-', "−"));
+                ui.label(s.games.to_string());
+                ui.end_row();
+            }
+        });
+}
+
+/// The saved events, newest first, each with Open.
+fn saved_events(
+    ui: &mut egui::Ui,
+    lang: Language,
+    known: &[EventSummary],
+    requests: &mut Vec<EventRequest>,
+) {
+    ui.horizontal(|ui| {
+        ui.heading(words::SAVED.get(lang));
+        if ui.button(words::REFRESH.get(lang)).clicked() {
+            requests.push(EventRequest::Refresh);
+        }
+    });
+    if known.is_empty() {
+        ui.label(words::NONE_YET.get(lang));
+    }
+    for summary in known {
+        ui.horizontal(|ui| {
+            match &summary.name {
+                Some(name) => {
+                    ui.label(egui::RichText::new(name).strong());
+                    ui.label(words::listed(lang, summary.players, summary.round));
+                }
+                None => {
+                    ui.label(words::UNREADABLE.get(lang));
+                }
+            }
+            ui.label(egui::RichText::new(summary.id.as_str()).weak());
+            let open = ui.add_enabled(
+                summary.name.is_some(),
+                egui::Button::new(words::OPEN.get(lang)),
+            );
+            let name = format!("{} · {}", words::OPEN.get(lang), summary.id);
+            open.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            if open.clicked() {
+                requests.push(EventRequest::Open(summary.id.clone()));
+            }
+        });
+    }
+}
+
+/// One line, always there (so nothing below moves when a save finishes): whether the event is
+/// on disk, and how the last export went.
+fn status_line(ui: &mut egui::Ui, lang: Language, status: &DeskStatus) {
+    ui.horizontal(|ui| {
+        ui.set_min_height(22.0);
+        if let Some(failure) = &status.failure {
+            let why = crate::i18n::store_error(lang, failure);
+            ui.colored_label(ui.visuals().warn_fg_color, words::not_saved(lang, &why));
+        } else if status.unsaved {
+            ui.label(egui::RichText::new(words::SAVING.get(lang)).weak());
+        }
+        if let Some(report) = &status.export {
+            ui.label(words::export(lang, report));
+        }
+    });
+}

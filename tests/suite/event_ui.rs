@@ -1,0 +1,302 @@
+//! The window's Event view, headless (egui_kittest): a club night created, seated, scored and
+//! ranked through the view's own widgets, its file written by the event desk's thread.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use rummikub_companion::event::Ranking;
+use rummikub_companion::i18n::Language;
+use rummikub_companion::runtime::ManualClock;
+use rummikub_companion::sound::RecordingSounder;
+use rummikub_companion::store::Store;
+use rummikub_companion::ui::app::{Action, View};
+use rummikub_companion::ui::{App, AppDeps};
+
+const TWELVE: [&str; 12] = [
+    "Ann", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Hal", "Ivo", "Jo", "Kai", "Lu",
+];
+
+fn window(lang: Language) -> (Harness<'static, App>, tempfile::TempDir) {
+    let data = tempfile::tempdir().expect("temporary data folder");
+    let clock = Arc::new(ManualClock::default());
+    let deps = AppDeps::manual(clock, Arc::new(RecordingSounder::default()), data.path());
+    let mut harness = Harness::builder()
+        .with_max_steps(12)
+        .with_size([1100.0, 2400.0])
+        .build_eframe(move |cc| App::new(cc, deps));
+    harness.run();
+    let mut settings = harness.state().settings().clone();
+    settings.language = lang;
+    let ctx = harness.ctx.clone();
+    harness.state_mut().apply(&ctx, Action::Settings(settings));
+    harness.state_mut().apply(&ctx, Action::Show(View::Event));
+    harness.run();
+    (harness, data)
+}
+
+fn type_into(harness: &mut Harness<'static, App>, label: &str, text: &str) {
+    type_as(harness, egui::Role::TextInput, label, text);
+}
+
+fn type_as(harness: &mut Harness<'static, App>, role: egui::Role, label: &str, text: &str) {
+    let field = harness.get_by_role_and_label(role, label);
+    field.focus();
+    field.type_text(text);
+    harness.run();
+}
+
+fn click(harness: &mut Harness<'static, App>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+fn shows(harness: &Harness<'static, App>, text: &str) -> bool {
+    harness.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Creates a one-game event of the twelve through the form.
+fn create(harness: &mut Harness<'static, App>, name_label: &str, players_label: &str) {
+    type_into(harness, name_label, "Thursday club");
+    let players = TWELVE.join("\n");
+    type_as(
+        harness,
+        egui::Role::MultilineTextInput,
+        players_label,
+        &players,
+    );
+}
+
+/// The names at a table of the open event, in seat order.
+fn seated(harness: &Harness<'static, App>, table: usize) -> Vec<String> {
+    let (_, event) = harness.state().event_desk().open().expect("an open event");
+    let round = event.rounds().last().expect("a round");
+    event.seat_names(&round.tables[table])
+}
+
+#[test]
+fn the_event_view_creates_seats_scores_and_releases_standings() {
+    let (mut h, data) = window(Language::English);
+    assert!(shows(&h, "No event saved yet."));
+    create(
+        &mut h,
+        "Event name",
+        "Players, one a line: name, or name,club",
+    );
+    // Games a round: 4 → 1 (the field starts at 4).
+    let games = h.get_by_role_and_label(egui::Role::TextInput, "Games a round");
+    games.focus();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    type_into(&mut h, "Games a round", "1");
+    type_into(&mut h, "Seed (blank: random)", "7");
+    h.get_by_label("most points, then wins").click();
+    h.run();
+    click(&mut h, "Create event");
+    {
+        let (_, event) = h.state().event_desk().open().expect("created and opened");
+        assert_eq!(event.players().len(), 12);
+        assert_eq!(event.setup().games, 1);
+        assert_eq!(event.setup().seed, 7);
+        assert_eq!(event.setup().ranking, Ranking::Total);
+    }
+    assert!(shows(&h, "12 players · round 0"));
+
+    click(&mut h, "Seat the next round");
+    assert!(shows(&h, "Round 1 is seated"));
+    assert!(shows(&h, "0 of 3 tables have their result"));
+    let first = seated(&h, 0);
+    assert_eq!(first.len(), 4);
+    assert!(
+        shows(&h, &format!("1. {} (starts)", first[0])),
+        "the first seat is marked as the one who starts"
+    );
+    // The next round cannot be seated while tables play.
+    assert!(
+        h.get_by_label("Seat the next round")
+            .accesskit_node()
+            .is_disabled()
+    );
+
+    // Each table: the first seat goes out, the others keep 10, 20, 30.
+    for table in 0..3 {
+        let names = seated(&h, table);
+        click(&mut h, &format!("Enter result · Table {}", table + 1));
+        for (seat, name) in names.iter().enumerate() {
+            type_into(
+                &mut h,
+                &format!("Game 1 · {name}"),
+                &(seat * 10).to_string(),
+            );
+        }
+        click(&mut h, "Save result");
+        assert!(
+            shows(
+                &h,
+                &format!("round 1, table {}: result recorded", table + 1)
+            ),
+            "table {table}"
+        );
+        assert!(shows(
+            &h,
+            &format!("{} of 3 tables have their result", table + 1)
+        ));
+    }
+    assert!(shows(&h, "every table of the round has its result"));
+
+    click(&mut h, "Release the standings after round 1");
+    assert!(shows(&h, "Standings after round 1 (ranking: total)"));
+    let (event_id, standings) = {
+        let (id, event) = h.state().event_desk().open().expect("open");
+        (id.clone(), event.standings())
+    };
+    // The three who went out share rank 1 with +60 each (10 + 20 + 30 from their table).
+    let leaders: Vec<&str> = standings
+        .rows
+        .iter()
+        .filter(|s| s.rank == 1)
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(leaders.len(), 3);
+    assert!(
+        standings
+            .rows
+            .iter()
+            .filter(|s| s.rank == 1)
+            .all(|s| s.points == 60)
+    );
+    for name in leaders {
+        assert!(shows(&h, name));
+    }
+    assert!(shows(&h, "+60"), "the leaders' points are shown");
+
+    // On disk, written by the desk's thread: the file reads back as the event shown.
+    assert!(
+        h.state().event_desk().flush(Duration::from_secs(5)),
+        "every change written"
+    );
+    let reader = Store::open_reader(data.path());
+    let saved = reader.load_event(&event_id).expect("the event file").value;
+    assert_eq!(
+        saved.rounds()[0]
+            .tables
+            .iter()
+            .filter(|t| t.is_finished())
+            .count(),
+        3
+    );
+    assert_eq!(saved.standings(), standings);
+
+    // The standings export: no dialog here, so the exports folder, with a BOM.
+    click(&mut h, "Standings (CSV)");
+    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    h.run();
+    let exports = data.path().join("exports");
+    let file = std::fs::read_dir(&exports)
+        .expect("an exports folder")
+        .filter_map(Result::ok)
+        .find(|e| e.file_name().to_string_lossy().ends_with("standings.csv"))
+        .expect("the standings file");
+    let text = std::fs::read_to_string(file.path()).expect("readable");
+    assert!(text.starts_with("\u{feff}rank,name,wins,points,percent,games,dropped\n"));
+    assert_eq!(text.lines().count(), 13);
+    assert!(shows(&h, "Saved as"), "the export is reported");
+
+    // The seating sheet as CSV: one line a seat.
+    click(&mut h, "Seating sheet (CSV)");
+    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    let seating = std::fs::read_to_string(exports.join(format!("{event_id}-round1-seating.csv")))
+        .expect("the seating file");
+    assert_eq!(seating.lines().count(), 13);
+    assert!(seating.contains(&format!("1,1,{},", first[0])));
+
+    // Round 2 seats now; closing and reopening the event from the list shows it again.
+    click(&mut h, "Seat the next round");
+    assert!(shows(&h, "Round 2 is seated"));
+    // The note is worded when drawn: it follows a change of the table's language.
+    let mut settings = h.state().settings().clone();
+    settings.language = Language::Korean;
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(&ctx, Action::Settings(settings.clone()));
+    h.run();
+    assert!(shows(&h, "2라운드를 배정했습니다"));
+    settings.language = Language::English;
+    h.state_mut().apply(&ctx, Action::Settings(settings));
+    h.run();
+    click(&mut h, "Close event");
+    let known = h.state().event_desk().known().to_vec();
+    assert!(
+        known.iter().any(|k| k.id == event_id && k.round == 2),
+        "listed: {known:?}, refused: {:?}",
+        h.state().refused()
+    );
+    click(&mut h, &format!("Open · {event_id}"));
+    assert!(shows(&h, "12 players · round 2"));
+}
+
+#[test]
+fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
+    let (mut h, data) = window(Language::Korean);
+    assert!(shows(&h, "저장된 대회가 없습니다."));
+    create(
+        &mut h,
+        "대회 이름",
+        "선수, 한 줄에 한 명: 이름 또는 이름,클럽",
+    );
+    // A games count that is no number is the form's own refusal, in Korean.
+    type_into(&mut h, "라운드당 게임 수", "x");
+    click(&mut h, "대회 만들기");
+    assert!(shows(&h, "라운드당 게임 수: \"4x\"은(는) 정수가 아닙니다"));
+    assert!(h.state().event_desk().open().is_none(), "nothing created");
+    h.get_by_role_and_label(egui::Role::TextInput, "라운드당 게임 수")
+        .focus();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    click(&mut h, "대회 만들기");
+    click(&mut h, "다음 라운드 배정");
+    assert!(shows(&h, "1라운드를 배정했습니다"));
+    let names = seated(&h, 0);
+    click(&mut h, "결과 입력 · 1번 테이블");
+    // Game 1: two players at 0 and no winner marked: the sheet's own check refuses it.
+    for (seat, name) in names.iter().enumerate() {
+        let value = if seat < 2 { "0" } else { "15" };
+        type_into(&mut h, &format!("1게임 · {name}"), value);
+    }
+    click(&mut h, "결과 저장");
+    let refusal = h
+        .state()
+        .refused()
+        .expect("the result is refused")
+        .to_owned();
+    // The score reader's own refusal, in Korean, naming both players at 0.
+    assert!(
+        refusal.contains(&names[0]) && refusal.contains(&names[1]),
+        "{refusal}"
+    );
+    assert!(
+        refusal.contains("모두 0입니다: 한 게임에 한 명만 다 낼 수 있습니다"),
+        "worded in Korean: {refusal}"
+    );
+    assert!(shows(&h, &refusal), "the refusal is shown in the view");
+    {
+        let (_, event) = h.state().event_desk().open().expect("open");
+        assert!(
+            !event.rounds()[0].tables[0].is_finished(),
+            "nothing recorded"
+        );
+    }
+    // What was typed is still there: the form is open with its cells.
+    let label = format!("1게임 · {}", names[2]);
+    let cell = h.get_by_role_and_label(egui::Role::TextInput, &label);
+    assert_eq!(cell.value().as_deref(), Some("15"));
+
+    // A file the window holds: the command line's write commands are refused meanwhile (the
+    // window holds the folder's lock), and the file on disk is the window's.
+    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    let store = Store::open(data.path()).expect("the folder");
+    assert!(!store.access().is_writable(), "the window holds the lock");
+}
