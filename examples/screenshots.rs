@@ -53,6 +53,20 @@ const SEED_002: [[u32; 4]; 4] = [
     [0, 14, 16, 19],
 ];
 
+/// Notation as the table writes it: Korean tile names for the Korean shots.
+fn korean_if(language: Language, text: &str) -> String {
+    if language != Language::Korean {
+        return text.to_owned();
+    }
+    text.split(' ')
+        .map(|word| match word.parse::<rummikub_companion::tile::Tile>() {
+            Ok(tile) => rummikub_companion::i18n::tile(language, tile),
+            Err(_) => word.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn shots() -> Vec<Shot> {
     let mut shots = Vec::new();
     for (language, code) in [(Language::English, "en"), (Language::Korean, "ko")] {
@@ -69,6 +83,24 @@ fn shots() -> Vec<Shot> {
             ("sheet", Action::Show(View::Sheet)),
             ("settings", Action::Show(View::Settings)),
             ("event", Action::Show(View::Event)),
+            (
+                "whole-table",
+                Action::WholeTable {
+                    table: korean_if(
+                        language,
+                        "R3 R4 R5 R6 | B7 K7 O7 | K10 K11 J | O1 O2 O3",
+                    ),
+                    rack: korean_if(language, "R7 B5 B6 K12 O4 R13"),
+                },
+            ),
+            (
+                "referee",
+                Action::Referee {
+                    before: korean_if(language, "R5 R6 R7 | B9 K9 O9 | K1 K2 K3"),
+                    after: korean_if(language, "R5 R6 R7 R8 | B9 K9 | K1 K2 K3 J"),
+                    rack: korean_if(language, "R8 B2 O11"),
+                },
+            ),
         ];
         for (view, show) in views {
             shots.push(Shot {

@@ -539,7 +539,8 @@ impl<'a> Sweep<'a> {
                             next_runs[class(1, false)] += new_joker;
                             // Closable runs beyond what the next number can continue all stop
                             // alike: one state for them all.
-                            next_runs[CLOSABLE] = next_runs[CLOSABLE].min(self.cap[c][usize::from(v)]);
+                            next_runs[CLOSABLE] =
+                                next_runs[CLOSABLE].min(self.cap[c][usize::from(v)]);
                             // A run of length l after number v needs 3 − l more numbers.
                             if (0..CLASSES)
                                 .any(|k| next_runs[k] > 0 && v + 3 - class_len(k) > MAX_NUMBER)

@@ -10,7 +10,10 @@ use crate::referee::{Reason, Verdict};
 /// Heading of a play: how many rack tiles can be laid and their value.
 pub fn heading(lang: Language, count: usize, points: u32) -> String {
     match lang {
-        Language::English => format!("Best play: {count} tiles from the rack ({points} points)"),
+        Language::English => {
+            let tiles = if count == 1 { "tile" } else { "tiles" };
+            format!("Best play: {count} {tiles} from the rack ({points} points)")
+        }
         Language::Korean => format!("가장 좋은 수: 받침대에서 {count}개 ({points}점)"),
     }
 }

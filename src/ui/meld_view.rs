@@ -235,7 +235,13 @@ impl MeldView {
 /// The notation text field, named for tests and screen readers. With `enter_new_set`, Enter
 /// starts a new set (`|`) and the cursor stays in the field, at the end, so the next set can be
 /// typed straight away.
-pub(super) fn notation_field(ui: &mut Ui, text: &mut String, hint: &str, name: &str, enter_new_set: bool) {
+pub(super) fn notation_field(
+    ui: &mut Ui,
+    text: &mut String,
+    hint: &str,
+    name: &str,
+    enter_new_set: bool,
+) {
     let output = egui::TextEdit::singleline(text)
         .hint_text(hint)
         .desired_width(f32::INFINITY)

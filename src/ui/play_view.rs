@@ -268,7 +268,12 @@ fn show_play(ui: &mut Ui, lang: Language, answer: &Result<Play, PlayError>) {
                 .color(GREEN),
         );
         ui.horizontal_wrapped(|ui| {
-            ui.label(words::placed(lang, &[]).trim_end_matches([' ', ':']).to_owned() + ":");
+            ui.label(
+                words::placed(lang, &[])
+                    .trim_end_matches([' ', ':'])
+                    .to_owned()
+                    + ":",
+            );
             tiles::tile_row(ui, lang, &play.placed, None, 34.0);
         });
         ui.label(words::sets_changed(lang, play.sets_changed));
@@ -289,7 +294,9 @@ fn show_play(ui: &mut Ui, lang: Language, answer: &Result<Play, PlayError>) {
             ui.horizontal_wrapped(|ui| {
                 tiles::tile_row(ui, lang, &set.input.tiles, Some(&set.represented), 30.0);
                 let mark = if changed {
-                    RichText::new(words::CHANGED.get(lang)).color(CHANGED).strong()
+                    RichText::new(words::CHANGED.get(lang))
+                        .color(CHANGED)
+                        .strong()
                 } else {
                     RichText::new(words::KEPT.get(lang)).weak()
                 };
@@ -334,7 +341,12 @@ impl Referee {
                 w::BEFORE.get(lang),
                 true,
             ),
-            (&mut self.after_text, w::TABLE_HINT, w::AFTER.get(lang), true),
+            (
+                &mut self.after_text,
+                w::TABLE_HINT,
+                w::AFTER.get(lang),
+                true,
+            ),
             (
                 &mut self.rack_text,
                 w::RACK_HINT,
@@ -389,7 +401,12 @@ impl Referee {
         }
         if !ruling.laid.is_empty() {
             ui.horizontal_wrapped(|ui| {
-                ui.label(words::laid(lang, &[]).trim_end_matches([' ', ':']).to_owned() + ":");
+                ui.label(
+                    words::laid(lang, &[])
+                        .trim_end_matches([' ', ':'])
+                        .to_owned()
+                        + ":",
+                );
                 tiles::tile_row(ui, lang, &ruling.laid, None, 30.0);
             });
         }

@@ -1741,3 +1741,135 @@ fn a_double_click_on_add_player_adds_one_player() {
     harness.run();
     assert_eq!(seats(&harness), 5, "two deliberate clicks, two players");
 }
+
+/// Runs frames until `text` shows (the table solver answers from a thread of its own), at most
+/// ten seconds.
+fn wait_for(t: &mut Table, text: &str) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        t.harness.run();
+        if t.shows(text) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn whole_table_by_the_picker_shows_the_best_play_with_the_changed_set_marked() {
+    let mut t = table(Language::English);
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    t.harness.get_by_label("Whole table").click();
+    t.harness.run();
+    for tile in ["R5", "R6", "R7"] {
+        t.click_tile(tile);
+    }
+    t.harness.get_by_label("New set").click();
+    t.harness.run();
+    for tile in ["B9", "K9", "O9"] {
+        t.click_tile(tile);
+    }
+    // The picker now writes to the rack.
+    t.harness
+        .get_by_role_and_label(egui::Role::Button, "Rack")
+        .click();
+    t.harness.run();
+    for tile in ["R8", "K2"] {
+        t.click_tile(tile);
+    }
+    let table = t.harness.state().meld_texts();
+    assert_eq!(table.0, "R5 R6 R7 | B9 K9 O9");
+    assert_eq!(table.1, "R8 K2");
+    assert!(
+        wait_for(&mut t, "Best play: 1 tile from the rack (8 points)"),
+        "the solver's answer appears"
+    );
+    assert!(t.shows("Table sets changed: 1"));
+    assert!(
+        t.harness.query_by_label("changed").is_some(),
+        "the run R5–R8 is marked changed"
+    );
+    assert!(
+        t.harness.query_by_label("as it was").is_some(),
+        "the group is kept"
+    );
+    // A rack that lays nothing says so.
+    apply(
+        &mut t.harness,
+        Action::WholeTable {
+            table: "R5 R6 R7".into(),
+            rack: "K1 B13".into(),
+        },
+    );
+    assert!(wait_for(
+        &mut t,
+        "Nothing from the rack can be laid: draw a tile."
+    ));
+}
+
+#[test]
+fn whole_table_in_korean_reads_korean_notation_and_names_a_bad_set() {
+    let mut t = table_with(Language::Korean, &SEED_PLAYERS);
+    apply(
+        &mut t.harness,
+        Action::WholeTable {
+            table: "빨5 빨6 빨7 | 파9 검9 주9".into(),
+            rack: "빨8 조커".into(),
+        },
+    );
+    assert!(wait_for(&mut t, "가장 좋은 수: 받침대에서 2개"));
+    assert!(t.harness.query_by_label("바뀜").is_some());
+    apply(
+        &mut t.harness,
+        Action::WholeTable {
+            table: "빨5 빨6 빨7 | 빨1 파2 검3".into(),
+            rack: "빨8".into(),
+        },
+    );
+    assert!(wait_for(&mut t, "테이블의 2번째 묶음이 올바르지 않습니다"));
+}
+
+#[test]
+fn the_referee_catches_a_pocketed_tile_and_a_broken_set_in_both_languages() {
+    for (lang, illegal, pocketed, broken) in [
+        (
+            Language::English,
+            "Illegal turn:",
+            "taken off the table: O9",
+            "set 2 (B9 K9) is not valid",
+        ),
+        (
+            Language::Korean,
+            "잘못된 차례입니다:",
+            "테이블에서 사라진 타일: 주9",
+            "2번째 묶음(파9 검9)이 올바르지 않습니다",
+        ),
+    ] {
+        let mut t = table_with(lang, &SEED_PLAYERS);
+        apply(
+            &mut t.harness,
+            Action::Referee {
+                before: "R5 R6 R7 | B9 K9 O9".into(),
+                after: "R5 R6 R7 R8 | B9 K9".into(),
+                rack: "R8 K1".into(),
+            },
+        );
+        t.harness.run();
+        assert!(t.shows(illegal), "{lang:?}");
+        assert!(t.shows(pocketed), "{lang:?}");
+        assert!(t.shows(broken), "{lang:?}");
+        // The same turn laid properly is legal.
+        apply(
+            &mut t.harness,
+            Action::Referee {
+                before: "R5 R6 R7 | B9 K9 O9".into(),
+                after: "R5 R6 R7 R8 | B9 K9 O9".into(),
+                rack: "R8 K1".into(),
+            },
+        );
+        t.harness.run();
+        assert!(!t.shows(illegal), "{lang:?}");
+    }
+}

@@ -307,6 +307,11 @@ impl App {
         self.evening().settings().clone()
     }
 
+    /// The whole-table mode's texts: the table's sets and the rack (tests read them).
+    pub fn meld_texts(&self) -> (&str, &str) {
+        (&self.meld.whole.table_text, &self.meld.whole.rack_text)
+    }
+
     /// Reads the timer now, e.g. `app.read_timer(|t, now| t.remaining(now))`.
     pub fn read_timer<R>(&self, f: impl FnOnce(&Timer, Duration) -> R) -> R {
         self.evening().timer().read(f)
