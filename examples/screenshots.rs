@@ -59,10 +59,12 @@ fn korean_if(language: Language, text: &str) -> String {
         return text.to_owned();
     }
     text.split(' ')
-        .map(|word| match word.parse::<rummikub_companion::tile::Tile>() {
-            Ok(tile) => rummikub_companion::i18n::tile(language, tile),
-            Err(_) => word.to_owned(),
-        })
+        .map(
+            |word| match word.parse::<rummikub_companion::tile::Tile>() {
+                Ok(tile) => rummikub_companion::i18n::tile(language, tile),
+                Err(_) => word.to_owned(),
+            },
+        )
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -86,10 +88,7 @@ fn shots() -> Vec<Shot> {
             (
                 "whole-table",
                 Action::WholeTable {
-                    table: korean_if(
-                        language,
-                        "R3 R4 R5 R6 | B7 K7 O7 | K10 K11 J | O1 O2 O3",
-                    ),
+                    table: korean_if(language, "R3 R4 R5 R6 | B7 K7 O7 | K10 K11 J | O1 O2 O3"),
                     rack: korean_if(language, "R7 B5 B6 K12 O4 R13"),
                 },
             ),

@@ -648,7 +648,7 @@ impl<'a> Sweep<'a> {
         moves.clear();
         self.moves(step, state, &mut moves);
         // The richest moves first: a good answer early raises what the others must beat.
-        moves.sort_by(|a, b| b.2.cmp(&a.2));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.2));
         let mut best = None;
         let mut floor = need;
         for &(next_step, next, gain, _) in &moves {
@@ -707,7 +707,7 @@ impl<'a> Sweep<'a> {
             self.moves(step, &state, &mut moves);
             // In the search's order: the moves before the best one are known to fall short
             // (the memo says so at once), so the walk searches almost nothing again.
-            moves.sort_by(|a, b| b.2.cmp(&a.2));
+            moves.sort_by_key(|m| std::cmp::Reverse(m.2));
             for (next_step, next, gain, action) in moves {
                 // A move on the best path: what follows it makes up the rest exactly.
                 if let Some(rest) = target.checked_sub(gain)

@@ -6,7 +6,8 @@
 //! - `spd-say` (speech-dispatcher, the Linux desktop's speech service), with `-w` so the
 //!   program lives while it speaks; cut off by killing it and `spd-say -C`;
 //! - `espeak-ng`, given the respelled Korean (voice `ko` or `en`); cut off by killing it;
-//! - on macOS, `say`.
+//! - on macOS, `say`; on Windows, the system voice (SAPI) through `powershell -EncodedCommand`
+//!   (untested here: no Windows machine; the script it is given is unit-tested).
 //!
 //! espeak-ng is GPL: it is only ever run as a program, never linked.
 //!
@@ -80,6 +81,8 @@ pub enum Engine {
     EspeakNg,
     /// macOS's `say`.
     Say,
+    /// Windows' own voice (SAPI) through PowerShell's `System.Speech`, run as a program.
+    WindowsVoice,
     /// A recorder, for tests.
     Recorder,
 }
@@ -91,6 +94,7 @@ impl Engine {
             Engine::SpdSay => "spd-say",
             Engine::EspeakNg => "espeak-ng",
             Engine::Say => "say",
+            Engine::WindowsVoice => "powershell",
             Engine::Recorder => "(recorder)",
         }
     }
@@ -99,6 +103,8 @@ impl Engine {
     pub fn candidates() -> &'static [Engine] {
         if cfg!(target_os = "macos") {
             &[Engine::Say, Engine::SpdSay, Engine::EspeakNg]
+        } else if cfg!(windows) {
+            &[Engine::WindowsVoice, Engine::EspeakNg]
         } else {
             &[Engine::SpdSay, Engine::EspeakNg]
         }
@@ -107,7 +113,7 @@ impl Engine {
     /// Whether the words should be respelled for it (espeak-ng, and speech-dispatcher, whose
     /// usual Korean voice is espeak-ng's; a faithful respelling reads the same on any voice).
     fn respells(self) -> bool {
-        !matches!(self, Engine::Say)
+        !matches!(self, Engine::Say | Engine::WindowsVoice)
     }
 
     /// The arguments that say `u`.
@@ -135,6 +141,32 @@ impl Engine {
             ],
             (Engine::Say, Language::Korean) => vec!["-v".into(), "Yuna".into()],
             (Engine::Say, Language::English) => Vec::new(),
+            (Engine::WindowsVoice, lang) => {
+                // The words inside the script, in single quotes (a quote doubled); the script
+                // as -EncodedCommand (UTF-16LE, base64), so no character of a name can reach
+                // PowerShell's own parsing.
+                let quoted = u.text.replace('\'', "''");
+                let culture = match lang {
+                    Language::English => "en",
+                    Language::Korean => "ko",
+                };
+                let script = format!(
+                    "Add-Type -AssemblyName System.Speech; \
+                     $s = New-Object System.Speech.Synthesis.SpeechSynthesizer; \
+                     $v = $s.GetInstalledVoices() | Where-Object {{ $_.Enabled -and \
+                     $_.VoiceInfo.Culture.TwoLetterISOLanguageName -eq '{culture}' }} | \
+                     Select-Object -First 1; \
+                     if ($v) {{ $s.SelectVoice($v.VoiceInfo.Name) }}; \
+                     $s.Volume = {}; $s.Speak('{quoted}')",
+                    (volume * 100.0).round() as i32
+                );
+                let utf16: Vec<u8> = script.encode_utf16().flat_map(u16::to_le_bytes).collect();
+                return ["-NoProfile", "-NonInteractive", "-EncodedCommand"]
+                    .into_iter()
+                    .map(OsString::from)
+                    .chain([OsString::from(base64(&utf16))])
+                    .collect();
+            }
             (Engine::Recorder, _) => Vec::new(),
         };
         // The words last, after `--`: a name that starts with '-' is never an option.
@@ -142,6 +174,28 @@ impl Engine {
         args.push(u.text.clone());
         args.into_iter().map(OsString::from).collect()
     }
+}
+
+/// Standard base64 (RFC 4648, with padding): what PowerShell's -EncodedCommand reads.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The language code engines know.
@@ -205,8 +259,10 @@ impl Speaker for RecordingSpeaker {
 
 /// Where `program` is on `path` (a `PATH`-style list), if it is an executable file there.
 pub fn find_on(path: &OsStr, program: &str) -> Option<PathBuf> {
+    // Windows' programs carry their extension (`powershell.exe`).
+    let suffix = if cfg!(windows) { ".exe" } else { "" };
     std::env::split_paths(path)
-        .map(|dir| dir.join(program))
+        .map(|dir| dir.join(format!("{program}{suffix}")))
         .find(|file| is_executable(file))
 }
 
@@ -630,4 +686,77 @@ impl Voice {
 /// Locks, ignoring poisoning.
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_follows_the_rfc_4648_test_vectors() {
+        for (plain, encoded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), encoded, "{plain:?}");
+        }
+    }
+
+    /// The script PowerShell would run, decoded back from -EncodedCommand.
+    fn decoded(args: &[OsString]) -> String {
+        let encoded = args.last().and_then(|a| a.to_str()).unwrap_or_default();
+        let value = |c: u8| {
+            b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+                .iter()
+                .position(|&x| x == c)
+        };
+        let mut bits = 0u32;
+        let mut held = 0;
+        let mut bytes = Vec::new();
+        for c in encoded.bytes().filter(|&c| c != b'=') {
+            bits = (bits << 6) | value(c).unwrap_or(0) as u32;
+            held += 6;
+            if held >= 8 {
+                held -= 8;
+                bytes.push((bits >> held) as u8);
+            }
+        }
+        let units: Vec<u16> = bytes
+            .chunks(2)
+            .map(|p| u16::from_le_bytes([p[0], *p.get(1).unwrap_or(&0)]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    }
+
+    #[test]
+    fn the_windows_voice_gets_the_words_quoted_in_an_encoded_script_in_the_tables_language() {
+        let u = Utterance {
+            text: "O'Neil 차례입니다; Remove-Item x".into(),
+            lang: Language::Korean,
+            volume: 0.5,
+            after: Duration::ZERO,
+            cuts_off: true,
+        };
+        let args = Engine::WindowsVoice.args(&u);
+        assert_eq!(
+            args[..3],
+            ["-NoProfile", "-NonInteractive", "-EncodedCommand"]
+        );
+        let script = decoded(&args);
+        assert!(
+            script.contains("$s.Speak('O''Neil 차례입니다; Remove-Item x')"),
+            "{script}"
+        );
+        assert!(script.contains("-eq 'ko'"), "{script}");
+        assert!(script.contains("$s.Volume = 50;"), "{script}");
+        assert!(
+            !Engine::WindowsVoice.respells(),
+            "Windows' Korean voice reads Hangul itself"
+        );
+    }
 }
