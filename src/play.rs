@@ -319,8 +319,11 @@ pub fn best_play(
     // far fewer states); then the fewest changes among plays that lay that much, with every
     // state that cannot reach it cut off. The table as it is always fits, so neither search is
     // infeasible at the root.
-    let most = Sweep::new(table, &known, rack, options, false).best(FIRST_STEP, &start);
+    let mut free = Sweep::new(table, &known, rack, options, false);
+    let most = free.best(FIRST_STEP, &start);
     let mut sweep = Sweep::new(table, &known, rack, options, true);
+    // What the first search learnt bounds the second wherever no kept set is in progress.
+    sweep.hint = std::mem::take(&mut free.memo);
     let Some(best) = most.and_then(|most| sweep.search(FIRST_STEP, &start, most)) else {
         return Ok(sweep.unchanged());
     };
@@ -358,6 +361,8 @@ struct Sweep<'a> {
     joker_bound: u64,
     /// One memo per step.
     memo: Vec<Memo>,
+    /// The memo of the search with every set free (empty in that search itself).
+    hint: Vec<Memo>,
     /// One buffer of moves per step (the recursion visits each step once per path).
     buffers: Vec<Vec<Move>>,
 }
@@ -446,6 +451,7 @@ impl<'a> Sweep<'a> {
             kept_from,
             joker_bound,
             memo: (0..steps).map(|_| Memo::default()).collect(),
+            hint: Vec::new(),
             buffers: vec![Vec::new(); steps],
         }
     }
@@ -634,6 +640,21 @@ impl<'a> Sweep<'a> {
             return None;
         }
         let key = state.key();
+        if key.1 == 0
+            && let Some(&free) = self.hint.get(usize::from(step)).and_then(|m| m.get(&key))
+        {
+            // With no set kept from here on, the first search's answer (or ceiling) for this
+            // state; keeping later sets only restricts the play and adds their count.
+            let most = if free & BELOW == 0 {
+                Some(free)
+            } else {
+                (free & !BELOW).checked_sub(1)
+            };
+            match most {
+                Some(most) if most + self.kept_from[usize::from(step)] >= need => {}
+                _ => return None,
+            }
+        }
         let mut ceiling = u64::MAX;
         if let Some(&known) = self.memo[usize::from(step)].get(&key) {
             if known & BELOW == 0 {
