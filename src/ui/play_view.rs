@@ -161,6 +161,7 @@ impl WholeTable {
             TableField::Rack => &mut self.rack_text,
         };
         pick_into(ui, lang, rules, &used, target);
+        ui.label(w::TABLE.get(lang));
         super::meld_view::notation_field(
             ui,
             &mut self.table_text,
@@ -168,6 +169,7 @@ impl WholeTable {
             w::TABLE.get(lang),
             true,
         );
+        ui.label(w::RACK.get(lang));
         super::meld_view::notation_field(
             ui,
             &mut self.rack_text,
