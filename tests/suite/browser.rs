@@ -155,9 +155,28 @@ impl Browser {
     }
 
     /// A real tap on the element matching `css` (WebDriver element click).
+    /// Clicks the element matching `css`. The page redraws its buttons when the laptop pushes
+    /// a state, so an element found a moment ago can be gone by the click ("stale element
+    /// reference"): then it is found again, until [`PATIENCE`]; any other error fails the test.
     fn tap(&self, css: &str) {
-        let id = self.element(css);
-        self.call("POST", &format!("/element/{id}/click"), json!({}));
+        let started = Instant::now();
+        loop {
+            let id = self.element(css);
+            let path = format!("/session/{}/element/{id}/click", self.session);
+            let r = request(self.addr, "POST", &path, b"{}")
+                .unwrap_or_else(|e| panic!("click {css}: {e}"));
+            if r.status == 200 {
+                return;
+            }
+            let value = r.json()["value"].clone();
+            let stale = value["error"] == "stale element reference";
+            assert!(
+                stale && started.elapsed() < PATIENCE,
+                "click {css}: {} {value}",
+                r.status
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Types `text` into the element matching `css`, as a keyboard would.
