@@ -26,11 +26,14 @@ pub const NOTHING: Text = Text {
 
 /// The tiles laid.
 pub fn placed(lang: Language, placed: &[crate::tile::Tile]) -> String {
-    match lang {
-        Language::English => format!("Lay: {}", tiles(lang, placed)),
-        Language::Korean => format!("놓을 타일: {}", tiles(lang, placed)),
-    }
+    format!("{} {}", LAY.get(lang), tiles(lang, placed))
 }
+
+/// The label before the tiles to lay (the window draws the tiles after it).
+pub const LAY: Text = Text {
+    en: "Lay:",
+    ko: "놓을 타일:",
+};
 
 /// The mark of a changed or new set.
 pub const CHANGED: Text = Text {
@@ -197,11 +200,14 @@ pub fn table_before(lang: Language) -> &'static str {
 
 /// Tiles laid in a turn.
 pub fn laid(lang: Language, t: &[crate::tile::Tile]) -> String {
-    match lang {
-        Language::English => format!("Laid: {}", tiles(lang, t)),
-        Language::Korean => format!("놓은 타일: {}", tiles(lang, t)),
-    }
+    format!("{} {}", LAID.get(lang), tiles(lang, t))
 }
+
+/// The label before the tiles laid in a turn (the window draws the tiles after it).
+pub const LAID: Text = Text {
+    en: "Laid:",
+    ko: "놓은 타일:",
+};
 
 /// The about text of `play` and `referee` (consulted by [`super::cli::help::about`]).
 pub fn about(command: &str) -> Option<Text> {

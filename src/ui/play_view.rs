@@ -16,7 +16,7 @@ use crate::i18n::{self, Language, play as words, play::window as w};
 use crate::play::{By, Play, PlayError, PlayOptions, best_play};
 use crate::referee::{TurnContext, Verdict, judge};
 use crate::rules::RuleSet;
-use crate::tile::{SetInput, Tile, parse_rack, parse_sets};
+use crate::tile::{FACES, SetInput, Tile, parse_rack, parse_sets};
 
 const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
@@ -109,13 +109,15 @@ fn rack_of(text: &str, lang: Language) -> Result<Vec<Tile>, String> {
 }
 
 /// The picker, the edit buttons and a field's text: shared by both modes.
-fn pick_into(ui: &mut Ui, lang: Language, rules: &RuleSet, used: &[usize], text: &mut String) {
+fn pick_into(
+    ui: &mut Ui,
+    lang: Language,
+    rules: &RuleSet,
+    used: &[usize; FACES],
+    text: &mut String,
+) {
     let s = lang.strings();
-    let mut counts = [0usize; crate::tile::FACES];
-    for (c, u) in counts.iter_mut().zip(used) {
-        *c = *u;
-    }
-    if let Some(t) = tiles::picker(ui, lang, &counts, rules.tile_set, 40.0) {
+    if let Some(t) = tiles::picker(ui, lang, used, rules.tile_set, 40.0) {
         super::meld_view::push_tile(text, &i18n::tile(lang, t));
     }
     ui.horizontal(|ui| {
@@ -270,12 +272,7 @@ fn show_play(ui: &mut Ui, lang: Language, answer: &Result<Play, PlayError>) {
                 .color(GREEN),
         );
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                words::placed(lang, &[])
-                    .trim_end_matches([' ', ':'])
-                    .to_owned()
-                    + ":",
-            );
+            ui.label(words::LAY.get(lang));
             tiles::tile_row(ui, lang, &play.placed, None, 34.0);
         });
         ui.label(words::sets_changed(lang, play.sets_changed));
@@ -403,12 +400,7 @@ impl Referee {
         }
         if !ruling.laid.is_empty() {
             ui.horizontal_wrapped(|ui| {
-                ui.label(
-                    words::laid(lang, &[])
-                        .trim_end_matches([' ', ':'])
-                        .to_owned()
-                        + ":",
-                );
+                ui.label(words::LAID.get(lang));
                 tiles::tile_row(ui, lang, &ruling.laid, None, 30.0);
             });
         }
