@@ -107,3 +107,20 @@ fn the_driver_restarts_the_app_and_minimises_its_window() {
     let result = run_script("driver_selftest.py");
     assert_eq!(result["ok"], true, "{result}");
 }
+
+/// The Meld tab's "Whole table" and "Referee a turn" as a table uses them: tiles clicked on
+/// the picker, the rack and the tables typed with real keys (Enter starts a new set).
+#[test]
+#[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
+fn whole_table_and_the_referee_in_the_real_window() {
+    let result = run_script("whole_table.py");
+    for check in [
+        "best_play",
+        "changed_marked",
+        "kept_marked",
+        "illegal",
+        "pocketed",
+    ] {
+        assert_eq!(result["checks"][check], true, "{check}: {result}");
+    }
+}
