@@ -44,6 +44,7 @@ use crate::rules::{Preset, RuleSet};
 use crate::score::{Game, GameScore, Players, ScoreError};
 
 pub mod export;
+pub mod live;
 pub mod ranking;
 pub mod seating;
 
