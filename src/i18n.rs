@@ -31,6 +31,7 @@ use crate::timer::TimerError;
 
 pub mod card;
 pub mod cli;
+pub mod club;
 pub mod evening;
 pub mod event;
 pub mod phone;

@@ -1,6 +1,7 @@
-// The TV page and the table page (event serve): the laptop makes the board in the page's
-// language and pushes a new one by server-sent events whenever it changes; this script only
-// swaps it in. It holds no words (they come from src/i18n/event.rs) and never polls.
+// The TV page and a table's read-only page (event serve): the laptop makes the board in the
+// page's language and pushes a new one by server-sent events whenever it changes; this script
+// swaps it in and counts the clocks down between messages (a table's turn, the round clock).
+// It holds no words (they come from src/i18n, as data-* templates) and never polls.
 (function () {
   "use strict";
   var body = document.body;
@@ -10,12 +11,41 @@
   }
   var board = document.getElementById("board");
   var offline = document.getElementById("offline");
+  var received = performance.now();
+
+  function mmss(ms) {
+    var s = Math.ceil(Math.max(0, ms) / 1000);
+    var r = s % 60;
+    return Math.floor(s / 60) + ":" + (r < 10 ? "0" : "") + r;
+  }
+
+  // Every clock shows its time left from when the board came (data-ends-in, in ms then).
+  function tick() {
+    var gone = performance.now() - received;
+    var clocks = board.querySelectorAll(".clock[data-ends-in]");
+    for (var i = 0; i < clocks.length; i++) {
+      var left = Number(clocks[i].dataset.endsIn) - gone;
+      clocks[i].textContent = mmss(left);
+      clocks[i].classList.toggle("over", left <= 0);
+    }
+    var round = document.getElementById("round-clock");
+    if (round) {
+      var rest = Number(round.dataset.endsIn) - gone;
+      round.textContent = rest <= 0
+        ? round.dataset.over
+        : round.dataset.template.replace("{m}", String(Math.ceil(rest / 60000)));
+      round.classList.toggle("over", rest <= 0);
+    }
+  }
+
   var feed = new EventSource("/tv/events?" + query);
   feed.addEventListener("state", function (e) {
     try {
       var message = JSON.parse(e.data);
       board.innerHTML = message.html;
+      received = performance.now();
       offline.hidden = true;
+      tick();
     } catch (err) {
       // A message that is not JSON is ignored; the next one replaces the board.
     }
@@ -24,4 +54,5 @@
     // EventSource reconnects by itself; the page says so meanwhile.
     offline.hidden = false;
   });
+  setInterval(tick, 500);
 })();

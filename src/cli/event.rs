@@ -59,6 +59,9 @@ pub struct ServeArgs {
     /// `--bind`: the address to listen on.
     #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
     pub bind: String,
+    /// `--round-minutes`: the round clock on the TV page.
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u32).range(1..=600))]
+    pub round_minutes: Option<u32>,
 }
 
 /// `event new` arguments.
@@ -579,7 +582,8 @@ fn write_synced(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     file.sync_all()
 }
 
-/// `event serve`: the TV page until the process is stopped. The event is only read.
+/// `event serve`: the host of the tables (the TV page, the tables' phones) until the process
+/// is stopped. Each write is a short transaction ([`crate::server::club`]).
 fn serve(args: &ServeArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     use crate::i18n::event::tv as tv_words;
     use crate::server::tv::{TvError, TvOptions, TvServer};
@@ -610,6 +614,8 @@ fn serve(args: &ServeArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Wr
             event: id,
             lang,
             link_host,
+            round_minutes: args.round_minutes,
+            max_connections: crate::server::tv::TV_MAX_CONNECTIONS,
         })
         .map_err(|e| match e {
             TvError::Store(e) => store_failure(lang, &e),

@@ -64,6 +64,24 @@ pub struct TableGames {
     pub settling: Option<Settling>,
 }
 
+/// What the host of a club night keeps of the current round's tables at play (the store writes
+/// it beside the event, `events/<id>.live.json`): each table's confirmed games and the game
+/// being settled, each table's phone key, and when the round's clock began.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TablesAtPlay {
+    /// The round these tables play (kept tables of an earlier round are not taken).
+    pub round: u32,
+    /// Each table's kept part, by table number.
+    #[serde(default)]
+    pub tables: std::collections::BTreeMap<u32, TableGames>,
+    /// Each table's key: its QR code carries it, and a phone's request must.
+    #[serde(default)]
+    pub keys: std::collections::BTreeMap<u32, String>,
+    /// When the round's clock began (wall clock), if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_started: Option<chrono::DateTime<chrono::Utc>>,
+}
+
 /// The game being settled: each seat's rack as entered, the winner if named, who confirmed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settling {
@@ -648,8 +666,10 @@ mod tests {
                 .expect("confirms");
         }
         t.apply(rack(2, "0"), ms(3)).expect("rack");
-        t.apply(TableCommand::Confirm { seat: 2 }, ms(3))
-            .unwrap_err();
+        assert!(matches!(
+            t.apply(TableCommand::Confirm { seat: 2 }, ms(3)),
+            Err(TableRefusal::Missing { .. })
+        ));
         let kept = t.kept().clone();
         let back = table(3).restored(kept.clone());
         assert_eq!(back.kept(), &kept);

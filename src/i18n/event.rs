@@ -482,8 +482,11 @@ pub mod help {
                 ko: "테이블의 게임 결과를 입력합니다: score가 읽는 CSV, 머리글은 앉은 선수 이름",
             },
             "serve" => Text {
-                en: "Serve the TV page (tables, results in, standings; pushed live) and a page per table",
-                ko: "TV 화면(테이블, 결과 입력 여부, 순위; 실시간)과 테이블별 페이지를 제공합니다",
+                en: "Host the tables: a TV page (every table live, the round clock, standings) \
+                     and a page per table for its phones (clock, end my turn, racks confirmed by \
+                     every player)",
+                ko: "테이블을 진행합니다: TV 화면(모든 테이블 실시간, 라운드 시계, 순위)과 \
+                     테이블별 휴대폰 페이지(시계, 내 차례 끝, 모두가 확인하는 남은 패)",
             },
             "standings" => Text {
                 en: "Print the standings with every tie-break applied",
@@ -553,6 +556,10 @@ pub mod help {
             ("serve", "port") => Text {
                 en: "The port to listen on (default 8765)",
                 ko: "연결을 받을 포트 (기본값 8765)",
+            },
+            ("serve", "round_minutes") => Text {
+                en: "Length of a round on the TV's round clock, in minutes (default: no clock)",
+                ko: "TV 라운드 시계의 라운드 길이, 분 단위 (기본값: 시계 없음)",
             },
             ("serve", "bind") => Text {
                 en: "The address to listen on (default 0.0.0.0: the local network)",

@@ -64,6 +64,7 @@
 //! server.stop();
 //! ```
 
+pub mod club;
 mod http;
 mod net;
 mod state;

@@ -14,6 +14,7 @@ use chrono::{DateTime, Utc};
 
 use super::{Loaded, Notice, Store, StoreError, backup_path};
 use crate::event::Event;
+use crate::event::live::TablesAtPlay;
 
 /// The events subfolder of the data folder.
 pub const EVENTS_DIR: &str = "events";
@@ -81,6 +82,28 @@ impl Store {
         })?;
         self.files()
             .save::<Event>(&self.event_path(id), "event", event)
+    }
+
+    /// The file where `event serve` keeps the current round's tables at play.
+    pub fn event_live_path(&self, id: &EventId) -> PathBuf {
+        self.dir.join(EVENTS_DIR).join(format!("{id}.live.json"))
+    }
+
+    /// Saves the tables at play atomically, like an event (its name is not an event id, so
+    /// [`Store::list_events`] never lists it).
+    pub fn save_event_live(
+        &self,
+        id: &EventId,
+        tables: &TablesAtPlay,
+    ) -> Result<Vec<Notice>, StoreError> {
+        self.check_writable()?;
+        self.files()
+            .save::<TablesAtPlay>(&self.event_live_path(id), "tables", tables)
+    }
+
+    /// Loads the tables at play; `None` when there are none (or neither copy can be read).
+    pub fn load_event_live(&self, id: &EventId) -> Option<TablesAtPlay> {
+        self.files().load(&self.event_live_path(id), "tables").0
     }
 
     /// Loads an event, recovering from its backup if the file is bad or missing.

@@ -46,11 +46,21 @@ impl Night {
         Night { dir, id }
     }
 
-    fn store(&self) -> Store {
+    /// The data folder.
+    pub(crate) fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The event's id.
+    pub(crate) fn id(&self) -> &EventId {
+        &self.id
+    }
+
+    pub(crate) fn store(&self) -> Store {
         Store::open(self.dir.path()).expect("store")
     }
 
-    fn event(&self) -> Event {
+    pub(crate) fn event(&self) -> Event {
         self.store().load_event(&self.id).expect("loads").value
     }
 
@@ -100,6 +110,8 @@ fn serve(dir: &Path, id: &EventId, lang: Language) -> TvServer {
         event: id.clone(),
         lang,
         link_host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+        round_minutes: None,
+        max_connections: 64,
     })
     .expect("the TV server starts")
 }
@@ -168,7 +180,12 @@ fn the_tv_page_shows_every_table_with_its_players_link_and_qr_code() {
     assert_eq!(get(addr, "/table/x").status, 404);
     let script = get(addr, "/tv.js");
     assert_eq!(script.status, 200);
-    assert!(script.body.contains("EventSource") && !script.body.contains("setInterval"));
+    // Pushed, never polled: the script counts clocks down itself but never asks the server.
+    assert!(
+        script.body.contains("EventSource")
+            && !script.body.contains("fetch(")
+            && !script.body.contains("XMLHttpRequest")
+    );
     server.stop();
 }
 

@@ -11,6 +11,7 @@ mod event_cli;
 mod event_desk;
 mod event_kill;
 mod event_serve;
+mod event_tables;
 mod event_ui;
 mod export;
 mod export_card;
