@@ -81,6 +81,8 @@
     .forEach(function (n) { mine.appendChild(n); });
   play.appendChild(chooser);
   play.appendChild(mine);
+  // On a phone the buttons come first; the table's board (seats, games) below them.
+  board.parentNode.insertBefore(play, board);
 
   function choose(i) {
     seat = i;

@@ -33,6 +33,9 @@ use crate::event::live::{LiveTable, TableCommand, TableDone, TableRefusal, Table
 use crate::event::{Command, Event, Refusal};
 use crate::store::{EventId, Store, StoreError};
 
+/// How long after a failed save of new keys the host tries again.
+const KEYS_RETRY: Duration = Duration::from_secs(10);
+
 /// Why a phone's request was not carried out (nothing changed).
 #[derive(Debug)]
 pub enum HostRefusal {
@@ -76,6 +79,11 @@ pub struct ClubHost {
     kept: TablesAtPlay,
     round_minutes: Option<u32>,
     epoch: Instant,
+    /// New tables got keys (or a round its clock) not yet saved.
+    unsaved_keys: bool,
+    /// After a failed save of the keys, not before this (the folder's lock is asked for a few
+    /// times, which should not hold up the phones twice a second).
+    keys_retry: Option<Instant>,
 }
 
 impl ClubHost {
@@ -98,6 +106,8 @@ impl ClubHost {
             kept,
             round_minutes,
             epoch: Instant::now(),
+            unsaved_keys: false,
+            keys_retry: None,
         };
         host.sync_tables();
         Ok(host)
@@ -171,6 +181,7 @@ impl ClubHost {
         }
         if self.kept.round_started.is_none() && self.round_minutes.is_some() {
             self.kept.round_started = Some(Utc::now());
+            self.unsaved_keys = true;
         }
         let mut tables = BTreeMap::new();
         for table in &round.tables {
@@ -198,6 +209,7 @@ impl ClubHost {
             {
                 let key: String = secret.as_str().chars().take(12).collect();
                 self.kept.keys.insert(table.number, key);
+                self.unsaved_keys = true;
             }
         }
         self.tables = tables;
@@ -212,11 +224,20 @@ impl ClubHost {
             .is_some_and(|t| t.is_finished())
     }
 
-    /// Keys and the round clock, as they would be saved: saved once at the start, so a QR code
-    /// printed or shown survives a restart.
+    /// Saves new tables' keys and a new round clock, if there are any (at the start and when
+    /// a round is seated), so a QR code shown or printed survives a restart of the host.
     pub fn save_keys(&mut self) -> Result<(), StoreError> {
+        if !self.unsaved_keys || self.keys_retry.is_some_and(|at| Instant::now() < at) {
+            return Ok(());
+        }
         let (kept, id) = (self.kept.clone(), self.id.clone());
-        self.write(|store, _| store.save_event_live(&id, &kept).map(drop))
+        if let Err(e) = self.write(|store, _| store.save_event_live(&id, &kept).map(drop)) {
+            self.keys_retry = Some(Instant::now() + KEYS_RETRY);
+            return Err(e);
+        }
+        self.unsaved_keys = false;
+        self.keys_retry = None;
+        Ok(())
     }
 
     /// A phone of `table` (naming `key`) asks `command`; see the [module docs](self).
@@ -287,6 +308,7 @@ impl ClubHost {
             Ok(Err(refusal)) => Err(HostRefusal::Event(refusal)),
             Ok(Ok(event)) => {
                 self.kept = kept;
+                self.unsaved_keys = false;
                 self.tables.insert(table, next);
                 if let Some(event) = event {
                     self.event = event;

@@ -473,7 +473,11 @@ async fn watch_file(shared: Arc<TvShared>) {
         let _ = tokio::task::spawn_blocking(move || {
             let view = {
                 let mut host = shared.host();
-                host.reload_if_changed().then(|| TvView::of_host(&host))
+                let changed = host.reload_if_changed();
+                // A new round's keys are kept before its QR codes are shown (the folder may be
+                // held by the window: then they are tried again at the next look).
+                let _ = host.save_keys();
+                changed.then(|| TvView::of_host(&host))
             };
             if let Some(view) = view {
                 shared.publish(view);

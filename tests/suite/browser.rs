@@ -783,3 +783,146 @@ fn the_phone_speaks_its_players_turn_in_its_language_and_every_event_when_asked(
     browser.switch_to(&page_b);
     assert_eq!(said(&browser).len(), 3);
 }
+
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn a_phone_at_a_club_table_plays_a_turn_enters_its_rack_confirms_and_the_tv_shows_it_live() {
+    use crate::event_tables::{act, confirm, key, rack, serve, table_result};
+    let night = crate::event_serve::Night::new();
+    let server = serve(&night);
+    let addr = server.local_addr();
+    let k = key(addr, 1);
+    let event = night.event();
+    let names = event.seat_names(&event.rounds()[0].tables[0]);
+    let browser = Browser::launch();
+    let phone = browser.handle();
+
+    // Seat 0's phone, from the table's QR code: pick the seat once, then play.
+    browser.go(&format!("http://{addr}/table/1?lang=en&key={k}"));
+    browser.wait_for(
+        "the seat chooser",
+        "return !document.getElementById('chooser').hidden",
+    );
+    browser.tap("#seat-0");
+    assert_eq!(browser.text("me"), names[0]);
+    browser.tap("#start");
+    browser.wait_for(
+        "my turn",
+        "return document.getElementById('turn').textContent === 'Your turn'",
+    );
+    browser.wait_for(
+        "the clock counting",
+        "return /^[01]:\\d\\d$/.test(document.getElementById('clock').textContent)",
+    );
+    browser.screenshot("club-table-turn-en");
+    browser.tap("#end-turn");
+    let next = format!("{}'s turn", names[1]);
+    browser.wait_for(
+        "the next player's turn",
+        &format!("return document.getElementById('turn').textContent === {next:?}"),
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('end-turn').disabled"),
+        json!(true),
+        "not my turn: the button is off"
+    );
+    // Seat 1 ends their turn on their own phone (after the table's one-press guard, 400 ms).
+    std::thread::sleep(Duration::from_millis(500));
+    act(addr, 1, &k, "en", json!({"seat": 1, "action": "end_turn"}));
+    let third = format!("{}'s turn", names[2]);
+    browser.wait_for(
+        "the pushed turn",
+        &format!("return document.getElementById('turn').textContent === {third:?}"),
+    );
+
+    // The game ends: I went out; the others enter theirs.
+    browser.type_into("#rack", "0");
+    browser.tap("#save-rack");
+    browser.wait_for(
+        "saved",
+        "return document.getElementById('msg').textContent === 'Saved on the laptop'",
+    );
+    for (seat, text) in [(1, "R5 J"), (2, "12"), (3, "B13 K13")] {
+        rack(addr, 1, &k, seat, text);
+    }
+    browser.wait_for(
+        "every rack and the points",
+        "return document.querySelectorAll('#racks .points').length === 4",
+    );
+    assert_eq!(
+        browser
+            .eval("return document.querySelector('#racks li[data-seat=\"1\"] .rack').textContent"),
+        json!("R5 J")
+    );
+    browser.tap("#confirm");
+    browser.wait_for(
+        "my confirmation",
+        "return document.querySelector('#racks li[data-seat=\"0\"]').dataset.confirmed === 'true'",
+    );
+    browser.screenshot("club-table-settle-en");
+
+    // The TV page, in another tab: the table's racks being confirmed, the other table stopped.
+    let tv = browser.new_tab();
+    browser.go(&format!("http://{addr}/tv"));
+    browser.wait_for(
+        "table 1 confirming",
+        "return document.querySelector('.table[data-table=\"1\"] .settling').textContent === 'racks: 1 of 4 confirmed'",
+    );
+    assert_eq!(
+        browser.eval("return /min left in the round$/.test(document.getElementById('round-clock').textContent)"),
+        json!(true)
+    );
+    let k2 = key(addr, 2);
+    act(addr, 2, &k2, "en", json!({"seat": 0, "action": "start"}));
+    browser.wait_for(
+        "table 2's clock on the TV",
+        "return !!document.querySelector('.table[data-table=\"2\"] .clock[data-ends-in]')",
+    );
+    browser.screenshot("club-tv-live-en");
+    for seat in 1..4 {
+        confirm(addr, 1, &k, seat);
+    }
+    browser.wait_for(
+        "table 1's result in",
+        "return document.querySelector('.table[data-table=\"1\"]').dataset.finished === 'true'",
+    );
+    browser.switch_to(&phone);
+    browser.wait_for(
+        "the phone is told",
+        "return document.getElementById('done').textContent === \"This table's result is in.\"",
+    );
+    assert!(table_result(&night, 1).is_some());
+    let _ = tv;
+
+    // Table 2's phone in Korean: its words, and a rack it cannot read named in Korean.
+    browser.go(&format!("http://{addr}/table/2?lang=ko&key={k2}"));
+    browser.wait_for(
+        "the Korean chooser",
+        "return document.querySelector('#chooser h2').textContent === '내 자리를 고르세요'",
+    );
+    browser.tap("#seat-1");
+    browser.wait_for(
+        "the Korean turn line",
+        "return document.getElementById('turn').textContent.endsWith('차례')",
+    );
+    act(
+        addr,
+        2,
+        &k2,
+        "en",
+        json!({"seat": 3, "action": "rack", "rack": "9"}),
+    );
+    browser.wait_for(
+        "the rack form",
+        "return !document.getElementById('settle').hidden",
+    );
+    browser.type_into("#rack", "빨5 Q");
+    browser.tap("#save-rack");
+    browser.wait_for(
+        "a Korean refusal",
+        "return document.getElementById('msg').className === 'error' && /Q/.test(document.getElementById('msg').textContent)",
+    );
+    browser.screenshot("club-table-ko");
+    drop(browser);
+    server.stop();
+}

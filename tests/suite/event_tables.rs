@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use crate::event_serve::Night;
 use crate::util::phones::{Feed, get, post};
 
-fn serve(night: &Night) -> TvServer {
+pub(crate) fn serve(night: &Night) -> TvServer {
     TvServer::start(TvOptions {
         bind: (Ipv4Addr::LOCALHOST, 0).into(),
         data_dir: night.dir().to_path_buf(),
@@ -29,7 +29,7 @@ fn serve(night: &Night) -> TvServer {
 }
 
 /// Table `t`'s key, read from its link on the TV page (as a phone gets it from the QR code).
-fn key(addr: SocketAddr, t: u32) -> String {
+pub(crate) fn key(addr: SocketAddr, t: u32) -> String {
     let page = get(addr, "/tv").body;
     let marker = format!("/table/{t}?lang=en&amp;key=");
     let at = page
@@ -43,7 +43,7 @@ fn key(addr: SocketAddr, t: u32) -> String {
 }
 
 /// Asks table `t` as the phone of `seat`; (status, answer).
-fn act(addr: SocketAddr, t: u32, key: &str, lang: &str, body: Value) -> (u16, Value) {
+pub(crate) fn act(addr: SocketAddr, t: u32, key: &str, lang: &str, body: Value) -> (u16, Value) {
     let mut body = body;
     body["key"] = key.into();
     let reply = post(
@@ -54,7 +54,7 @@ fn act(addr: SocketAddr, t: u32, key: &str, lang: &str, body: Value) -> (u16, Va
     (reply.status, reply.json())
 }
 
-fn rack(addr: SocketAddr, t: u32, key: &str, seat: usize, rack: &str) -> (u16, Value) {
+pub(crate) fn rack(addr: SocketAddr, t: u32, key: &str, seat: usize, rack: &str) -> (u16, Value) {
     act(
         addr,
         t,
@@ -64,7 +64,7 @@ fn rack(addr: SocketAddr, t: u32, key: &str, seat: usize, rack: &str) -> (u16, V
     )
 }
 
-fn confirm(addr: SocketAddr, t: u32, key: &str, seat: usize) -> (u16, Value) {
+pub(crate) fn confirm(addr: SocketAddr, t: u32, key: &str, seat: usize) -> (u16, Value) {
     act(
         addr,
         t,
@@ -74,7 +74,7 @@ fn confirm(addr: SocketAddr, t: u32, key: &str, seat: usize) -> (u16, Value) {
     )
 }
 
-fn table_result(night: &Night, t: u32) -> Option<Vec<Value>> {
+pub(crate) fn table_result(night: &Night, t: u32) -> Option<Vec<Value>> {
     let event = night.event();
     let table = event
         .rounds()

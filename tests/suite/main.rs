@@ -9,6 +9,7 @@ mod evening;
 mod event;
 mod event_cli;
 mod event_desk;
+mod event_host_kill;
 mod event_kill;
 mod event_serve;
 mod event_tables;
