@@ -21,6 +21,9 @@ use serde_json::{Value, json};
 use crate::util::phones::request_within;
 
 const KILLS: usize = 20;
+
+/// Each table's games, as the seats' counted values, by (round, table).
+type Games = HashMap<(u32, u32), Vec<Vec<i64>>>;
 /// A failure bound only: the host is back within moments of a restart.
 const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -84,7 +87,7 @@ fn key(addr: SocketAddr, t: u32) -> Option<String> {
 
 /// Each table's games on disk: the event's result once the table is done, else the tables
 /// file's confirmed games of the current round; each game as the seats' counted values.
-fn on_disk(data: &Path) -> HashMap<(u32, u32), Vec<Vec<i64>>> {
+fn on_disk(data: &Path) -> Games {
     let reader = Store::open_reader(data);
     let id = reader.latest_event().expect("reads").expect("an event");
     let loaded = reader.load_event(&id).expect("the event file loads");
@@ -145,7 +148,7 @@ fn sigkill_of_the_host_loses_no_game_its_phones_were_told_is_saved() {
     let addr: SocketAddr = ([127, 0, 0, 1], port).into();
     let host = Arc::new(Mutex::new(start_host(&data, port)));
     // Told saved: (round, table) → the games' values, in order.
-    let told: Arc<Mutex<HashMap<(u32, u32), Vec<Vec<i64>>>>> = Arc::default();
+    let told: Arc<Mutex<Games>> = Arc::default();
     let done = Arc::new(AtomicBool::new(false));
     let kills = Arc::new(AtomicUsize::new(0));
 
