@@ -161,7 +161,11 @@ pub struct Feed {
 impl Feed {
     /// Opens `path` (the `events` route) and checks the answer is an event stream.
     pub fn open(addr: SocketAddr, path: &str) -> std::io::Result<Feed> {
-        let mut stream = TcpStream::connect_timeout(&addr, IO_TIMEOUT)?;
+        Feed::over(TcpStream::connect_timeout(&addr, IO_TIMEOUT)?, addr, path)
+    }
+
+    /// Opens `path` over a connected stream (a benchmark's, from an address of its choosing).
+    pub fn over(mut stream: TcpStream, addr: SocketAddr, path: &str) -> std::io::Result<Feed> {
         stream.set_read_timeout(Some(IO_TIMEOUT))?;
         stream.set_nodelay(true)?;
         write!(
