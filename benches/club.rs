@@ -15,7 +15,6 @@
 //! `cargo bench -p rummikub-companion-benches --bench club`
 
 #[path = "../tests/suite/util/phones.rs"]
-#[allow(dead_code)]
 mod phones;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
