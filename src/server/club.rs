@@ -2,14 +2,17 @@
 //! the phones of every table drive through [`ClubHost::act`], as the window and the phones drive
 //! the evening through `Evening::apply`.
 //!
-//! - **The event stays the store's.** The host keeps the event as last read and each table of
-//!   the current round as a [`LiveTable`]. It holds no lock while it waits: each write is a short
-//!   transaction — open the data folder as its writer (the folder's lock, asked for a few times
-//!   20 ms apart), read the event file again, apply, save, let go. So `event result` from
-//!   another process (the host entering a table's racks) still works while the host serves,
-//!   and neither overwrites the other. While the window holds the folder (its Event view), the
-//!   phones are told their game is not saved and to enter it in the window; nothing is lost
-//!   of what they confirmed before.
+//! - **Where the event is kept is a [`Ledger`].** The host keeps the event as last read and each
+//!   table of the current round as a [`LiveTable`]; what it records goes through its ledger:
+//!   - [`FolderLedger`] (`event serve`): no lock while it waits; each write is a short
+//!     transaction — open the data folder as its writer (the folder's lock, asked for a few
+//!     times 20 ms apart), read the event file again, apply, save, let go. So `event result`
+//!     from another process (the host entering a table's racks) still works while it serves,
+//!     and neither overwrites the other. While a window holds the folder, the phones are told
+//!     their game is not saved and to enter it there; nothing they confirmed before is lost.
+//!   - the window's event desk (`evening::event_desk::DeskLedger`), when the window hosts the
+//!     tables itself: the desk stays the one owner of the open event; the host hands it the
+//!     table's result and waits until the desk's writer has it on disk.
 //! - **Nothing confirmed is lost.** A game is saved in the tables file
 //!   (`events/<id>.live.json`, [`TablesAtPlay`]) before the phone that confirmed it is
 //!   answered; the round's last game goes into the event itself (its [`Command::Result`]),
@@ -23,6 +26,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use chrono::Utc;
@@ -50,7 +54,7 @@ pub enum HostRefusal {
     /// The event refused the table's games (it should not: they were checked alike).
     Event(Refusal),
     /// The change could not be saved; nothing of it was kept.
-    NotSaved(StoreError),
+    NotSaved(Arc<StoreError>),
 }
 
 /// What a request did.
@@ -68,13 +72,96 @@ pub(crate) fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
     Some((meta.modified().ok()?, meta.len()))
 }
 
-/// The tables of a club night at play; see the [module docs](self).
-pub struct ClubHost {
+/// Why a ledger did not record (nothing of it was kept).
+#[derive(Debug)]
+pub enum LedgerError {
+    /// It could not be written.
+    Store(Arc<StoreError>),
+    /// The event refused the table's games.
+    Refused(Refusal),
+}
+
+/// Where the host's event is kept, and how what the tables confirm is written: the data
+/// folder in short transactions ([`FolderLedger`], `event serve`), or the window's event desk.
+pub trait Ledger: Send {
+    /// The event, if it changed since it was last handed out (another process's `event
+    /// result`, a round seated in the window).
+    fn reload(&mut self) -> Option<Event>;
+
+    /// Records `result` (a table's [`Command::Result`]) if there is one, and saves the tables
+    /// at play; on disk, both, when it returns `Ok` (with the event as recorded). A result the
+    /// event has already (entered meanwhile by the organiser) is not an error: it stands.
+    fn commit(
+        &mut self,
+        result: Option<Command>,
+        tables: &TablesAtPlay,
+    ) -> Result<Option<Event>, LedgerError>;
+}
+
+/// `event serve`'s ledger: the data folder, written in short transactions; see the
+/// [module docs](self).
+pub struct FolderLedger {
     dir: PathBuf,
     id: EventId,
-    event: Event,
     /// The event file as last read or written.
     seen: Option<(SystemTime, u64)>,
+}
+
+impl FolderLedger {
+    /// The ledger of event `id` in the data folder `dir`, and the event as it is there now.
+    pub fn open(dir: PathBuf, id: EventId) -> Result<(FolderLedger, Event), StoreError> {
+        let reader = Store::open_reader(dir.clone());
+        let seen = stamp(&reader.event_path(&id));
+        let event = reader.load_event(&id)?.value;
+        Ok((FolderLedger { dir, id, seen }, event))
+    }
+}
+
+impl Ledger for FolderLedger {
+    fn reload(&mut self) -> Option<Event> {
+        let reader = Store::open_reader(self.dir.clone());
+        let now = stamp(&reader.event_path(&self.id));
+        if now.is_none() || now == self.seen {
+            return None;
+        }
+        // A file caught mid-change or unreadable keeps what was read; the next look retries.
+        let loaded = reader.load_event(&self.id).ok()?;
+        self.seen = now;
+        Some(loaded.value)
+    }
+
+    fn commit(
+        &mut self,
+        result: Option<Command>,
+        tables: &TablesAtPlay,
+    ) -> Result<Option<Event>, LedgerError> {
+        let failed = |e: StoreError| LedgerError::Store(Arc::new(e));
+        let store = Store::open(self.dir.clone()).map_err(failed)?;
+        // The tables file is this host's alone; reading it first lets the save replace it.
+        let _ = store.load_event_live(&self.id);
+        let mut recorded = None;
+        if let Some(result) = result {
+            let mut fresh = store.load_event(&self.id).map_err(failed)?.value;
+            match fresh.apply(result) {
+                Ok(_) => {
+                    store.save_event(&self.id, &fresh).map_err(failed)?;
+                    self.seen = stamp(&store.event_path(&self.id));
+                }
+                Err(Refusal::AlreadyRecorded { .. }) => {}
+                Err(refusal) => return Err(LedgerError::Refused(refusal)),
+            }
+            recorded = Some(fresh);
+        }
+        store.save_event_live(&self.id, tables).map_err(failed)?;
+        Ok(recorded)
+    }
+}
+
+/// The tables of a club night at play; see the [module docs](self).
+pub struct ClubHost {
+    ledger: Box<dyn Ledger>,
+    id: EventId,
+    event: Event,
     tables: BTreeMap<u32, LiveTable>,
     kept: TablesAtPlay,
     round_minutes: Option<u32>,
@@ -87,21 +174,39 @@ pub struct ClubHost {
 }
 
 impl ClubHost {
-    /// Reads the event and what was kept of its tables (nothing is written yet).
+    /// `event serve`'s host of event `id` in the data folder `dir` ([`FolderLedger`]); reads
+    /// the event and what was kept of its tables (nothing is written yet).
     pub fn open(
         dir: PathBuf,
         id: EventId,
         round_minutes: Option<u32>,
     ) -> Result<ClubHost, StoreError> {
-        let reader = Store::open_reader(dir.clone());
-        let seen = stamp(&reader.event_path(&id));
-        let event = reader.load_event(&id)?.value;
-        let kept = reader.load_event_live(&id).unwrap_or_default();
+        let (ledger, event) = FolderLedger::open(dir.clone(), id.clone())?;
+        Ok(ClubHost::with_ledger(
+            Box::new(ledger),
+            event,
+            &dir,
+            id,
+            round_minutes,
+        ))
+    }
+
+    /// A host of `event` (id `id`, in the data folder `dir`, where its tables file is read
+    /// from) recording through `ledger`.
+    pub fn with_ledger(
+        ledger: Box<dyn Ledger>,
+        event: Event,
+        dir: &Path,
+        id: EventId,
+        round_minutes: Option<u32>,
+    ) -> ClubHost {
+        let kept = Store::open_reader(dir)
+            .load_event_live(&id)
+            .unwrap_or_default();
         let mut host = ClubHost {
-            dir,
+            ledger,
             id,
             event,
-            seen,
             tables: BTreeMap::new(),
             kept,
             round_minutes,
@@ -110,7 +215,7 @@ impl ClubHost {
             keys_retry: None,
         };
         host.sync_tables();
-        Ok(host)
+        host
     }
 
     /// The host's clock: time since it started.
@@ -147,20 +252,13 @@ impl ClubHost {
         Some(self.now() + left)
     }
 
-    /// Reads the event file again if it changed since it was last read or written (another
+    /// Reads the event again if it changed since it was last read or written (another
     /// process's `event result`, a new seating); says whether it did.
     pub fn reload_if_changed(&mut self) -> bool {
-        let reader = Store::open_reader(self.dir.clone());
-        let now = stamp(&reader.event_path(&self.id));
-        if now.is_none() || now == self.seen {
-            return false;
-        }
-        // A file caught mid-change or unreadable keeps what was read; the next look retries.
-        let Ok(loaded) = reader.load_event(&self.id) else {
+        let Some(event) = self.ledger.reload() else {
             return false;
         };
-        self.seen = now;
-        self.event = loaded.value;
+        self.event = event;
         self.sync_tables();
         true
     }
@@ -226,12 +324,11 @@ impl ClubHost {
 
     /// Saves new tables' keys and a new round clock, if there are any (at the start and when
     /// a round is seated), so a QR code shown or printed survives a restart of the host.
-    pub fn save_keys(&mut self) -> Result<(), StoreError> {
+    pub fn save_keys(&mut self) -> Result<(), LedgerError> {
         if !self.unsaved_keys || self.keys_retry.is_some_and(|at| Instant::now() < at) {
             return Ok(());
         }
-        let (kept, id) = (self.kept.clone(), self.id.clone());
-        if let Err(e) = self.write(|store, _| store.save_event_live(&id, &kept).map(drop)) {
+        if let Err(e) = self.ledger.commit(None, &self.kept) {
             self.keys_retry = Some(Instant::now() + KEYS_RETRY);
             return Err(e);
         }
@@ -275,38 +372,17 @@ impl ClubHost {
             } => Some(games.clone()),
             _ => None,
         };
-        let names = next.players().names().to_vec();
-        let round = kept.round;
-        let id = self.id.clone();
-        let recorded = self.write(|store, seen| {
-            let mut event = None;
-            if let Some(games) = complete {
-                let mut fresh = store.load_event(&id)?.value;
-                let result = fresh.apply(Command::Result {
-                    round: Some(round),
-                    table,
-                    players: names,
-                    games,
-                    correct: false,
-                });
-                match result {
-                    Ok(_) => {
-                        store.save_event(&id, &fresh)?;
-                        *seen = stamp(&store.event_path(&id));
-                    }
-                    // The host entered this table meanwhile: its result stands.
-                    Err(Refusal::AlreadyRecorded { .. }) => {}
-                    Err(refusal) => return Ok(Err(refusal)),
-                }
-                event = Some(fresh);
-            }
-            store.save_event_live(&id, &kept)?;
-            Ok(Ok(event))
+        let result = complete.map(|games| Command::Result {
+            round: Some(kept.round),
+            table,
+            players: next.players().names().to_vec(),
+            games,
+            correct: false,
         });
-        match recorded {
-            Err(error) => Err(HostRefusal::NotSaved(error)),
-            Ok(Err(refusal)) => Err(HostRefusal::Event(refusal)),
-            Ok(Ok(event)) => {
+        match self.ledger.commit(result, &kept) {
+            Err(LedgerError::Store(error)) => Err(HostRefusal::NotSaved(error)),
+            Err(LedgerError::Refused(refusal)) => Err(HostRefusal::Event(refusal)),
+            Ok(event) => {
                 self.kept = kept;
                 self.unsaved_keys = false;
                 self.tables.insert(table, next);
@@ -317,19 +393,5 @@ impl ClubHost {
                 Ok(TableActed { done, saved: true })
             }
         }
-    }
-
-    /// One write transaction: the folder's writer for as long as `f` runs.
-    fn write<T>(
-        &mut self,
-        f: impl FnOnce(&Store, &mut Option<(SystemTime, u64)>) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let store = Store::open(self.dir.clone())?;
-        // The tables file is this host's alone; reading it first lets the save replace it.
-        let _ = store.load_event_live(&self.id);
-        let mut seen = self.seen;
-        let out = f(&store, &mut seen)?;
-        self.seen = seen;
-        Ok(out)
     }
 }

@@ -370,12 +370,18 @@ pub enum TvError {
 impl TvServer {
     /// Reads the event, binds, and serves on its own thread until [`TvServer::stop`].
     pub fn start(options: TvOptions) -> Result<TvServer, TvError> {
-        let mut host = ClubHost::open(
+        let host = ClubHost::open(
             options.data_dir.clone(),
             options.event.clone(),
             options.round_minutes,
         )
         .map_err(TvError::Store)?;
+        TvServer::start_with(options, host)
+    }
+
+    /// Serves `host` (the window's, recording through its event desk) as
+    /// [`TvServer::start`] does; `options.data_dir` and `options.event` are the host's.
+    pub fn start_with(options: TvOptions, mut host: ClubHost) -> Result<TvServer, TvError> {
         // Keys kept before the first QR code is shown; a folder another holds (the window)
         // keeps them in memory, and phones are told when a game cannot be saved.
         let _ = host.save_keys();
