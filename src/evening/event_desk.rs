@@ -25,8 +25,10 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 
+use crate::event::live::TablesAtPlay;
 use crate::event::{Command, Event, EventSetup, Outcome, Refusal, read_players};
 use crate::score::table::{TableError, line, read_score_csv};
+use crate::server::club::{Ledger, LedgerError};
 use crate::store::{EventId, Store, StoreError};
 
 /// A dialog that answers `None` sooner than this showed nothing (the sheet's export uses the
@@ -65,6 +67,13 @@ pub enum DeskError {
     Table(TableError),
     /// The data folder could not be read.
     Store(StoreError),
+    /// The tables' host could not listen.
+    Listen {
+        /// Where it tried.
+        address: String,
+        /// The system's reason.
+        error: String,
+    },
 }
 
 impl From<Refusal> for DeskError {
@@ -142,8 +151,19 @@ struct Queue {
     stop: bool,
 }
 
+/// The open event, and the newest state of every event this desk changed: what its file holds
+/// or is about to (only this desk writes while the window holds the lock), so reopening an event
+/// or listing it never reads a file a waiting save is about to replace. Shared with the host of
+/// the tables ([`DeskLedger`]) while the window hosts them.
+#[derive(Default)]
+struct Books {
+    open: Option<(EventId, Arc<Event>)>,
+    latest: Vec<(EventId, Arc<Event>)>,
+}
+
 struct Inner {
     store: Option<Store>,
+    books: Mutex<Books>,
     queue: Mutex<Queue>,
     wake: Condvar,
     settled: Condvar,
@@ -154,17 +174,16 @@ fn lock(queue: &Mutex<Queue>) -> MutexGuard<'_, Queue> {
     queue.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+fn books(inner: &Inner) -> MutexGuard<'_, Books> {
+    inner.books.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// The owner of the window's open event; see the [module docs](self).
 pub struct EventDesk {
     inner: Arc<Inner>,
     thread: Option<JoinHandle<()>>,
-    open: Option<(EventId, Event)>,
     /// Ids made by this desk (their files may not be written yet).
     made: Vec<EventId>,
-    /// The newest state of every event this desk changed: what its file holds or is about to
-    /// (only this desk writes while the window holds the lock), so reopening an event or
-    /// listing it never reads a file a waiting save is about to replace.
-    latest: Vec<(EventId, Arc<Event>)>,
     /// The events found in the data folder when last asked.
     known: Vec<EventSummary>,
 }
@@ -172,7 +191,7 @@ pub struct EventDesk {
 impl std::fmt::Debug for EventDesk {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EventDesk")
-            .field("open", &self.open.as_ref().map(|(id, _)| id))
+            .field("open", &self.open().map(|(id, _)| id))
             .finish_non_exhaustive()
     }
 }
@@ -183,6 +202,7 @@ impl EventDesk {
     pub fn start(store: Option<Store>, notify: impl Fn() + Send + Sync + 'static) -> EventDesk {
         let inner = Arc::new(Inner {
             store,
+            books: Mutex::new(Books::default()),
             queue: Mutex::new(Queue::default()),
             wake: Condvar::new(),
             settled: Condvar::new(),
@@ -196,16 +216,14 @@ impl EventDesk {
         EventDesk {
             inner,
             thread,
-            open: None,
             made: Vec::new(),
-            latest: Vec::new(),
             known: Vec::new(),
         }
     }
 
-    /// The open event and its id.
-    pub fn open(&self) -> Option<(&EventId, &Event)> {
-        self.open.as_ref().map(|(id, e)| (id, e))
+    /// The open event and its id (as it is now: the tables' host may record a result in it).
+    pub fn open(&self) -> Option<(EventId, Arc<Event>)> {
+        books(&self.inner).open.clone()
     }
 
     /// The events listed by the last [`EventDesk::refresh`].
@@ -226,6 +244,11 @@ impl EventDesk {
     /// Saves written so far (for tests).
     pub fn writes(&self) -> u64 {
         lock(&self.inner.queue).writes
+    }
+
+    /// The data folder, if there is one.
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.inner.store.as_ref().map(Store::dir)
     }
 
     fn store(&self) -> Result<&Store, DeskError> {
@@ -307,7 +330,7 @@ impl EventDesk {
             .find(|id| !self.made.contains(id))
             .unwrap_or(base);
         self.made.push(id.clone());
-        self.open = Some((id.clone(), event));
+        books(&self.inner).open = Some((id.clone(), Arc::new(event)));
         self.save();
         Ok(id)
     }
@@ -316,17 +339,18 @@ impl EventDesk {
     /// desk gave it if it changed it.
     pub fn open_event(&mut self, id: &EventId) -> Result<(), DeskError> {
         if let Some(event) = self.newest(id) {
-            self.open = Some((id.clone(), Event::clone(&event)));
+            books(&self.inner).open = Some((id.clone(), event));
             return Ok(());
         }
         let store = self.store()?;
         let loaded = store.load_event(id).map_err(DeskError::Store)?;
-        self.open = Some((id.clone(), loaded.value));
+        books(&self.inner).open = Some((id.clone(), Arc::new(loaded.value)));
         Ok(())
     }
 
     fn newest(&self, id: &EventId) -> Option<Arc<Event>> {
-        self.latest
+        books(&self.inner)
+            .latest
             .iter()
             .find(|(known, _)| known == id)
             .map(|(_, event)| Arc::clone(event))
@@ -334,16 +358,32 @@ impl EventDesk {
 
     /// Closes the open event (what waits is still written).
     pub fn close(&mut self) {
-        self.open = None;
+        books(&self.inner).open = None;
     }
 
     /// Applies one command to the open event and has it saved.
     pub fn apply(&mut self, command: Command) -> Result<Outcome, DeskError> {
         self.writable_store()?;
-        let (_, event) = self.open.as_mut().ok_or(DeskError::NotOpen)?;
-        let outcome = event.apply(command)?;
-        self.save();
+        let mut books = books(&self.inner);
+        let (_, event) = books.open.as_mut().ok_or(DeskError::NotOpen)?;
+        let mut changed = Event::clone(event);
+        let outcome = changed.apply(command)?;
+        *event = Arc::new(changed);
+        self.inner.enqueue(&mut books);
         Ok(outcome)
+    }
+
+    /// The ledger through which the host of the tables (the window's TV page and phones)
+    /// records in the open event: its results go through this desk, which stays the one owner
+    /// of the event. `None` without an open event or a writable data folder.
+    pub fn ledger(&self) -> Option<DeskLedger> {
+        self.writable_store().ok()?;
+        let (id, event) = self.open()?;
+        Some(DeskLedger {
+            inner: Arc::clone(&self.inner),
+            id,
+            last: event,
+        })
     }
 
     /// A table's games as typed: `cells[g][c]` is game g's cell for the table's seat c, in the
@@ -357,7 +397,7 @@ impl EventDesk {
         correct: bool,
         now: DateTime<Utc>,
     ) -> Result<Outcome, DeskError> {
-        let (_, event) = self.open.as_ref().ok_or(DeskError::NotOpen)?;
+        let (_, event) = self.open().ok_or(DeskError::NotOpen)?;
         let seated = event
             .rounds()
             .iter()
@@ -390,22 +430,8 @@ impl EventDesk {
     }
 
     fn save(&mut self) {
-        let Some((id, event)) = &self.open else {
-            return;
-        };
-        let newest = (id.clone(), Arc::new(event.clone()));
-        match self.latest.iter_mut().find(|(known, _)| known == id) {
-            Some(slot) => *slot = newest.clone(),
-            None => self.latest.push(newest.clone()),
-        }
-        let mut q = lock(&self.inner.queue);
-        match q.saves.iter_mut().find(|(waiting, _)| waiting == id) {
-            Some(slot) => *slot = newest,
-            None => q.saves.push(newest),
-        }
-        q.asked += 1;
-        q.retry_at = None;
-        self.inner.wake.notify_all();
+        let mut books = books(&self.inner);
+        self.inner.enqueue(&mut books);
     }
 
     /// Exports `bytes`: asks `ask` where (on a thread of its own), or with no dialog writes a
@@ -509,6 +535,58 @@ fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 impl Inner {
+    /// Has the open event saved: it becomes the newest state of its event, and replaces a
+    /// state of it waiting to be written. The save's ticket: it is on disk once `written`
+    /// reaches it.
+    fn enqueue(&self, books: &mut Books) -> u64 {
+        let Some((id, event)) = &books.open else {
+            return 0;
+        };
+        let newest = (id.clone(), Arc::clone(event));
+        match books.latest.iter_mut().find(|(known, _)| known == id) {
+            Some(slot) => *slot = newest.clone(),
+            None => books.latest.push(newest.clone()),
+        }
+        let mut q = lock(&self.queue);
+        match q.saves.iter_mut().find(|(waiting, _)| *waiting == *id) {
+            Some(slot) => *slot = newest,
+            None => q.saves.push(newest),
+        }
+        q.asked += 1;
+        q.retry_at = None;
+        self.wake.notify_all();
+        q.asked
+    }
+
+    /// Waits (at most `timeout`) until save `ticket` is on disk; the failure that keeps it
+    /// from being written, if one does.
+    fn wait(&self, ticket: u64, timeout: Duration) -> Result<(), Arc<StoreError>> {
+        let until = Instant::now() + timeout;
+        let mut q = lock(&self.queue);
+        loop {
+            if q.written >= ticket {
+                return Ok(());
+            }
+            if let Some(failure) = &q.failure {
+                return Err(Arc::clone(failure));
+            }
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Arc::new(StoreError::Write {
+                    file: PathBuf::from(crate::store::EVENTS_DIR),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::TimedOut,
+                        "the event was not written in time",
+                    ),
+                }));
+            }
+            q = self
+                .settled
+                .wait_timeout(q, left.min(Duration::from_millis(50)))
+                .map_or_else(|e| e.into_inner().0, |(q, _)| q);
+        }
+    }
+
     fn run(&self) {
         loop {
             let (save, exports, stop) = {
@@ -612,5 +690,87 @@ impl Inner {
                 error: e.to_string(),
             },
         }
+    }
+}
+
+/// How long the tables' host waits for the desk's writer before telling the phone its game is
+/// not saved (the writer retries on; the phone can confirm again).
+const LEDGER_WAIT: Duration = Duration::from_secs(10);
+
+/// The window's ledger for the host of the tables ([`crate::server::club`]): results recorded
+/// in the desk's open event, saved by the desk's writer, waited for before the phone is
+/// answered; the tables file written with the desk's store. See [`EventDesk::ledger`].
+pub struct DeskLedger {
+    inner: Arc<Inner>,
+    id: EventId,
+    /// The event as last handed to the host.
+    last: Arc<Event>,
+}
+
+impl DeskLedger {
+    /// The open event, if it is still this ledger's.
+    fn current(&self) -> Option<Arc<Event>> {
+        match &books(&self.inner).open {
+            Some((id, event)) if *id == self.id => Some(Arc::clone(event)),
+            _ => None,
+        }
+    }
+}
+
+impl Ledger for DeskLedger {
+    fn reload(&mut self) -> Option<Event> {
+        let now = self.current()?;
+        if Arc::ptr_eq(&now, &self.last) {
+            return None;
+        }
+        self.last = Arc::clone(&now);
+        Some(Event::clone(&now))
+    }
+
+    fn commit(
+        &mut self,
+        result: Option<Command>,
+        tables: &TablesAtPlay,
+    ) -> Result<Option<Event>, LedgerError> {
+        let failed = |e: StoreError| LedgerError::Store(Arc::new(e));
+        let store = self.inner.store.as_ref().ok_or_else(|| {
+            failed(StoreError::Write {
+                file: PathBuf::from(crate::store::EVENTS_DIR),
+                source: std::io::Error::other("no data folder"),
+            })
+        })?;
+        let mut recorded = None;
+        let mut ticket = None;
+        if let Some(result) = result {
+            let mut books = books(&self.inner);
+            let event = match &mut books.open {
+                Some((id, event)) if *id == self.id => event,
+                _ => {
+                    return Err(failed(StoreError::Write {
+                        file: store.event_path(&self.id),
+                        source: std::io::Error::other("the event was closed in the window"),
+                    }));
+                }
+            };
+            let mut changed = Event::clone(event);
+            match changed.apply(result) {
+                Ok(_) => {
+                    *event = Arc::new(changed);
+                    self.last = Arc::clone(event);
+                    ticket = Some(self.inner.enqueue(&mut books));
+                }
+                Err(Refusal::AlreadyRecorded { .. }) => {}
+                Err(refusal) => return Err(LedgerError::Refused(refusal)),
+            }
+            recorded = books.open.as_ref().map(|(_, event)| Event::clone(event));
+        }
+        let _ = store.load_event_live(&self.id);
+        store.save_event_live(&self.id, tables).map_err(failed)?;
+        if let Some(ticket) = ticket {
+            self.inner
+                .wait(ticket, LEDGER_WAIT)
+                .map_err(LedgerError::Store)?;
+        }
+        Ok(recorded)
     }
 }

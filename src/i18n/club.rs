@@ -378,3 +378,27 @@ pub fn refusal(lang: Language, refusal: &HostRefusal, names: &[String]) -> Strin
         },
     }
 }
+
+/// The Event view's button: host the tables from the window.
+pub const HOST_START: Text = Text {
+    en: "Host the tables: TV page and phones",
+    ko: "테이블 진행: TV 화면과 휴대폰",
+};
+
+/// The Event view's button while hosting.
+pub const HOST_STOP: Text = Text {
+    en: "Stop hosting",
+    ko: "진행 멈추기",
+};
+
+/// While the window hosts the tables: where the TV page is (each table's QR code is on it).
+pub fn hosting(lang: Language, url: &str) -> String {
+    match lang {
+        Language::English => {
+            format!("Hosting the tables. TV page (each table's QR code is on it): {url}")
+        }
+        Language::Korean => {
+            format!("테이블 진행 중. TV 화면(테이블마다 QR 코드가 있습니다): {url}")
+        }
+    }
+}

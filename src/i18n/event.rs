@@ -898,6 +898,9 @@ pub mod window {
             (_, DeskError::Event(why)) => super::refusal(lang, why),
             (_, DeskError::Table(e)) => crate::i18n::table_error(lang, e),
             (_, DeskError::Store(e)) => crate::i18n::store_error(lang, e),
+            (_, DeskError::Listen { address, error }) => {
+                crate::i18n::event::tv::cannot_listen(lang, address, error)
+            }
         }
     }
 }

@@ -51,6 +51,9 @@ pub enum EventRequest {
     StandingsCsv(u32),
     /// Show the standings through this round (what the Release button does).
     Release(u32),
+    /// Host the open event's tables from this window (the TV page and each table's phones), or
+    /// stop.
+    Host(bool),
 }
 
 /// What the view is given to draw.
@@ -65,6 +68,8 @@ pub struct EventContext<'a> {
     pub refused: Option<&'a str>,
     /// The last thing done, worded.
     pub note: Option<&'a str>,
+    /// While this window hosts the tables: the TV page's address.
+    pub hosting: Option<&'a str>,
 }
 
 /// The form of a new event, as typed.
@@ -91,6 +96,28 @@ impl Default for Form {
             clubs_apart: false,
         }
     }
+}
+
+/// Hosting the tables from this window: the button, and the TV page's address while it runs.
+fn host_line(
+    ui: &mut egui::Ui,
+    lang: Language,
+    hosting: Option<&str>,
+    requests: &mut Vec<EventRequest>,
+) {
+    ui.horizontal_wrapped(|ui| match hosting {
+        Some(url) => {
+            ui.label(crate::i18n::club::hosting(lang, url));
+            if ui.button(crate::i18n::club::HOST_STOP.get(lang)).clicked() {
+                requests.push(EventRequest::Host(false));
+            }
+        }
+        None => {
+            if ui.button(crate::i18n::club::HOST_START.get(lang)).clicked() {
+                requests.push(EventRequest::Host(true));
+            }
+        }
+    });
 }
 
 /// A table's result being typed.
@@ -146,7 +173,10 @@ impl EventView {
                 ui.separator();
                 saved_events(ui, lang, context.known, &mut requests);
             }
-            Some((id, event)) => self.open_event(ui, lang, id, event, &mut requests),
+            Some((id, event)) => {
+                host_line(ui, lang, context.hosting, &mut requests);
+                self.open_event(ui, lang, id, event, &mut requests);
+            }
         }
         requests
     }

@@ -300,3 +300,96 @@ fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
     let store = Store::open(data.path()).expect("the folder");
     assert!(!store.access().is_writable(), "the window holds the lock");
 }
+
+/// Table `t`'s key from its link on the TV page.
+fn table_key(addr: std::net::SocketAddr, t: u32) -> String {
+    let page = crate::util::phones::get(addr, "/tv").body;
+    let marker = format!("/table/{t}?lang=ko&amp;key=");
+    let at = page.find(&marker).expect("the TV page links the table") + marker.len();
+    page[at..]
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect()
+}
+
+#[test]
+fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_desk() {
+    use crate::util::phones::post;
+    let (mut h, data) = window(Language::Korean);
+    create(
+        &mut h,
+        "대회 이름",
+        "선수, 한 줄에 한 명: 이름 또는 이름,클럽",
+    );
+    let games = h.get_by_role_and_label(egui::Role::TextInput, "라운드당 게임 수");
+    games.focus();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    type_into(&mut h, "라운드당 게임 수", "1");
+    click(&mut h, "대회 만들기");
+    click(&mut h, "다음 라운드 배정");
+    h.state_mut()
+        .set_tables_bind((std::net::Ipv4Addr::LOCALHOST, 0).into());
+    click(&mut h, "테이블 진행: TV 화면과 휴대폰");
+    let addr = h
+        .state()
+        .tables_host_addr()
+        .expect("the window hosts the tables");
+    assert!(shows(&h, "테이블 진행 중"));
+
+    // Table 1's four phones: each its rack, then each confirms.
+    let key = table_key(addr, 1);
+    let act = |seat: usize, body: serde_json::Value| {
+        let mut body = body;
+        body["key"] = key.clone().into();
+        body["seat"] = seat.into();
+        let reply = post(addr, "/table/1/act?lang=ko", &body.to_string());
+        (reply.status, reply.json())
+    };
+    for (seat, rack) in ["0", "빨5 조커", "12", "파13"].iter().enumerate() {
+        let (status, answer) = act(seat, serde_json::json!({"action": "rack", "rack": rack}));
+        assert_eq!(status, 200, "{answer}");
+    }
+    for seat in 0..4 {
+        let (status, answer) = act(seat, serde_json::json!({"action": "confirm"}));
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(answer["saved"], serde_json::json!(true));
+    }
+    // The desk has it: the window shows it, and its writer put it on disk.
+    let (_, event) = h.state().event_desk().open().expect("open");
+    let table = &event.rounds()[0].tables[0];
+    assert!(table.is_finished(), "the phones' result is the desk's");
+    h.run();
+    assert!(shows(&h, "테이블 3개 중 1개 결과 입력"));
+    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    let store = Store::open_reader(data.path());
+    let id = store.latest_event().expect("reads").expect("an event");
+    let on_disk = store.load_event(&id).expect("loads").value;
+    assert!(on_disk.rounds()[0].tables[0].is_finished());
+
+    // The organiser enters table 2 in the window: its phones are told it is in.
+    let names = seated(&h, 1);
+    click(&mut h, "결과 입력 · 2번 테이블");
+    for (seat, name) in names.iter().enumerate() {
+        type_into(&mut h, &format!("1게임 · {name}"), &(seat * 10).to_string());
+    }
+    click(&mut h, "결과 저장");
+    let key2 = table_key(addr, 2);
+    let started = std::time::Instant::now();
+    loop {
+        let body = serde_json::json!({"key": key2, "seat": 0, "action": "start"});
+        let reply = post(addr, "/table/2/act?lang=ko", &body.to_string());
+        if reply.status == 409 && reply.body.contains("이미 입력") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "{}", reply.body);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    click(&mut h, "진행 멈추기");
+    assert!(h.state().tables_host_addr().is_none());
+    assert!(
+        std::net::TcpStream::connect_timeout(&addr, Duration::from_secs(1)).is_err(),
+        "stopped: nothing listens"
+    );
+}

@@ -50,7 +50,79 @@ impl EventNote {
     }
 }
 
+/// The open event's tables hosted from the window: the server (the TV page, each table's
+/// phones) and the TV page's address. Dropping it stops the server.
+pub(super) struct TablesHost {
+    server: crate::server::tv::TvServer,
+    pub(super) url: String,
+}
+
 impl App {
+    /// Where the tables' host listens when asked (tests use `127.0.0.1:0`).
+    pub fn set_tables_bind(&mut self, bind: std::net::SocketAddr) {
+        self.tables_bind = bind;
+    }
+
+    /// Where the tables' host listens while the window hosts them.
+    pub fn tables_host_addr(&self) -> Option<std::net::SocketAddr> {
+        self.tables_host.as_ref().map(|h| h.server.local_addr())
+    }
+
+    /// Hosts the open event's tables: a [`ClubHost`](crate::server::club::ClubHost) recording
+    /// through the desk ([`EventDesk::ledger`]), so the desk stays the event's one owner.
+    fn host_tables(&mut self) -> Result<(), DeskError> {
+        use crate::server::tv::{TV_MAX_CONNECTIONS, TvError, TvOptions, TvServer};
+        self.tables_host = None;
+        let ledger = self.desk.ledger().ok_or(DeskError::NotOpen)?;
+        let (id, event) = self.desk.open().ok_or(DeskError::NotOpen)?;
+        let dir = self
+            .desk
+            .data_dir()
+            .ok_or(DeskError::NoDataFolder)?
+            .to_path_buf();
+        let host = crate::server::club::ClubHost::with_ledger(
+            Box::new(ledger),
+            crate::event::Event::clone(&event),
+            &dir,
+            id.clone(),
+            None,
+        );
+        let bind = self.tables_bind;
+        let link_host = if bind.ip().is_unspecified() {
+            crate::server::link_addresses(bind)
+                .first()
+                .map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |a| {
+                    a.ip
+                })
+        } else {
+            bind.ip()
+        };
+        let options = TvOptions {
+            bind,
+            data_dir: dir,
+            event: id,
+            lang: self.language(),
+            link_host,
+            round_minutes: None,
+            max_connections: TV_MAX_CONNECTIONS,
+        };
+        let server = TvServer::start_with(options, host).map_err(|e| match e {
+            TvError::Store(e) => DeskError::Store(e),
+            TvError::Io(e) => DeskError::Listen {
+                address: bind.to_string(),
+                error: e.to_string(),
+            },
+        })?;
+        let url = server.url();
+        self.tables_host = Some(TablesHost { server, url });
+        Ok(())
+    }
+
+    fn stop_hosting(&mut self) -> &mut App {
+        self.tables_host = None;
+        self
+    }
+
     /// The club night's owner (tests wait on its writes).
     pub fn event_desk(&self) -> &EventDesk {
         &self.desk
@@ -65,12 +137,22 @@ impl App {
         let quiet = matches!(request, EventRequest::Refresh | EventRequest::Release(_));
         let done: Result<Option<EventNote>, DeskError> = match request {
             EventRequest::Create { setup, players } => self
+                .stop_hosting()
                 .desk
                 .create(*setup, &players, now)
                 .map(|id| Some(EventNote::Created(id.to_string()))),
             EventRequest::Refresh => self.desk.refresh().map(|()| None),
-            EventRequest::Open(id) => self.desk.open_event(&id).map(|()| None),
+            EventRequest::Open(id) => {
+                self.tables_host = None;
+                self.desk.open_event(&id).map(|()| None)
+            }
+            EventRequest::Host(true) => self.host_tables().map(|()| None),
+            EventRequest::Host(false) => {
+                self.tables_host = None;
+                Ok(None)
+            }
             EventRequest::Close => {
+                self.tables_host = None;
                 self.desk.close();
                 self.desk.refresh().map(|()| None)
             }
@@ -151,7 +233,7 @@ impl App {
         let id = self.open_id()?;
         let (_, event) = self.desk.open().ok_or(DeskError::NotOpen)?;
         let text = crate::event::export::seating_csv(
-            event,
+            &event,
             round,
             &crate::i18n::event::seating_labels(lang),
         )

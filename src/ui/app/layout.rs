@@ -399,12 +399,14 @@ impl App {
                     let status = self.desk.status();
                     let refused = self.refused_in(View::Event).map(str::to_owned);
                     let note = self.event_note.as_ref().map(|n| n.worded(lang));
+                    let open = self.desk.open();
                     let context = crate::ui::event_view::EventContext {
-                        open: self.desk.open(),
+                        open: open.as_ref().map(|(id, event)| (id, &**event)),
                         known: self.desk.known(),
                         status: &status,
                         refused: refused.as_deref(),
                         note: note.as_deref(),
+                        hosting: self.tables_host.as_ref().map(|h| h.url.as_str()),
                     };
                     let requests = self.event_view.ui(ui, lang, &context);
                     actions.extend(requests.into_iter().map(Action::Event));

@@ -240,6 +240,10 @@ pub struct App {
     /// A picture of the seating asked for: its file name, and the slot the screenshot lands in.
     event_picture: Option<String>,
     event_shot: Arc<std::sync::Mutex<Option<Arc<egui::ColorImage>>>>,
+    /// The open event's tables hosted from this window (the TV page, each table's phones).
+    tables_host: Option<event_actions::TablesHost>,
+    /// Where the tables' host listens (`0.0.0.0:8765`; loopback in tests).
+    tables_bind: std::net::SocketAddr,
 }
 
 impl App {
@@ -289,6 +293,8 @@ impl App {
             event_note: None,
             event_picture: None,
             event_shot: Arc::default(),
+            tables_host: None,
+            tables_bind: (std::net::Ipv4Addr::UNSPECIFIED, crate::server::tv::TV_PORT).into(),
         }
     }
 
