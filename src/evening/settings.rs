@@ -37,6 +37,9 @@ pub struct Settings {
     /// How a player's name is said, by written name (a nickname in Hangul, or as it should
     /// sound); a name without one is said as written. Follows a rename.
     pub spoken: BTreeMap<String, String>,
+    /// The port a club night's tables are hosted on from the window (the TV page and the
+    /// tables' phones; `event serve`'s default too).
+    pub event_port: u16,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             anyone_may_end: false,
             voice: VoiceSettings::default(),
             spoken: BTreeMap::new(),
+            event_port: crate::server::tv::TV_PORT,
         }
     }
 }

@@ -124,3 +124,12 @@ fn whole_table_and_the_referee_in_the_real_window() {
         assert_eq!(result["checks"][check], true, "{check}: {result}");
     }
 }
+
+/// A club night in the real window: the Event tab's form typed with real keys, a round seated,
+/// the tables hosted from the window, and a game its phones confirm (over HTTP) shown in it.
+#[test]
+#[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
+fn a_club_night_hosted_from_the_real_window_records_what_its_phones_confirm() {
+    let result = run_script("event_night.py");
+    assert_eq!(result["ok"], true, "{result}");
+}

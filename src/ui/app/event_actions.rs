@@ -60,7 +60,7 @@ pub(super) struct TablesHost {
 impl App {
     /// Where the tables' host listens when asked (tests use `127.0.0.1:0`).
     pub fn set_tables_bind(&mut self, bind: std::net::SocketAddr) {
-        self.tables_bind = bind;
+        self.tables_bind = Some(bind);
     }
 
     /// Where the tables' host listens while the window hosts them.
@@ -87,7 +87,9 @@ impl App {
             id.clone(),
             None,
         );
-        let bind = self.tables_bind;
+        let bind = self.tables_bind.unwrap_or_else(|| {
+            (std::net::Ipv4Addr::UNSPECIFIED, self.settings().event_port).into()
+        });
         let link_host = if bind.ip().is_unspecified() {
             crate::server::link_addresses(bind)
                 .first()

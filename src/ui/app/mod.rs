@@ -242,8 +242,9 @@ pub struct App {
     event_shot: Arc<std::sync::Mutex<Option<Arc<egui::ColorImage>>>>,
     /// The open event's tables hosted from this window (the TV page, each table's phones).
     tables_host: Option<event_actions::TablesHost>,
-    /// Where the tables' host listens (`0.0.0.0:8765`; loopback in tests).
-    tables_bind: std::net::SocketAddr,
+    /// Where the tables' host listens, when set (loopback in tests); else every interface on
+    /// the settings' `event_port`.
+    tables_bind: Option<std::net::SocketAddr>,
 }
 
 impl App {
@@ -294,7 +295,7 @@ impl App {
             event_picture: None,
             event_shot: Arc::default(),
             tables_host: None,
-            tables_bind: (std::net::Ipv4Addr::UNSPECIFIED, crate::server::tv::TV_PORT).into(),
+            tables_bind: None,
         }
     }
 

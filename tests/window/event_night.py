@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""A club night in the real release window (the Event tab, F6): an event of eight players made
+by typing into the form with real keys, round 1 seated, the tables hosted from the window
+("Host the tables"); table 1's four phones (this script, over HTTP on loopback) enter their
+racks and confirm the game, and the window shows the table's result in; the TV page names
+every table; "Stop hosting" closes the server. Prints one JSON line; exit 0 when all holds.
+
+usage: event_night.py BINARY OUT_DIR
+"""
+import json
+import os
+import re
+import socket
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import driver  # noqa: E402
+
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Hal"]
+
+
+def get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return answer.read().decode()
+
+
+def post(url: str, body: dict) -> tuple:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=15) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"{}")
+
+
+def main() -> int:
+    binary, out_dir = sys.argv[1:3]
+    os.makedirs(out_dir, exist_ok=True)
+    data = tempfile.mkdtemp(prefix="event-night-")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with open(os.path.join(data, "settings.json"), "w") as f:
+        json.dump({"version": 1, "settings": {"language": "English", "event_port": port}}, f)
+    checks = {}
+    base = f"http://127.0.0.1:{port}"
+    with driver.Session(data, lang="en_US.UTF-8", binary=binary) as s:
+        time.sleep(0.6)  # past the click that brought the window to the front
+        s.key("F6")
+        s.type_into(s.find("field", "Event name"), "Thursday club")
+        s.type_into(s.find("field", "Players, one a line: name, or name,club"), NAMES[0])
+        for name in NAMES[1:]:
+            s.key("Return")  # a new line of the players' field
+            s.type_text(name)
+        s.type_into(s.find("field", "Games a round"), "1")
+        s.click("button", "Create event")
+        s.find("label", re.compile(r"^8 players · round 0"), timeout=10)
+        checks["created"] = True
+        s.click("button", "Seat the next round")
+        s.find("label", re.compile(r"Round 1 is seated"), timeout=10)
+        s.find("label", "0 of 2 tables have their result", timeout=5)
+        checks["seated"] = True
+        s.click("button", "Host the tables: TV page and phones")
+        s.find("label", re.compile(r"^Hosting the tables"), timeout=10)
+        tv = get(f"{base}/tv")
+        checks["tv_names_both_tables"] = "Table 1" in tv and "Table 2" in tv
+        key = re.search(r"/table/1\?lang=en&amp;key=([0-9a-f]+)", tv).group(1)
+        state = json.loads(get(f"{base}/tv/state"))
+        seated = state["tables"][0]["players"]
+        act = f"{base}/table/1/act?lang=en"
+        answers = []
+        for seat, rack in enumerate(["0", "R5 J", "12", "B13 K13"]):
+            answers.append(post(act, {"key": key, "seat": seat, "action": "rack", "rack": rack}))
+        for seat in range(4):
+            answers.append(post(act, {"key": key, "seat": seat, "action": "confirm"}))
+        checks["phones_answered_saved"] = answers[-1] == (200, {"ok": True, "saved": True})
+        # The window shows the phones' result without anyone touching it.
+        s.find("label", "1 of 2 tables have their result", timeout=10)
+        checks["window_shows_result"] = True
+        checks["seated_first"] = s.exists("label", f"1. {seated[0]} (starts)")
+        s.screenshot(os.path.join(out_dir, "event-night-real.png"))
+        s.click("button", "Stop hosting")
+        s.find("button", "Host the tables: TV page and phones", timeout=5)
+        try:
+            get(f"{base}/tv")
+            checks["stopped"] = False
+        except OSError:
+            checks["stopped"] = True
+    on_disk = json.load(open(os.path.join(data, "events", sorted(
+        n for n in os.listdir(os.path.join(data, "events")) if re.fullmatch(r"[\w-]+\.json", n)
+    )[0])))
+    tables = on_disk["event"]["rounds"][0]["tables"]
+    checks["on_disk"] = len(tables[0].get("results", [])) == 1
+    ok = all(checks.values())
+    print(json.dumps({"ok": ok, "checks": checks, "answers": [a[0] for a in answers]}))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
