@@ -41,6 +41,9 @@ const MAX_BACKOFF: Duration = Duration::from_secs(30);
 /// A save dialog: a suggested file name in, the chosen path (or nothing) out.
 pub type AskPath = Arc<dyn Fn(&str) -> Option<PathBuf> + Send + Sync>;
 
+/// What makes an export's bytes, off the window's thread.
+pub type MakeBytes = Box<dyn FnOnce() -> std::io::Result<Vec<u8>> + Send>;
+
 /// Why the desk did not do what was asked (nothing changed); worded by
 /// [`crate::i18n::event::window::desk_error`].
 #[derive(Debug)]
@@ -442,14 +445,37 @@ impl EventDesk {
             self.push_export(None, name, bytes);
             return;
         };
+        self.export_made(name, Box::new(move || Ok(bytes)), Some(ask));
+    }
+
+    /// Exports what `make` makes (a picture drawn off the window's thread): made on a thread of
+    /// its own, then written as [`EventDesk::export`] writes. A failure to make it is reported
+    /// in [`DeskStatus::export`].
+    pub fn export_made(&self, name: &str, make: MakeBytes, ask: Option<AskPath>) {
         let inner = Arc::clone(&self.inner);
         let name = name.to_owned();
         let spawned = std::thread::Builder::new()
-            .name("event-save-dialog".into())
+            .name("event-export".into())
             .spawn(move || {
-                let asked = Instant::now();
-                let answer = ask(&name);
-                let quick = asked.elapsed() < NO_DIALOG_WITHIN;
+                let bytes = match make() {
+                    Ok(bytes) => bytes,
+                    Err(e) => {
+                        lock(&inner.queue).export = Some(ExportReport::Failed {
+                            path: PathBuf::from(&name),
+                            error: e.to_string(),
+                        });
+                        (inner.notify)();
+                        return;
+                    }
+                };
+                let (answer, quick) = match &ask {
+                    Some(ask) => {
+                        let asked = Instant::now();
+                        let answer = ask(&name);
+                        (answer, asked.elapsed() < NO_DIALOG_WITHIN)
+                    }
+                    None => (None, true),
+                };
                 if answer.is_some() || quick {
                     let mut q = lock(&inner.queue);
                     q.exports.push_back(ExportJob {

@@ -723,6 +723,11 @@ pub mod window {
         en: "Standings (CSV)",
         ko: "순위 (CSV)",
     };
+    /// Export the standings as a picture.
+    pub const STANDINGS_PNG: Text = Text {
+        en: "Standings (picture)",
+        ko: "순위 (그림)",
+    };
     /// Before any round is complete.
     pub const NOT_RELEASED: Text = Text {
         en: "Standings are released once every table of a round has its result.",

@@ -27,13 +27,13 @@ const PIXEL_BUDGET: f32 = 24_000_000.0;
 /// Games per column before the games go into a second column (at most [`MAX_COLUMNS`]).
 const GAMES_PER_COLUMN: usize = 60;
 const MAX_COLUMNS: usize = 4;
-const MARGIN: f32 = 28.0;
+pub(crate) const MARGIN: f32 = 28.0;
 const COLUMN_GAP: f32 = 28.0;
 const LABEL_W: f32 = 150.0;
 const PLAYER_W: f32 = 84.0;
 const ROW_H: f32 = 22.0;
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
-const PAPER: Color32 = Color32::WHITE;
+pub(crate) const PAPER: Color32 = Color32::WHITE;
 const RULE: Color32 = Color32::from_rgb(0xcf, 0xd8, 0xdc);
 
 /// What the card says besides the sheet: its name and when it was made.
@@ -44,7 +44,7 @@ pub struct CardInfo<'a> {
     pub made: DateTime<Utc>,
 }
 
-fn local(t: DateTime<Utc>) -> String {
+pub(crate) fn local(t: DateTime<Utc>) -> String {
     t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string()
 }
 
@@ -87,18 +87,24 @@ pub fn render(sheet: &Sheet, lang: Language, info: &CardInfo<'_>) -> egui::Color
 
 /// Draws the score card of `sheet`: the image and the texts on it.
 pub fn draw(sheet: &Sheet, lang: Language, info: &CardInfo<'_>) -> Card {
+    let layout = Layout::of(sheet.games().len());
+    let width = layout.width(sheet.players().len());
+    draw_page(width, &|ui| card_ui(ui, sheet, lang, info, layout))
+}
+
+/// Draws a page `width` points wide, as tall as `content` says it is (the bottom of what it
+/// drew, in points), off the window: its own context, light colours, the software painter.
+pub(crate) fn draw_page(width: f32, content: &dyn Fn(&mut Ui) -> f32) -> Card {
     let ctx = egui::Context::default();
     super::install_fonts(&ctx);
     ctx.set_visuals(egui::Visuals::light());
     ctx.options_mut(|o| o.max_passes = std::num::NonZeroUsize::MIN.saturating_add(2));
-    let layout = Layout::of(sheet.games().len());
-    let width = layout.width(sheet.players().len());
     let mut textures = Textures::default();
     // First at one pixel a point, as tall as anything could be, to learn the card's height.
     let mut height = 0.0_f32;
     for _ in 0..2 {
         let mut output = ctx.run_ui(input(width, 1_000_000.0, 1.0), |ui| {
-            height = card_ui(ui, sheet, lang, info, layout);
+            height = content(ui);
         });
         textures.apply(&mut output.textures_delta);
     }
@@ -107,7 +113,7 @@ pub fn draw(sheet: &Sheet, lang: Language, info: &CardInfo<'_>) -> Card {
     let mut output = None;
     for _ in 0..2 {
         let mut out = ctx.run_ui(input(width, height, scale), |ui| {
-            card_ui(ui, sheet, lang, info, layout);
+            content(ui);
         });
         textures.apply(&mut out.textures_delta);
         output = Some(out);
@@ -289,7 +295,7 @@ fn card_ui(ui: &mut Ui, sheet: &Sheet, lang: Language, info: &CardInfo<'_>, layo
     ui.min_rect().bottom()
 }
 
-fn row(ui: &mut Ui, f: impl FnOnce(&mut Ui)) {
+pub(crate) fn row(ui: &mut Ui, f: impl FnOnce(&mut Ui)) {
     ui.allocate_ui_with_layout(
         egui::vec2(ui.available_width(), ROW_H),
         egui::Layout::left_to_right(egui::Align::Center),
@@ -301,7 +307,7 @@ fn row(ui: &mut Ui, f: impl FnOnce(&mut Ui)) {
     );
 }
 
-fn cell(ui: &mut Ui, width: f32, text: RichText) {
+pub(crate) fn cell(ui: &mut Ui, width: f32, text: RichText) {
     ui.allocate_ui_with_layout(
         egui::vec2(width, ROW_H),
         egui::Layout::left_to_right(egui::Align::Center),

@@ -45,8 +45,10 @@ pub enum EventRequest {
     },
     /// Export a round's seating as CSV.
     SeatingCsv(u32),
-    /// Export a picture of the view showing a round's seating.
+    /// Export a round's seating sheet as a picture.
     SeatingPicture(u32),
+    /// Export the released standings as a picture.
+    StandingsPicture(u32),
     /// Export the released standings as CSV.
     StandingsCsv(u32),
     /// Show the standings through this round (what the Release button does).
@@ -442,10 +444,13 @@ impl EventView {
             {
                 self.released = Some(complete);
             }
-            if let Some(released) = self.released
-                && ui.button(words::STANDINGS_CSV.get(lang)).clicked()
-            {
-                requests.push(EventRequest::StandingsCsv(released));
+            if let Some(released) = self.released {
+                if ui.button(words::STANDINGS_CSV.get(lang)).clicked() {
+                    requests.push(EventRequest::StandingsCsv(released));
+                }
+                if ui.button(words::STANDINGS_PNG.get(lang)).clicked() {
+                    requests.push(EventRequest::StandingsPicture(released));
+                }
             }
         });
         let Some(released) = self.released else {

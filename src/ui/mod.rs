@@ -9,6 +9,7 @@ pub mod app;
 pub mod card;
 mod chart;
 mod clock;
+pub mod event_card;
 pub mod event_view;
 mod history_view;
 mod meld_view;

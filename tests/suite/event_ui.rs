@@ -212,6 +212,52 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     assert_eq!(seating.lines().count(), 13);
     assert!(seating.contains(&format!("1,1,{},", first[0])));
 
+    // The seating sheet and the standings as pictures: drawn off the window (no button or
+    // path of the window on them), written to the exports folder.
+    click(&mut h, "Seating sheet (picture)");
+    click(&mut h, "Standings (picture)");
+    for kind in ["seating", "standings"] {
+        let path = exports.join(format!("{event_id}-round1-{kind}.png"));
+        let started = std::time::Instant::now();
+        while !path.exists() || !h.state().event_desk().flush(Duration::from_millis(100)) {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{kind} picture"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let png = std::fs::read(&path).expect("the picture");
+        assert!(png.starts_with(b"\x89PNG"), "{kind} is a PNG");
+        // Kept beside the tests' other pictures, to look at.
+        let look =
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("event-{kind}.png"));
+        std::fs::write(look, &png).expect("a copy to look at");
+    }
+    let (_, event) = h.state().event_desk().open().expect("open");
+    let now = chrono::Utc::now();
+    let sheet = rummikub_companion::ui::event_card::seating(&event, 1, Language::English, now)
+        .expect("round 1");
+    for table in &event.rounds()[0].tables {
+        for (i, name) in event.seat_names(table).iter().enumerate() {
+            assert!(
+                sheet.texts.contains(&format!("{}. {name}", i + 1)),
+                "{name}"
+            );
+        }
+    }
+    assert!(
+        !sheet
+            .texts
+            .iter()
+            .any(|t| t.contains("Seat the next round"))
+    );
+    let ranked = rummikub_companion::ui::event_card::standings(&event, 1, Language::Korean, now);
+    assert!(ranked.texts.iter().any(|t| t == "1라운드 후 순위"));
+    assert_eq!(ranked.texts.iter().filter(|t| *t == "+60").count(), 3);
+    assert!(
+        rummikub_companion::ui::event_card::seating(&event, 9, Language::English, now).is_none()
+    );
+
     // Round 2 seats now; closing and reopening the event from the list shows it again.
     click(&mut h, "Seat the next round");
     assert!(shows(&h, "Round 2 is seated"));

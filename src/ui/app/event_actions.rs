@@ -191,10 +191,8 @@ impl App {
                     _ => None,
                 }),
             EventRequest::SeatingCsv(round) => self.export_seating_csv(lang, round),
-            EventRequest::SeatingPicture(round) => {
-                self.ask_seating_picture(round);
-                Ok(None)
-            }
+            EventRequest::SeatingPicture(round) => self.export_event_picture(lang, round, true),
+            EventRequest::StandingsPicture(round) => self.export_event_picture(lang, round, false),
             EventRequest::StandingsCsv(round) => self.export_standings_csv(lang, round),
             EventRequest::Release(round) => {
                 self.event_view.release(round);
@@ -263,39 +261,33 @@ impl App {
         Ok(None)
     }
 
-    /// A picture of the view showing the round's seating: a screenshot of the next frame.
-    fn ask_seating_picture(&mut self, round: u32) {
-        let Ok(id) = self.open_id() else { return };
-        self.event_picture = Some(format!("{id}-round{round}-seating.png"));
-        let slot = Arc::clone(&self.event_shot);
-        let ctx = self.ctx.clone();
-        self.ctx.request_screenshot(move |image| {
-            if let Ok(mut slot) = slot.lock() {
-                *slot = Some(image);
-            }
-            ctx.request_repaint();
-        });
-    }
-
-    /// Hands a screenshot that arrived for the seating picture to the desk to write.
-    pub(super) fn save_event_picture(&mut self) {
-        let Some(image) = self.event_shot.lock().ok().and_then(|mut slot| slot.take()) else {
-            return;
-        };
-        let Some(name) = self.event_picture.take() else {
-            return;
-        };
-        match crate::ui::png_bytes(&image) {
-            Ok(bytes) => {
-                let dialog = Arc::clone(&self.save_dialog);
-                self.desk.export(&name, bytes, Some(dialog));
-            }
-            Err(e) => {
-                self.refused = Some(Refused {
-                    view: View::Event,
-                    why: e.to_string(),
-                });
-            }
+    /// A round's seating sheet or the standings through it as a picture, drawn off the window
+    /// ([`crate::ui::event_card`]) on the desk's export thread, then written as the CSVs are.
+    fn export_event_picture(
+        &mut self,
+        lang: crate::i18n::Language,
+        round: u32,
+        seating: bool,
+    ) -> Result<Option<EventNote>, DeskError> {
+        let id = self.open_id()?;
+        let (_, event) = self.desk.open().ok_or(DeskError::NotOpen)?;
+        if !event.rounds().iter().any(|r| r.number == round) {
+            return Err(DeskError::Event(crate::event::Refusal::NoSuchRound(round)));
         }
+        let kind = if seating { "seating" } else { "standings" };
+        let name = format!("{id}-round{round}-{kind}.png");
+        let made = chrono::Utc::now();
+        let make: crate::evening::event_desk::MakeBytes = Box::new(move || {
+            let card = if seating {
+                crate::ui::event_card::seating(&event, round, lang, made)
+            } else {
+                Some(crate::ui::event_card::standings(&event, round, lang, made))
+            };
+            let card = card.ok_or_else(|| std::io::Error::other("no such round"))?;
+            crate::ui::png_bytes(&card.image)
+        });
+        let dialog = Arc::clone(&self.save_dialog);
+        self.desk.export_made(&name, make, Some(dialog));
+        Ok(None)
     }
 }

@@ -237,9 +237,6 @@ pub struct App {
     event_view: EventView,
     /// What the Event view's last request did.
     event_note: Option<event_actions::EventNote>,
-    /// A picture of the seating asked for: its file name, and the slot the screenshot lands in.
-    event_picture: Option<String>,
-    event_shot: Arc<std::sync::Mutex<Option<Arc<egui::ColorImage>>>>,
     /// The open event's tables hosted from this window (the TV page, each table's phones).
     tables_host: Option<event_actions::TablesHost>,
     /// Where the tables' host listens, when set (loopback in tests); else every interface on
@@ -292,8 +289,6 @@ impl App {
             desk,
             event_view: EventView::default(),
             event_note: None,
-            event_picture: None,
-            event_shot: Arc::default(),
             tables_host: None,
             tables_bind: None,
         }
@@ -381,7 +376,6 @@ impl eframe::App for App {
         let ctx = ui.ctx().clone();
         self.ctx = ctx.clone();
         self.save_picture();
-        self.save_event_picture();
         self.save_as_answered();
         let shared = self.evening.clone();
         let actions = {
