@@ -9,6 +9,8 @@
 //! per-rack pass times every rack on its own (best of a few runs, to shave off scheduler
 //! noise) and prints the median, 99th percentile and worst, which criterion cannot show.
 //! Set `SOLVER_BENCH_RACKS` to change the number of racks per size (default 1000).
+//! `SOLVER_BENCH_DUMP=FILE` writes those racks as JSON lines (family, tile set, rack in the
+//! notation `parse_rack` reads) for running a peer solver on the same racks, then stops.
 //!
 //! For comparison the report also times the tests' oracle, an exhaustive search over tiles
 //! memoised on the remaining rack, on a few racks of 14 and 20 tiles.
@@ -250,7 +252,30 @@ fn bench_issue_rack(c: &mut Criterion) {
 
 criterion_group!(benches, bench, bench_issue_rack);
 
+/// `SOLVER_BENCH_DUMP=FILE`: write the per-rack report's racks as JSON lines, then stop.
+fn dump(path: &str) {
+    let count = rack_count();
+    let mut out = String::new();
+    for size in &SIZES {
+        for rack in racks(size, count) {
+            let rack: Vec<String> = rack.iter().map(|t| t.to_string()).collect();
+            let line = serde_json::json!({
+                "family": size.name,
+                "xp": size.tile_set == TileSet::Xp,
+                "rack": rack,
+            });
+            out.push_str(&line.to_string());
+            out.push('\n');
+        }
+    }
+    std::fs::write(path, out).expect("the dump file is writable");
+}
+
 fn main() {
+    if let Ok(path) = std::env::var("SOLVER_BENCH_DUMP") {
+        dump(&path);
+        return;
+    }
     let testing = std::env::args().any(|a| a == "--test" || a == "--list");
     if !testing {
         per_rack_report();

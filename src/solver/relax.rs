@@ -28,7 +28,7 @@
 
 use super::groups;
 use super::score::{Order, Score};
-use super::supply::{Open, SLOTS, State, Supply};
+use super::supply::{ColourOption, Open, SLOTS, State, Supply};
 use super::sweep::KeyMap;
 use crate::tile::MAX_NUMBER;
 
@@ -118,8 +118,15 @@ struct Node {
 struct RunGraph {
     jokers: u8,
     nodes: Vec<Node>,
-    index: KeyMap<u32>,
+    /// Node by [`dense_key`] plus one (0: not made yet).
+    index: Vec<u32>,
+    /// Nodes whose counters do not fit [`dense_key`] (none on racks a set allows).
+    others: KeyMap<u32>,
     edges: Vec<Edge>,
+    /// Colour options of the nodes being made, deepest last (kept to avoid allocating).
+    options: Vec<ColourOption>,
+    /// Edges of the nodes being made, deepest last.
+    pending: Vec<Edge>,
     /// Per number: the ways its groups can take its real tiles (tiles per colour, jokers).
     group_ways: Vec<Vec<([u8; 4], u8)>>,
 }
@@ -130,8 +137,11 @@ impl RunGraph {
         RunGraph {
             jokers: supply.jokers,
             nodes: Vec::new(),
-            index: KeyMap::default(),
+            index: vec![0; DENSE_KEYS],
+            others: KeyMap::default(),
             edges: Vec::new(),
+            options: Vec::new(),
+            pending: Vec::new(),
             group_ways,
         }
     }
@@ -147,30 +157,35 @@ impl RunGraph {
         };
         let mut open = open;
         open.three = open.three.min(room.saturating_sub(open.one + open.two));
-        let key = (c as u64) << 20
-            | u64::from(v) << 12
-            | u64::from(open.one) << 8
-            | u64::from(open.two) << 4
-            | u64::from(open.three);
-        if let Some(&node) = self.index.get(&key) {
+        let dense = dense_key(c, v, open);
+        let known = match dense {
+            Some(i) => self.index[i].checked_sub(1),
+            None => self.others.get(&wide_key(c, v, open)).copied(),
+        };
+        if let Some(node) = known {
             return node;
         }
-        let mut edges = Vec::new();
+        // The options and edges of this node sit above those of the nodes being made around
+        // it; the nodes it leads to are made (and take theirs off) in between.
+        let pending = self.pending.len();
         if v <= MAX_NUMBER {
-            let mut options = Vec::new();
-            supply.colour_options(v, c, open, self.jokers, &mut options);
+            let first = self.options.len();
+            supply.colour_options(v, c, open, self.jokers, &mut self.options);
             let count = supply.count(c, v);
-            for option in options {
-                edges.push(Edge {
+            for i in first..self.options.len() {
+                let option = self.options[i];
+                let edge = Edge {
                     next: self.node(supply, c, v + 1, option.open),
                     jokers: option.jokers,
                     reals: count - option.play.left,
                     worth: [Weigh::Points.of(option.gain), Weigh::Tiles.of(option.gain)],
-                });
+                };
+                self.pending.push(edge);
             }
+            self.options.truncate(first);
         }
         let start = self.edges.len() as u32;
-        self.edges.extend(edges);
+        self.edges.extend(self.pending.drain(pending..));
         let node = self.nodes.len() as u32;
         self.nodes.push(Node {
             colour: c as u8,
@@ -178,9 +193,37 @@ impl RunGraph {
             edges: (start, self.edges.len() as u32),
             done: open.one + open.two == 0,
         });
-        self.index.insert(key, node);
+        match dense {
+            Some(i) => self.index[i] = node + 1,
+            None => {
+                self.others.insert(wide_key(c, v, open), node);
+            }
+        }
         node
     }
+}
+
+/// Keys of [`dense_key`]: colour, number up to 15, and three counters up to 7.
+const DENSE_KEYS: usize = 4 << 13;
+
+/// Where a node's index is in [`RunGraph::index`], when its counters fit in 3 bits each.
+fn dense_key(c: usize, v: u8, open: Open) -> Option<usize> {
+    (v < 16 && open.one < 8 && open.two < 8 && open.three < 8).then(|| {
+        c << 13
+            | usize::from(v) << 9
+            | usize::from(open.one) << 6
+            | usize::from(open.two) << 3
+            | usize::from(open.three)
+    })
+}
+
+/// A node's key in [`RunGraph::others`].
+fn wide_key(c: usize, v: u8, open: Open) -> u64 {
+    (c as u64) << 32
+        | u64::from(v) << 24
+        | u64::from(open.one) << 16
+        | u64::from(open.two) << 8
+        | u64::from(open.three)
 }
 
 /// The ways the groups of number `v` can take some of its real tiles, with how many jokers,

@@ -62,8 +62,19 @@ const NEED_BITS: u32 = 12;
 
 /// Colour options tried in making moves before the Lagrangian ceiling ([`Ceiling`]) is set
 /// up: setting it up costs about as much work, and most racks are solved with less (dense
-/// 40-tile XP racks half the time, random ones nearly always).
+/// 40-tile XP racks half the time; for racks with a wide gap see [`RELAX_EARLY`]).
 const RELAX_AFTER: u32 = 20_000;
+
+/// Colour options tried before the ceiling is set up on a rack whose best meld found so far is
+/// far below the plain ceiling ([`WIDE_GAP`]): such racks take a long proof (40-tile XP racks
+/// with four jokers over all numbers: 10,000 to 20,000 options, 0.5–1 ms), which the ceiling
+/// shortens by more than it costs. Racks with a narrow gap (most dense ones) are often done
+/// with far less than the set-up costs, so they wait for [`RELAX_AFTER`].
+const RELAX_EARLY: u32 = 1_000;
+
+/// Points between the plain ceiling from the start and the best meld found so far that make a
+/// rack worth setting up the ceiling for after [`RELAX_EARLY`] options.
+const WIDE_GAP: u32 = 40;
 
 /// Subgradient steps spent on each of the ceiling's sets of prices.
 const RELAX_STEPS: u32 = 16;
@@ -90,6 +101,11 @@ pub(super) struct Sweep<'a> {
     /// How many colour options to try before setting it up (tests change it; `u32::MAX`
     /// never sets it up).
     relax_after: u32,
+    /// How many before setting it up on a rack with a wide gap (see [`WIDE_GAP`]; tests
+    /// change it, `u32::MAX` never sets it up early).
+    relax_early: u32,
+    /// The plain ceiling's points from the start.
+    plain_points: u32,
     /// Whether it has been set up (or could not be).
     relax_done: bool,
     /// What the moves on the way from the start to the state being worked out lay.
@@ -112,6 +128,16 @@ impl<'a> Sweep<'a> {
             dominance: true,
             relax: None,
             relax_after: RELAX_AFTER,
+            relax_early: RELAX_EARLY,
+            plain_points: supply
+                .bound(
+                    1,
+                    &State {
+                        open: [Open::default(); 4],
+                        jokers: supply.jokers,
+                    },
+                )
+                .points,
             relax_done: false,
             path: 0,
             found: None,
@@ -168,7 +194,10 @@ impl<'a> Sweep<'a> {
             self.memo.insert(key, entry);
             return ceiling;
         }
-        if !self.relax_done && self.tried >= self.relax_after {
+        if !self.relax_done
+            && (self.tried >= self.relax_after
+                || self.tried >= self.relax_early && self.gap_is_wide())
+        {
             self.relax_done = true;
             // A rack this hard meets thousands of states: room for them at once.
             self.memo.reserve(1 << 14);
@@ -191,6 +220,13 @@ impl<'a> Sweep<'a> {
         let entry = self.work_out(v, state, need, floor);
         self.memo.insert(key, entry);
         entry.value
+    }
+
+    /// Whether the best meld found so far is [`WIDE_GAP`] points or more below the plain
+    /// ceiling from the start.
+    fn gap_is_wide(&self) -> bool {
+        self.found
+            .is_some_and(|found| self.order.score(found).points + WIDE_GAP <= self.plain_points)
     }
 
     /// Sets up the Lagrangian ceiling, its prices aimed at the best meld found so far.
@@ -440,7 +476,8 @@ mod tests {
     }
 
     /// The sets the sweep finds with dominance as given and the Lagrangian ceiling set up
-    /// after `relax_after` colour options tried.
+    /// after `relax_after` colour options tried (or sooner on a rack with a wide gap, unless
+    /// it is `u32::MAX`: never).
     fn sets(
         supply: &Supply,
         order: Order,
@@ -451,11 +488,15 @@ mod tests {
         let mut sweep = Sweep::new(supply, order);
         sweep.dominance = dominance;
         sweep.relax_after = relax_after;
+        if relax_after == u32::MAX {
+            sweep.relax_early = u32::MAX;
+        }
         sweep.solve(need)
     }
 
     /// Dominance and the Lagrangian ceiling only cut the search: with them (the ceiling set
-    /// up at once, before any meld is found, or after some work, or as usual) the sweep lays
+    /// up at once, before any meld is found, or after some work, or as usual, early where the
+    /// gap is wide) the sweep lays
     /// exactly the sets the plain bounded sweep lays, on dense racks of every size and band.
     #[test]
     fn dominance_and_relaxation_change_no_answer() {
@@ -514,6 +555,7 @@ mod tests {
             for order in [Order::PointsFirst, Order::TilesFirst] {
                 let mut exact = Sweep::new(&supply, order);
                 exact.relax_after = u32::MAX;
+                exact.relax_early = u32::MAX;
                 let start = exact.start();
                 let best = exact.best(1, start, 0, None).expect("a meld");
                 for steps in [0, 3, RELAX_STEPS] {
@@ -566,6 +608,7 @@ mod tests {
             let order = Order::PointsFirst;
             let mut plain = Sweep::new(&supply, order);
             plain.relax_after = u32::MAX;
+            plain.relax_early = u32::MAX;
             let start = plain.start();
             let best = plain.best(1, start, 0, None).expect("a meld");
             let mut relaxed = Sweep::new(&supply, order);
