@@ -923,6 +923,18 @@ fn a_phone_at_a_club_table_plays_a_turn_enters_its_rack_confirms_and_the_tv_show
         "return document.getElementById('msg').className === 'error' && /Q/.test(document.getElementById('msg').textContent)",
     );
     browser.screenshot("club-table-ko");
+
+    // The TV page in Korean: table 1 done, table 2's clock and the round clock in Korean.
+    browser.go(&format!("http://{addr}/tv?lang=ko"));
+    browser.wait_for(
+        "the Korean round clock",
+        "return /^라운드 종료까지 \\d+분$/.test(document.getElementById('round-clock').textContent)",
+    );
+    browser.wait_for(
+        "table 1 finished on the Korean TV",
+        "return document.querySelector('.table[data-table=\"1\"]').dataset.finished === 'true'",
+    );
+    browser.screenshot("club-tv-live-ko");
     drop(browser);
     server.stop();
 }

@@ -439,3 +439,148 @@ fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_
         "stopped: nothing listens"
     );
 }
+
+/// The night from the window: 24 players, three rounds of two games, each round seated
+/// and each table's result entered through the Event view's own requests (what its buttons
+/// and result form send); no pair of players meets twice, the standings equal a plain
+/// recomputation under each ranking, the event on disk is the one the window shows, and the
+/// released standings name the leader.
+#[test]
+fn a_24_player_night_of_three_rounds_runs_from_the_window_with_no_repeat_meeting() {
+    use proptest::prelude::RngExt;
+    use rummikub_companion::event::EventSetup;
+    use rummikub_companion::ui::event_view::EventRequest;
+    #[derive(Clone, Copy, Default)]
+    struct Tally {
+        points: i64,
+        wins: usize,
+        percent: i64,
+    }
+    let (mut h, data) = window(Language::English);
+    let ctx = h.ctx.clone();
+    let names: Vec<String> = (1..=24).map(|i| format!("P{i:02}")).collect();
+    let mut setup = EventSetup::new("Big night", 24);
+    setup.games = 2;
+    h.state_mut().apply(
+        &ctx,
+        Action::Event(EventRequest::Create {
+            setup: Box::new(setup),
+            players: names.join("\n"),
+        }),
+    );
+    let mut rng = crate::util::rng(24);
+    let mut tally = vec![Tally::default(); 24];
+    let mut met = std::collections::HashSet::new();
+    for round in 1..=3u32 {
+        h.state_mut().apply(&ctx, Action::Event(EventRequest::Seat));
+        h.run();
+        assert!(
+            shows(&h, &format!("Round {round} is seated")),
+            "round {round}"
+        );
+        let (_, event) = h.state().event_desk().open().expect("open");
+        let r = event.rounds().last().expect("seated");
+        assert_eq!((r.tables.len(), r.repeats), (6, 0));
+        for table in &r.tables {
+            for (i, &a) in table.seats.iter().enumerate() {
+                for &b in &table.seats[i + 1..] {
+                    assert!(
+                        met.insert((a.min(b), a.max(b))),
+                        "a repeat meeting in round {round}"
+                    );
+                }
+            }
+            let mut cells = Vec::new();
+            let mut points = [0i64; 4];
+            for _ in 0..2 {
+                let out = rng.random_range(0..4usize);
+                let left: Vec<i64> = (0..4)
+                    .map(|s| {
+                        if s == out {
+                            0
+                        } else {
+                            rng.random_range(1..=60i64)
+                        }
+                    })
+                    .collect();
+                for s in 0..4 {
+                    points[s] += if s == out {
+                        left.iter().sum()
+                    } else {
+                        -left[s]
+                    };
+                }
+                tally[table.seats[out]].wins += 1;
+                cells.push(left.iter().map(i64::to_string).collect());
+            }
+            let best = *points.iter().max().expect("four seats");
+            for (s, &p) in table.seats.iter().enumerate() {
+                tally[p].points += points[s];
+                if best > 0 {
+                    tally[p].percent += (points[s] * 10_000).div_euclid(best);
+                }
+            }
+            h.state_mut().apply(
+                &ctx,
+                Action::Event(EventRequest::Result {
+                    round,
+                    table: table.number,
+                    cells,
+                    correct: false,
+                }),
+            );
+        }
+        h.run();
+        assert!(
+            shows(&h, "6 of 6 tables have their result"),
+            "round {round}"
+        );
+    }
+    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    let (id, shown) = h.state().event_desk().open().expect("open");
+    let saved = Store::open_reader(data.path())
+        .load_event(&id)
+        .expect("on disk")
+        .value;
+    assert_eq!(saved, *shown);
+    for ranking in [Ranking::Wins, Ranking::Total, Ranking::Percent] {
+        let rows = saved.standings_by(ranking).rows;
+        assert_eq!(rows.len(), 24);
+        let key = |s: &rummikub_companion::event::ranking::Standing| {
+            let t = tally[s.player];
+            assert_eq!(
+                (s.points, s.wins, s.games),
+                (t.points, t.wins, 6),
+                "{}",
+                s.name
+            );
+            assert_eq!(s.percent, t.percent, "{}", s.name);
+            match ranking {
+                Ranking::Wins => (t.wins as i64, t.points),
+                Ranking::Total => (t.points, t.wins as i64),
+                Ranking::Percent => (t.percent, t.wins as i64),
+            }
+        };
+        for pair in rows.windows(2) {
+            let (a, b) = (key(&pair[0]), key(&pair[1]));
+            assert!(
+                a >= b,
+                "{ranking:?}: {} before {}",
+                pair[0].name,
+                pair[1].name
+            );
+            assert!(pair[0].rank <= pair[1].rank);
+            if a > b {
+                assert!(pair[0].rank < pair[1].rank, "{ranking:?}");
+            }
+        }
+        assert_eq!(rows.iter().map(|s| s.points).sum::<i64>(), 0, "zero-sum");
+    }
+    h.state_mut()
+        .apply(&ctx, Action::Event(EventRequest::Release(3)));
+    h.run();
+    assert!(shows(&h, "Standings after round 3 (ranking: wins)"));
+    let leader = &saved.standings_through(3).rows[0];
+    let points = rummikub_companion::score::table::signed(leader.points).replace('-', "−");
+    assert!(shows(&h, &points), "the released standings show {points}");
+}
