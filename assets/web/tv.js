@@ -55,4 +55,38 @@
     offline.hidden = false;
   });
   setInterval(tick, 500);
+
+  // A TV with more tables than fit on its screen shows them a screenful at a time: every
+  // `page` seconds (12, or ?page=N) it scrolls to the first table (or the standings) not
+  // wholly in view, and back to the top after the last. Not on a table's page, not on a narrow
+  // screen (a phone scrolls by hand), and not for a minute after someone scrolls or touches.
+  var seconds = Number(new URLSearchParams(location.search).get("page")) || 12;
+  var touched = -Infinity;
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (kind) {
+    window.addEventListener(kind, function () { touched = performance.now(); }, { passive: true });
+  });
+  function turnPage() {
+    if (body.dataset.table || window.innerWidth < 900) return;
+    if (performance.now() - touched < 60000) return;
+    var bottom = window.innerHeight;
+    var parts = board.querySelectorAll(".table, #standings");
+    var next = null;
+    for (var i = 0; i < parts.length; i++) {
+      var box = parts[i].getBoundingClientRect();
+      if (box.height > 0 && box.bottom > bottom + 1) {
+        next = parts[i];
+        break;
+      }
+    }
+    var was = window.scrollY;
+    if (next) {
+      // A part taller than the screen goes on by a screenful.
+      var by = next.getBoundingClientRect().top - 8;
+      window.scrollTo(0, was + (by >= 1 ? by : bottom * 0.9));
+    }
+    if (!next || window.scrollY === was) {
+      window.scrollTo(0, 0);
+    }
+  }
+  setInterval(turnPage, seconds * 1000);
 })();

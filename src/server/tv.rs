@@ -1016,8 +1016,9 @@ fn board(lang: Language, view: &TvView, shared: &TvShared, now_ms: u64) -> Strin
         let _ = write!(
             out,
             "<article class=\"table\" data-table=\"{n}\" data-finished=\"{f}\">\
-             <h3><a href=\"{link}\">{title}</a> {status}</h3>{seats}{live}\
-             <figure>{qr}<figcaption>{scan}</figcaption></figure></article>",
+             <h3><a href=\"{link}\">{title}</a> {status}</h3><div class=\"card\">\
+             <div class=\"info\">{seats}{live}</div>\
+             <figure>{qr}<figcaption>{scan}</figcaption></figure></div></article>",
             n = t.table,
             f = t.finished,
             link = esc(&link),

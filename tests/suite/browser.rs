@@ -28,7 +28,26 @@ struct Browser {
 }
 
 impl Browser {
+    /// A phone: 390×844 at three device pixels per CSS pixel, touch.
     fn launch() -> Browser {
+        Self::launch_as(None)
+    }
+
+    /// A screen of `width`×`height` CSS pixels, one device pixel each (a TV).
+    fn launch_screen(width: u32, height: u32) -> Browser {
+        let browser = Self::launch_as(Some((width, height)));
+        // A headless window's size includes the browser's own bars: the page's size is set.
+        browser.call(
+            "POST",
+            "/goog/cdp/execute",
+            json!({ "cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false
+            }}),
+        );
+        browser
+    }
+
+    fn launch_as(screen: Option<(u32, u32)>) -> Browser {
         for binary in [CHROMIUM, CHROMEDRIVER] {
             assert!(
                 std::path::Path::new(binary).exists(),
@@ -69,20 +88,25 @@ impl Browser {
             std::thread::sleep(Duration::from_millis(100));
         }
         let profile = browser._profile.path().display().to_string();
+        let (width, height) = screen.unwrap_or((390, 844));
+        let mut options = json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                format!("--user-data-dir={profile}"), format!("--window-size={width},{height}"),
+                "--lang=en-US",
+            ],
+        });
+        if screen.is_none() {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true }
+            });
+        }
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": CHROMIUM,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    format!("--user-data-dir={profile}"), "--window-size=390,844", "--lang=en-US",
-                ],
-                "mobileEmulation": {
-                    "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 3.0, "touch": true }
-                }
-            }
+            "goog:chromeOptions": options,
         }}});
         let answer = browser.call("POST", "/session", caps);
         browser.session = answer["sessionId"]
@@ -935,6 +959,120 @@ fn a_phone_at_a_club_table_plays_a_turn_enters_its_rack_confirms_and_the_tv_show
         "return document.querySelector('.table[data-table=\"1\"]').dataset.finished === 'true'",
     );
     browser.screenshot("club-tv-live-ko");
+    drop(browser);
+    server.stop();
+}
+
+/// The smallest font size (CSS pixels) of any text in `.table` cards matching `within`, the
+/// QR code's caption left out (read up close).
+fn smallest_text(browser: &Browser, within: &str) -> f64 {
+    let script = format!(
+        "let least = Infinity;\
+         for (const el of document.querySelectorAll({within:?})) {{\
+           if (el.closest('figcaption')) continue;\
+           const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());\
+           if (own) least = Math.min(least, parseFloat(getComputedStyle(el).fontSize));\
+         }}\
+         return least;"
+    );
+    browser.eval(&script).as_f64().expect("a size")
+}
+
+/// The tables wholly on the screen now.
+fn tables_in_view(browser: &Browser) -> Vec<u64> {
+    let shown = browser.eval(
+        "return [...document.querySelectorAll('.table')].filter(t => {\
+           const r = t.getBoundingClientRect();\
+           return r.top >= 0 && r.bottom <= window.innerHeight;\
+         }).map(t => Number(t.dataset.table));",
+    );
+    shown
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect()
+}
+
+/// The TV page on a 1080p screen, as a club night hangs it on the wall: a 24-player night's six
+/// tables fit on one screen, a table's number, names, whose turn and clock are at least 40 px
+/// (a 27th of the screen's height) and nothing else on a card under 28 px; a 100-player night's
+/// 25 tables are shown a screenful at a time, every table wholly on screen in turn, then the
+/// top again.
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn the_tv_page_on_a_1080p_screen_fits_six_tables_in_large_type_and_pages_through_twenty_five() {
+    use crate::event_tables::{act, key, serve};
+    let night = crate::event_serve::Night::of(24);
+    let server = serve(&night);
+    let addr = server.local_addr();
+    act(
+        addr,
+        1,
+        &key(addr, 1),
+        "en",
+        json!({"seat": 0, "action": "start"}),
+    );
+    let browser = Browser::launch_screen(1920, 1080);
+    browser.go(&format!("http://{addr}/tv"));
+    browser.wait_for(
+        "six tables, table 1's clock running",
+        "return document.querySelectorAll('.table').length === 6 \
+         && !!document.querySelector('.table[data-table=\"1\"] .clock[data-ends-in]')",
+    );
+    assert_eq!(
+        browser.eval("return [window.innerWidth, window.innerHeight]"),
+        json!([1920, 1080])
+    );
+    assert_eq!(
+        tables_in_view(&browser),
+        [1, 2, 3, 4, 5, 6],
+        "all six on one screen"
+    );
+    let key_parts = smallest_text(&browser, ".table h3 a, .seats li, .live .turn, .clock");
+    assert!(key_parts >= 40.0, "names, turn and clock at {key_parts} px");
+    let rest = smallest_text(&browser, ".table, .table *");
+    assert!(rest >= 28.0, "the smallest text on a card is {rest} px");
+    browser.screenshot("club-tv-1080p-en");
+    server.stop();
+
+    let night = crate::event_serve::Night::of(100);
+    let server = serve(&night);
+    let addr = server.local_addr();
+    browser.go(&format!("http://{addr}/tv?lang=ko&page=1"));
+    browser.wait_for(
+        "25 tables",
+        "return document.querySelectorAll('.table').length === 25",
+    );
+    browser.screenshot("club-tv-1080p-100-ko");
+    let mut seen: std::collections::BTreeSet<u64> = tables_in_view(&browser).into_iter().collect();
+    let first_screen = seen.len();
+    assert!(
+        (6..25).contains(&first_screen),
+        "{first_screen} tables on the first screen"
+    );
+    let started = Instant::now();
+    let mut last = 0.0;
+    let mut wrapped = false;
+    while started.elapsed() < PATIENCE && !wrapped {
+        std::thread::sleep(Duration::from_millis(200));
+        let y = browser
+            .eval("return window.scrollY")
+            .as_f64()
+            .expect("scrollY");
+        if y < last {
+            wrapped = y == 0.0;
+        } else if y > last {
+            seen.extend(tables_in_view(&browser));
+        }
+        last = y;
+    }
+    assert!(wrapped, "back to the top after the last screenful");
+    assert_eq!(
+        seen.len(),
+        25,
+        "every table wholly on screen in turn: {seen:?}"
+    );
     drop(browser);
     server.stop();
 }

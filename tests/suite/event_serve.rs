@@ -46,6 +46,45 @@ impl Night {
         Night { dir, id }
     }
 
+    /// `players` players (names of every length, a few Korean), four games a round, round 1
+    /// seated.
+    pub(crate) fn of(players: usize) -> Night {
+        const NAMES: [&str; 12] = [
+            "Ann",
+            "Bartholomew",
+            "김민지",
+            "Dmitri",
+            "Eun-ji Park",
+            "Fay",
+            "Guadalupe",
+            "이서준",
+            "Hal",
+            "Ingrid",
+            "Jae-won",
+            "Kofi",
+        ];
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut setup = EventSetup::new("Thursday club night", 3);
+        setup.games = 4;
+        let mut event = Event::new(setup).expect("setup");
+        for i in 0..players {
+            let name = NAMES[i % NAMES.len()];
+            let name = if i < NAMES.len() {
+                name.to_string()
+            } else {
+                format!("{name} {}", i / NAMES.len() + 1)
+            };
+            event
+                .apply(Command::AddPlayer { name, club: None })
+                .expect("player");
+        }
+        event.apply(Command::SeatRound).expect("seated");
+        let store = Store::open(dir.path()).expect("store");
+        let id = EventId::new("20261203-190000").expect("id");
+        store.save_event(&id, &event).expect("saved");
+        Night { dir, id }
+    }
+
     /// The data folder.
     pub(crate) fn dir(&self) -> &Path {
         self.dir.path()
