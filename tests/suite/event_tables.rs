@@ -28,6 +28,18 @@ pub(crate) fn serve(night: &Night) -> TvServer {
     .expect("the host starts")
 }
 
+/// The round clock's time left on the TV page, in ms.
+fn round_left_ms(addr: SocketAddr) -> i64 {
+    let page = get(addr, "/tv").body;
+    let marker = "id=\"round-clock\" data-ends-in=\"";
+    let at = page.find(marker).expect("the round clock") + marker.len();
+    page[at..]
+        .split('"')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("milliseconds")
+}
+
 /// Table `t`'s key, read from its link on the TV page (as a phone gets it from the QR code).
 pub(crate) fn key(addr: SocketAddr, t: u32) -> String {
     let page = get(addr, "/tv").body;
@@ -222,11 +234,18 @@ fn what_a_table_confirmed_survives_a_restart_of_the_host() {
     }
     confirm(addr, 1, &k, 0);
     confirm(addr, 1, &k, 2);
+    let before = round_left_ms(addr);
     server.stop();
+    std::thread::sleep(Duration::from_millis(1200));
 
     let server = serve(&night);
     let addr = server.local_addr();
     assert_eq!(key(addr, 1), k, "the table keeps its key (and QR code)");
+    let after = round_left_ms(addr);
+    assert!(
+        after <= before - 1000 && after > before - 60_000,
+        "the round clock goes on from where it was: {before} ms left, then {after}"
+    );
     let state: Value = get(addr, "/tv/state").json();
     let settling = &state["tables"][0]["settling"];
     assert_eq!(settling["racks"], json!(["0", "4", "9", "11"]));
