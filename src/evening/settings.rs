@@ -40,6 +40,9 @@ pub struct Settings {
     /// The port a club night's tables are hosted on from the window (the TV page and the
     /// tables' phones; `event serve`'s default too).
     pub event_port: u16,
+    /// A club night's round clock on the TV page when the window hosts the tables: minutes
+    /// per round, from when the hosting first shows the round (0: no round clock).
+    pub event_round_minutes: u32,
 }
 
 impl Default for Settings {
@@ -57,6 +60,7 @@ impl Default for Settings {
             voice: VoiceSettings::default(),
             spoken: BTreeMap::new(),
             event_port: crate::server::tv::TV_PORT,
+            event_round_minutes: 0,
         }
     }
 }

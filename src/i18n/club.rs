@@ -385,6 +385,32 @@ pub const HOST_START: Text = Text {
     ko: "테이블 진행: TV 화면과 휴대폰",
 };
 
+/// Beside "Host the tables": the round clock the TV page shows.
+pub const ROUND_CLOCK: Text = Text {
+    en: "Round clock:",
+    ko: "라운드 시간:",
+};
+
+/// The round clock's field at 0.
+pub const ROUND_CLOCK_NONE: Text = Text {
+    en: "none",
+    ko: "없음",
+};
+
+/// The round clock's field, on hover.
+pub const ROUND_CLOCK_HINT: Text = Text {
+    en: "Minutes per round, from when the hosting first shows it; the TV page counts them down \
+         (0: no round clock)",
+    ko: "라운드마다의 시간(분), 진행이 그 라운드를 처음 보여 줄 때부터; TV 화면이 거꾸로 셉니다 \
+         (0: 라운드 시계 없음)",
+};
+
+/// After the round clock's field.
+pub const MINUTES: Text = Text {
+    en: "min",
+    ko: "분",
+};
+
 /// The Event view's button while hosting.
 pub const HOST_STOP: Text = Text {
     en: "Stop hosting",

@@ -56,6 +56,8 @@ pub enum EventRequest {
     /// Host the open event's tables from this window (the TV page and each table's phones), or
     /// stop.
     Host(bool),
+    /// The round clock hosting gives the TV page, in minutes (0: none): a setting.
+    RoundMinutes(u32),
 }
 
 /// What the view is given to draw.
@@ -72,6 +74,8 @@ pub struct EventContext<'a> {
     pub note: Option<&'a str>,
     /// While this window hosts the tables: the TV page's address.
     pub hosting: Option<&'a str>,
+    /// The round clock hosting gives the TV page, in minutes (0: none).
+    pub round_minutes: u32,
 }
 
 /// The form of a new event, as typed.
@@ -104,10 +108,10 @@ impl Default for Form {
 fn host_line(
     ui: &mut egui::Ui,
     lang: Language,
-    hosting: Option<&str>,
+    context: &EventContext<'_>,
     requests: &mut Vec<EventRequest>,
 ) {
-    ui.horizontal_wrapped(|ui| match hosting {
+    ui.horizontal_wrapped(|ui| match context.hosting {
         Some(url) => {
             ui.label(crate::i18n::club::hosting(lang, url));
             if ui.button(crate::i18n::club::HOST_STOP.get(lang)).clicked() {
@@ -117,6 +121,30 @@ fn host_line(
         None => {
             if ui.button(crate::i18n::club::HOST_START.get(lang)).clicked() {
                 requests.push(EventRequest::Host(true));
+            }
+            // The round clock the TV page will show (set before hosting starts).
+            let mut minutes = context.round_minutes;
+            let label = ui.label(crate::i18n::club::ROUND_CLOCK.get(lang));
+            let field = ui.add(
+                egui::DragValue::new(&mut minutes)
+                    .range(0..=600)
+                    .speed(1)
+                    // Typed minutes count when typing ends (Enter or elsewhere), not per key.
+                    .update_while_editing(false)
+                    .custom_formatter(|n, _| {
+                        if n == 0.0 {
+                            crate::i18n::club::ROUND_CLOCK_NONE.get(lang).to_owned()
+                        } else {
+                            format!("{n}")
+                        }
+                    }),
+            );
+            field
+                .labelled_by(label.id)
+                .on_hover_text(crate::i18n::club::ROUND_CLOCK_HINT.get(lang));
+            ui.label(crate::i18n::club::MINUTES.get(lang));
+            if minutes != context.round_minutes {
+                requests.push(EventRequest::RoundMinutes(minutes));
             }
         }
     });
@@ -176,7 +204,7 @@ impl EventView {
                 saved_events(ui, lang, context.known, &mut requests);
             }
             Some((id, event)) => {
-                host_line(ui, lang, context.hosting, &mut requests);
+                host_line(ui, lang, context, &mut requests);
                 self.open_event(ui, lang, id, event, &mut requests);
             }
         }

@@ -377,12 +377,26 @@ fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_
     click(&mut h, "다음 라운드 배정");
     h.state_mut()
         .set_tables_bind((std::net::Ipv4Addr::LOCALHOST, 0).into());
+    // A 45-minute round clock, set beside the button (a setting).
+    assert!(shows(&h, "라운드 시간:"));
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(
+        &ctx,
+        Action::Event(rummikub_companion::ui::event_view::EventRequest::RoundMinutes(45)),
+    );
+    h.run();
+    assert_eq!(h.state().settings().event_round_minutes, 45);
     click(&mut h, "테이블 진행: TV 화면과 휴대폰");
     let addr = h
         .state()
         .tables_host_addr()
         .expect("the window hosts the tables");
     assert!(shows(&h, "테이블 진행 중"));
+    let tv = crate::util::phones::get(addr, "/tv?lang=ko").body;
+    assert!(
+        tv.contains("라운드 종료까지 45분"),
+        "the TV page's round clock"
+    );
 
     // Table 1's four phones: each its rack, then each confirms.
     let key = table_key(addr, 1);
@@ -583,4 +597,43 @@ fn a_24_player_night_of_three_rounds_runs_from_the_window_with_no_repeat_meeting
     let leader = &saved.standings_through(3).rows[0];
     let points = rummikub_companion::score::table::signed(leader.points).replace('-', "−");
     assert!(shows(&h, &points), "the released standings show {points}");
+}
+
+/// Regression: typing the round clock's minutes once set the clock at every key, and the note
+/// above the field vanished with the first, moving the view under the pointer; in the real
+/// window the next key missed the field and Return closed the event. Typed minutes count when
+/// typing ends, and setting them keeps the note.
+#[test]
+fn typing_the_round_clock_sets_it_when_typing_ends_and_keeps_the_view_still() {
+    let (mut h, _data) = window(Language::English);
+    create(
+        &mut h,
+        "Event name",
+        "Players, one a line: name, or name,club",
+    );
+    click(&mut h, "Create event");
+    click(&mut h, "Seat the next round");
+    assert!(shows(&h, "Round 1 is seated"));
+    let field = h.get_by_role_and_label(egui::Role::SpinButton, "Round clock:");
+    field.click();
+    h.run();
+    for digit in ["3", "0"] {
+        h.get_by_role_and_label(egui::Role::SpinButton, "Round clock:")
+            .type_text(digit);
+        h.run();
+        assert_eq!(
+            h.state().settings().event_round_minutes,
+            0,
+            "not yet: typing goes on"
+        );
+        assert!(shows(&h, "Round 1 is seated"), "the note stays");
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().settings().event_round_minutes, 30);
+    assert!(shows(&h, "Round 1 is seated"), "the note stays");
+    assert!(
+        h.state().event_desk().open().is_some(),
+        "the event stays open"
+    );
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A club night in the real release window (the Event tab, F6): an event of eight players made
 by typing into the form with real keys, round 1 seated, the tables hosted from the window
-("Host the tables"); table 1's four phones (this script, over HTTP on loopback) enter their
+("Host the tables", a 30-minute round clock typed beside it); table 1's four phones (this script, over HTTP on loopback) enter their
 racks and confirm the game, and the window shows the table's result in; the TV page names
 every table; "Stop hosting" closes the server. Prints one JSON line; exit 0 when all holds.
 
@@ -65,9 +65,16 @@ def main() -> int:
         s.find("label", re.compile(r"Round 1 is seated"), timeout=10)
         s.find("label", "0 of 2 tables have their result", timeout=5)
         checks["seated"] = True
+        # A 30-minute round clock, typed into the field beside the button.
+        # (Typed minutes count when typing ends: a key per digit once moved the view under
+        # the pointer, and Return then closed the event.)
+        s.type_into(s.field_near("Round clock:"), "30")
+        s.key("Return")
+        checks["round_clock_typed"] = s.find("field", "Round clock:").value == 30
         s.click("button", "Host the tables: TV page and phones")
         s.find("label", re.compile(r"^Hosting the tables"), timeout=10)
         tv = get(f"{base}/tv")
+        checks["tv_round_clock"] = "30 min left in the round" in tv
         checks["tv_names_both_tables"] = "Table 1" in tv and "Table 2" in tv
         key = re.search(r"/table/1\?lang=en&amp;key=([0-9a-f]+)", tv).group(1)
         state = json.loads(get(f"{base}/tv/state"))
@@ -95,6 +102,8 @@ def main() -> int:
         n for n in os.listdir(os.path.join(data, "events")) if re.fullmatch(r"[\w-]+\.json", n)
     )[0])))
     tables = on_disk["event"]["rounds"][0]["tables"]
+    settings = json.load(open(os.path.join(data, "settings.json")))
+    checks["round_clock_kept"] = settings["settings"].get("event_round_minutes") == 30
     checks["on_disk"] = len(tables[0].get("results", [])) == 1
     ok = all(checks.values())
     print(json.dumps({"ok": ok, "checks": checks, "answers": [a[0] for a in answers]}))

@@ -126,7 +126,7 @@ impl App {
 
     /// Applies an evening command for `view`; a refusal is kept for that view to show (a
     /// gesture the guard took as part of the last one is no news to anyone).
-    fn command(&mut self, view: View, command: Command) -> Option<crate::evening::Done> {
+    pub(super) fn command(&mut self, view: View, command: Command) -> Option<crate::evening::Done> {
         match self.evening.apply(command) {
             Ok(done) => {
                 if self.refused.as_ref().is_some_and(|r| r.view == view) {

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::{App, Refused, View};
 use crate::evening::event_desk::{DeskError, EventDesk};
+use crate::evening::{Command, Settings};
 use crate::event::Outcome;
 use crate::i18n::event::{cli as cli_words, window as words};
 use crate::ui::event_view::EventRequest;
@@ -80,12 +81,13 @@ impl App {
             .data_dir()
             .ok_or(DeskError::NoDataFolder)?
             .to_path_buf();
+        let round_minutes = Some(self.settings().event_round_minutes).filter(|&m| m > 0);
         let host = crate::server::club::ClubHost::with_ledger(
             Box::new(ledger),
             crate::event::Event::clone(&event),
             &dir,
             id.clone(),
-            None,
+            round_minutes,
         );
         let bind = self.tables_bind.unwrap_or_else(|| {
             (std::net::Ipv4Addr::UNSPECIFIED, self.settings().event_port).into()
@@ -105,7 +107,7 @@ impl App {
             event: id,
             lang: self.language(),
             link_host,
-            round_minutes: None,
+            round_minutes,
             max_connections: TV_MAX_CONNECTIONS,
         };
         let server = TvServer::start_with(options, host).map_err(|e| match e {
@@ -134,9 +136,13 @@ impl App {
     pub(super) fn event_request(&mut self, request: EventRequest) {
         let lang = self.language();
         let now = chrono::Utc::now();
-        // Reading the list again (the view asks when first shown) or showing the standings
-        // says nothing new: the last note stays.
-        let quiet = matches!(request, EventRequest::Refresh | EventRequest::Release(_));
+        // Reading the list again (the view asks when first shown), showing the standings or
+        // setting the round clock says nothing new: the last note stays (and the view does not
+        // jump under the pointer).
+        let quiet = matches!(
+            request,
+            EventRequest::Refresh | EventRequest::Release(_) | EventRequest::RoundMinutes(_)
+        );
         let done: Result<Option<EventNote>, DeskError> = match request {
             EventRequest::Create { setup, players } => self
                 .stop_hosting()
@@ -151,6 +157,14 @@ impl App {
             EventRequest::Host(true) => self.host_tables().map(|()| None),
             EventRequest::Host(false) => {
                 self.tables_host = None;
+                Ok(None)
+            }
+            EventRequest::RoundMinutes(minutes) => {
+                let settings = Settings {
+                    event_round_minutes: minutes,
+                    ..self.settings().clone()
+                };
+                self.command(View::Event, Command::Settings(Box::new(settings)));
                 Ok(None)
             }
             EventRequest::Close => {

@@ -407,6 +407,7 @@ impl App {
                         refused: refused.as_deref(),
                         note: note.as_deref(),
                         hosting: self.tables_host.as_ref().map(|h| h.url.as_str()),
+                        round_minutes: evening.settings().event_round_minutes,
                     };
                     let requests = self.event_view.ui(ui, lang, &context);
                     actions.extend(requests.into_iter().map(Action::Event));
