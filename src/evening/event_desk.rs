@@ -142,6 +142,9 @@ struct Queue {
     /// replaces a waiting one of the same event, never another event's).
     saves: Vec<(EventId, Arc<Event>)>,
     exports: VecDeque<ExportJob>,
+    /// Exports asked for and not yet written or given up (being made, waiting for a dialog,
+    /// queued or being written): a flush waits for none.
+    exports_pending: usize,
     /// Saves asked for and written (a flush waits until they are equal).
     asked: u64,
     written: u64,
@@ -454,16 +457,21 @@ impl EventDesk {
     pub fn export_made(&self, name: &str, make: MakeBytes, ask: Option<AskPath>) {
         let inner = Arc::clone(&self.inner);
         let name = name.to_owned();
+        lock(&self.inner.queue).exports_pending += 1;
         let spawned = std::thread::Builder::new()
             .name("event-export".into())
             .spawn(move || {
                 let bytes = match make() {
                     Ok(bytes) => bytes,
                     Err(e) => {
-                        lock(&inner.queue).export = Some(ExportReport::Failed {
+                        let mut q = lock(&inner.queue);
+                        q.export = Some(ExportReport::Failed {
                             path: PathBuf::from(&name),
                             error: e.to_string(),
                         });
+                        q.exports_pending -= 1;
+                        inner.settled.notify_all();
+                        drop(q);
                         (inner.notify)();
                         return;
                     }
@@ -476,26 +484,33 @@ impl EventDesk {
                     }
                     None => (None, true),
                 };
+                let mut q = lock(&inner.queue);
                 if answer.is_some() || quick {
-                    let mut q = lock(&inner.queue);
                     q.exports.push_back(ExportJob {
                         to: answer,
                         name,
                         bytes,
                     });
                     inner.wake.notify_all();
+                } else {
+                    // The dialog was cancelled: nothing to write.
+                    q.exports_pending -= 1;
+                    inner.settled.notify_all();
                 }
             });
         if let Err(e) = spawned {
-            lock(&self.inner.queue).export = Some(ExportReport::Failed {
+            let mut q = lock(&self.inner.queue);
+            q.export = Some(ExportReport::Failed {
                 path: PathBuf::new(),
                 error: e.to_string(),
             });
+            q.exports_pending -= 1;
         }
     }
 
     fn push_export(&self, to: Option<PathBuf>, name: &str, bytes: Vec<u8>) {
         let mut q = lock(&self.inner.queue);
+        q.exports_pending += 1;
         q.exports.push_back(ExportJob {
             to,
             name: name.to_owned(),
@@ -510,7 +525,7 @@ impl EventDesk {
         let until = Instant::now() + timeout;
         let mut q = lock(&self.inner.queue);
         loop {
-            if q.written >= q.asked && q.exports.is_empty() {
+            if q.written >= q.asked && q.exports_pending == 0 {
                 return true;
             }
             let left = until.saturating_duration_since(Instant::now());
@@ -639,7 +654,9 @@ impl Inner {
             };
             for job in exports {
                 let report = self.export(job);
-                lock(&self.queue).export = Some(report);
+                let mut q = lock(&self.queue);
+                q.export = Some(report);
+                q.exports_pending -= 1;
             }
             if let Some((saves, asked)) = save {
                 let mut failed = Vec::new();

@@ -82,3 +82,34 @@ fn without_the_folder_lock_the_desk_changes_nothing() {
     );
     assert!(writer.open().is_none(), "nothing made");
 }
+
+/// Regression: a flush returned while an export was still being made (a picture drawn, a
+/// dialog open) or being written, so "everything is written" could come before the file (the
+/// Event view's standings export test failed so on a loaded machine).
+#[test]
+fn a_flush_waits_for_an_export_still_being_made_and_written() {
+    let data = tempfile::tempdir().expect("temp");
+    let store = Store::open(data.path()).expect("store");
+    let desk = EventDesk::start(Some(store), || {});
+    desk.export_made(
+        "slow.png",
+        Box::new(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            Ok(b"\x89PNG slow".to_vec())
+        }),
+        None,
+    );
+    assert!(desk.flush(Duration::from_secs(10)), "written in time");
+    let written = data.path().join("exports").join("slow.png");
+    assert_eq!(
+        std::fs::read(&written).expect("the export is there once flushed"),
+        b"\x89PNG slow"
+    );
+    // A picture that cannot be made is given up, and a flush does not wait for it forever.
+    desk.export_made(
+        "broken.png",
+        Box::new(|| Err(std::io::Error::other("no painter"))),
+        None,
+    );
+    assert!(desk.flush(Duration::from_secs(10)));
+}
