@@ -625,7 +625,7 @@ impl<'a> Sweep<'a> {
     /// (the best is below `need`, or the table cannot be laid). Branch and bound: a state whose
     /// [`Sweep::bound`] is below `need` is not searched; the memo keeps exact answers and
     /// proven ceilings ("below u"), so a state met again with a higher `need` is not searched
-    /// again.
+    /// again, nor one that a state the memo knows to fall short [dominates](Sweep::dominated).
     fn search(&mut self, step: u8, state: &State, need: u64) -> Option<u64> {
         if step == END_STEP {
             let done = (0..4).all(|c| (0..CLASSES).all(|k| k == CLOSABLE || state.runs[c][k] == 0));
@@ -665,6 +665,12 @@ impl<'a> Sweep<'a> {
                 return None;
             }
         }
+        // A state the memo knows, that can do all this one can, falls short: so does this
+        // one. Looked for at the colours' phases only, where most states are new (at the
+        // others the look-ups cost more than they saved, measured).
+        if (1..=4).contains(&(step % PHASES)) && self.dominated(step, state, key.1, need) {
+            return None;
+        }
         let mut moves = std::mem::take(&mut self.buffers[usize::from(step)]);
         moves.clear();
         self.moves(step, state, &mut moves);
@@ -688,6 +694,42 @@ impl<'a> Sweep<'a> {
         };
         self.memo[usize::from(step)].insert(key, entry);
         best
+    }
+
+    /// Whether the memo knows a state that falls short of `need` and can do all that `state`
+    /// at `step` can: the same but for one run a class up. A run holding a numbered tile can
+    /// do all one of the same length without can, and a longer run all a shorter one can (it
+    /// continues alike, and from length 3 with a numbered tile it may also stop), so every
+    /// way on from `state` is one from that state with the same gains, and `state` falls
+    /// short too.
+    fn dominated(&self, step: u8, state: &State, kept: u64, need: u64) -> bool {
+        /// Per class: the classes one step up (more length, or a numbered tile).
+        const UP: [&[usize]; CLASSES] = [&[1, 2], &[3], &[3, 4], &[5], &[5], &[]];
+        let memo = &self.memo[usize::from(step)];
+        for c in 0..4 {
+            for (k, ups) in UP.iter().enumerate() {
+                if state.runs[c][k] == 0 {
+                    continue;
+                }
+                for &up in *ups {
+                    let mut better = *state;
+                    better.runs[c][k] -= 1;
+                    better.runs[c][up] += 1;
+                    if better.runs[c][up] > 7 {
+                        continue;
+                    }
+                    let short = match memo.get(&(better.key().0, kept)) {
+                        Some(&known) if known & BELOW == 0 => known < need,
+                        Some(&known) => known & !BELOW <= need,
+                        None => false,
+                    };
+                    if short {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The table as given, nothing laid (only when the sweep finds no way, which a valid table
