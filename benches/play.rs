@@ -4,7 +4,6 @@
 //! reports the mean over the cases. `PLAY_BENCH_CASES` sets the cases per family (default 20).
 
 #[path = "../tests/suite/util/mod.rs"]
-#[allow(dead_code)]
 mod util;
 
 use std::hint::black_box;
