@@ -11,6 +11,10 @@
 //!    median, p99, max. Then 100 racks entered (each saved to disk before the answer).
 //! 3. **Idle CPU** with all 102 pages connected and nothing happening, 10 s: the process's CPU
 //!    time (each thread's `/proc/self/task/*/schedstat`, in nanoseconds).
+//! 4. **The Event view's list of saved events**: a data folder of 50 finished nights (100
+//!    players, 5 rounds each), listed by `EventDesk::refresh` as the window does when the view
+//!    is first shown: the time the window waits (the folder's names; the files are read on a
+//!    thread of the desk's) and the time until the list is read; 10 listings.
 //!
 //! `cargo bench -p rummikub-companion-benches --bench club`
 
@@ -252,4 +256,36 @@ fn main() {
     drop(phones);
     drop(tvs);
     server.stop();
+
+    // 4. Listing a season's events, as the Event view asks for them.
+    let season = tempfile::tempdir().expect("temp dir");
+    let store = Store::open(season.path()).expect("store");
+    let mut night = event_of(PLAYERS);
+    for round in 1..=5 {
+        if round > 1 {
+            night.apply(Command::SeatRound).expect("a round");
+        }
+        finish_round(&mut night);
+    }
+    let size = serde_json::to_vec(&night).map_or(0, |b| b.len());
+    for n in 0..50 {
+        let id = EventId::new(&format!("20260101-19{:04}", n)).expect("id");
+        store.save_event(&id, &night).expect("saved");
+    }
+    let mut desk = rummikub_companion::evening::event_desk::EventDesk::start(Some(store), || {});
+    let (mut asked, mut listed) = (Vec::new(), Vec::new());
+    for _ in 0..10 {
+        let started = Instant::now();
+        desk.refresh().expect("the folder reads");
+        asked.push(started.elapsed());
+        assert!(desk.flush(Duration::from_secs(10)), "listed");
+        listed.push(started.elapsed());
+        assert_eq!(desk.known().len(), 50);
+    }
+    let what = format!(
+        "50 saved events of 100 players, 5 rounds ({} KB each)",
+        size / 1024
+    );
+    report(&format!("listing {what}: the window's wait"), &mut asked);
+    report(&format!("listing {what}: until listed"), &mut listed);
 }

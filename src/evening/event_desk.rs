@@ -16,6 +16,9 @@
 //! - **Exports** (the seating sheet, the standings): the system's save dialog runs on a thread of
 //!   its own; no answer within [`NO_DIALOG_WITHIN`] means no dialog could be shown, and the file
 //!   goes to the exports folder (as the sheet's "Save CSV as…" does); a later `None` is a cancel.
+//! - **The saved events' list** ([`EventDesk::refresh`]): the folder's names are read at once, the
+//!   files on a thread of their own (50 large events take ~37 ms to read); the window repaints
+//!   when the list is in.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -145,6 +148,11 @@ struct Queue {
     /// Exports asked for and not yet written or given up (being made, waiting for a dialog,
     /// queued or being written): a flush waits for none.
     exports_pending: usize,
+    /// Listings of the events folder asked for and not yet read ([`EventDesk::refresh`]).
+    lists_pending: usize,
+    /// The newest listing read, and the number of the refresh it came from (an older one
+    /// finishing later does not replace it).
+    known: (u64, Arc<[EventSummary]>),
     /// Saves asked for and written (a flush waits until they are equal).
     asked: u64,
     written: u64,
@@ -190,8 +198,8 @@ pub struct EventDesk {
     thread: Option<JoinHandle<()>>,
     /// Ids made by this desk (their files may not be written yet).
     made: Vec<EventId>,
-    /// The events found in the data folder when last asked.
-    known: Vec<EventSummary>,
+    /// Refreshes asked for (numbers the listings).
+    refreshes: u64,
 }
 
 impl std::fmt::Debug for EventDesk {
@@ -223,7 +231,7 @@ impl EventDesk {
             inner,
             thread,
             made: Vec::new(),
-            known: Vec::new(),
+            refreshes: 0,
         }
     }
 
@@ -232,9 +240,10 @@ impl EventDesk {
         books(&self.inner).open.clone()
     }
 
-    /// The events listed by the last [`EventDesk::refresh`].
-    pub fn known(&self) -> &[EventSummary] {
-        &self.known
+    /// The events of the newest listing read since [`EventDesk::refresh`] asked (an earlier
+    /// one until it is read; [`EventDesk::flush`] waits for it).
+    pub fn known(&self) -> Arc<[EventSummary]> {
+        Arc::clone(&lock(&self.inner.queue).known.1)
     }
 
     /// What the view shows of the writing.
@@ -270,7 +279,10 @@ impl EventDesk {
         }
     }
 
-    /// Reads the events folder again (each file once; only when asked, never every frame).
+    /// Reads the events folder again (only when asked, never every frame): the folder's names
+    /// here (an unreadable folder is refused at once), each event file on a thread of its own
+    /// (a season of large events takes tens of milliseconds to read: not a frame's wait);
+    /// [`EventDesk::known`] has them when read, and the window is asked to repaint.
     pub fn refresh(&mut self) -> Result<(), DeskError> {
         let store = self.store()?;
         let ids = store.list_events().map_err(|e| {
@@ -279,31 +291,35 @@ impl EventDesk {
                 source: e,
             })
         })?;
-        // A reader: listing sets nothing aside and takes nothing over.
-        let reader = Store::open_reader(store.dir());
-        self.known = ids
-            .into_iter()
-            .rev()
-            .map(|id| {
-                match self.newest(&id).map_or_else(
-                    || reader.load_event(&id).map(|l| l.value),
-                    |event| Ok(Event::clone(&event)),
-                ) {
-                    Ok(event) => EventSummary {
-                        name: Some(event.setup().name.clone()),
-                        players: event.players().len(),
-                        round: event.current_round(),
-                        id,
-                    },
-                    Err(_) => EventSummary {
-                        id,
-                        name: None,
-                        players: 0,
-                        round: 0,
-                    },
-                }
-            })
-            .collect();
+        let dir = store.dir().to_path_buf();
+        self.refreshes += 1;
+        let number = self.refreshes;
+        lock(&self.inner.queue).lists_pending += 1;
+        let inner = Arc::clone(&self.inner);
+        let folder = dir.clone();
+        let read = move || {
+            let known = inner.summaries(&folder, ids);
+            let mut q = lock(&inner.queue);
+            if number > q.known.0 {
+                q.known = (number, known.into());
+            }
+            q.lists_pending -= 1;
+            inner.settled.notify_all();
+            drop(q);
+            (inner.notify)();
+        };
+        let reader = Arc::clone(&self.inner);
+        let spawned = std::thread::Builder::new()
+            .name("event-list".into())
+            .spawn(read);
+        if spawned.is_err() {
+            // No thread to be had: read here rather than show nothing.
+            let ids = Store::open_reader(&dir).list_events().unwrap_or_default();
+            let known = reader.summaries(&dir, ids);
+            let mut q = lock(&reader.queue);
+            q.known = (number, known.into());
+            q.lists_pending -= 1;
+        }
         Ok(())
     }
 
@@ -355,11 +371,7 @@ impl EventDesk {
     }
 
     fn newest(&self, id: &EventId) -> Option<Arc<Event>> {
-        books(&self.inner)
-            .latest
-            .iter()
-            .find(|(known, _)| known == id)
-            .map(|(_, event)| Arc::clone(event))
+        self.inner.newest(id)
     }
 
     /// Closes the open event (what waits is still written).
@@ -525,7 +537,7 @@ impl EventDesk {
         let until = Instant::now() + timeout;
         let mut q = lock(&self.inner.queue);
         loop {
-            if q.written >= q.asked && q.exports_pending == 0 {
+            if q.written >= q.asked && q.exports_pending == 0 && q.lists_pending == 0 {
                 return true;
             }
             let left = until.saturating_duration_since(Instant::now());
@@ -626,6 +638,50 @@ impl Inner {
                 .wait_timeout(q, left.min(Duration::from_millis(50)))
                 .map_or_else(|e| e.into_inner().0, |(q, _)| q);
         }
+    }
+
+    fn newest(&self, id: &EventId) -> Option<Arc<Event>> {
+        books(self)
+            .latest
+            .iter()
+            .find(|(known, _)| known == id)
+            .map(|(_, event)| Arc::clone(event))
+    }
+
+    /// What the Event view lists of `ids` and the events this desk changed (newest first): an
+    /// event this desk changed as it is now, the others as their files read (a reader: it sets nothing aside, takes nothing
+    /// over).
+    fn summaries(&self, dir: &Path, mut ids: Vec<EventId>) -> Vec<EventSummary> {
+        // An event made here whose file is not written yet is listed too.
+        for (id, _) in &books(self).latest {
+            if !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+        ids.sort();
+        let reader = Store::open_reader(dir);
+        ids.into_iter()
+            .rev()
+            .map(|id| {
+                match self.newest(&id).map_or_else(
+                    || reader.load_event(&id).map(|l| l.value),
+                    |event| Ok(Event::clone(&event)),
+                ) {
+                    Ok(event) => EventSummary {
+                        name: Some(event.setup().name.clone()),
+                        players: event.players().len(),
+                        round: event.current_round(),
+                        id,
+                    },
+                    Err(_) => EventSummary {
+                        id,
+                        name: None,
+                        players: 0,
+                        round: 0,
+                    },
+                }
+            })
+            .collect()
     }
 
     fn run(&self) {

@@ -36,6 +36,7 @@ fn two_events_changed_in_quick_succession_are_both_written() {
         "A's seated round, whatever the disk has yet"
     );
     desk.refresh().expect("the folder reads");
+    assert!(desk.flush(Duration::from_secs(5)), "listed");
     assert!(
         desk.known().iter().all(|k| k.round == 1),
         "{:?}",
@@ -54,6 +55,7 @@ fn two_events_changed_in_quick_succession_are_both_written() {
     }
     // The list reads both back, newest first.
     desk.refresh().expect("the folder reads");
+    assert!(desk.flush(Duration::from_secs(5)), "listed");
     let names: Vec<_> = desk.known().iter().map(|k| k.name.clone()).collect();
     assert_eq!(names, [Some("B".to_owned()), Some("A".to_owned())]);
 }
@@ -112,4 +114,41 @@ fn a_flush_waits_for_an_export_still_being_made_and_written() {
         None,
     );
     assert!(desk.flush(Duration::from_secs(10)));
+}
+
+/// The saved events are read off the window's thread (a season of large events took 37 ms, two
+/// frames, on the window's thread): the window is asked to repaint when the list is in, a later
+/// listing is never replaced by an earlier one finishing after it, and an event just made is
+/// listed before its file is written.
+#[test]
+fn the_list_of_saved_events_is_read_off_the_window_and_the_window_is_told() {
+    let data = tempfile::tempdir().expect("temp");
+    let store = Store::open(data.path()).expect("store");
+    let (told, repaints) = std::sync::mpsc::channel();
+    let told = std::sync::Mutex::new(told);
+    let mut desk = EventDesk::start(Some(store), move || {
+        let _ = told.lock().map(|t| t.send(()));
+    });
+    let a = desk
+        .create(EventSetup::new("A", 1), EIGHT, Utc::now())
+        .expect("A");
+    assert!(desk.flush(Duration::from_secs(5)));
+    while repaints.try_recv().is_ok() {}
+    desk.refresh().expect("the folder reads");
+    repaints
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the window is told when the list is in");
+    assert!(desk.flush(Duration::from_secs(5)));
+    let known = desk.known();
+    assert_eq!(known.len(), 1);
+    assert_eq!((&known[0].id, known[0].name.as_deref()), (&a, Some("A")));
+    // Two listings in a row: the newest stands, with B in it.
+    let b = desk
+        .create(EventSetup::new("B", 2), EIGHT, Utc::now())
+        .expect("B");
+    desk.refresh().expect("again");
+    desk.refresh().expect("and again");
+    assert!(desk.flush(Duration::from_secs(5)));
+    let ids: Vec<_> = desk.known().iter().map(|k| k.id.clone()).collect();
+    assert_eq!(ids, [b, a]);
 }

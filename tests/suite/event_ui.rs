@@ -273,6 +273,11 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     h.state_mut().apply(&ctx, Action::Settings(settings));
     h.run();
     click(&mut h, "Close event");
+    assert!(
+        h.state().event_desk().flush(Duration::from_secs(5)),
+        "listed"
+    );
+    h.run();
     let known = h.state().event_desk().known().to_vec();
     assert!(
         known.iter().any(|k| k.id == event_id && k.round == 2),

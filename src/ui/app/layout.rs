@@ -400,9 +400,10 @@ impl App {
                     let refused = self.refused_in(View::Event).map(str::to_owned);
                     let note = self.event_note.as_ref().map(|n| n.worded(lang));
                     let open = self.desk.open();
+                    let known = self.desk.known();
                     let context = crate::ui::event_view::EventContext {
                         open: open.as_ref().map(|(id, event)| (id, &**event)),
-                        known: self.desk.known(),
+                        known: &known,
                         status: &status,
                         refused: refused.as_deref(),
                         note: note.as_deref(),
