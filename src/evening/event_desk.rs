@@ -129,6 +129,8 @@ pub struct DeskStatus {
     pub failure: Option<Arc<StoreError>>,
     /// The last export.
     pub export: Option<ExportReport>,
+    /// The saved events are being read ([`EventDesk::refresh`]).
+    pub listing: bool,
 }
 
 struct ExportJob {
@@ -253,6 +255,7 @@ impl EventDesk {
             unsaved: q.written < q.asked,
             failure: q.failure.clone(),
             export: q.export.clone(),
+            listing: q.lists_pending > 0,
         }
     }
 

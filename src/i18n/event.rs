@@ -646,6 +646,11 @@ pub mod window {
         en: "No event saved yet.",
         ko: "저장된 대회가 없습니다.",
     };
+    /// While the saved events are read.
+    pub const LISTING: Text = Text {
+        en: "Reading the saved events…",
+        ko: "저장된 대회를 읽는 중…",
+    };
     /// An unreadable event file in the list.
     pub const UNREADABLE: Text = Text {
         en: "(cannot be read)",

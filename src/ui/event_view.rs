@@ -201,7 +201,7 @@ impl EventView {
                 self.released = None;
                 self.new_event(ui, lang, &mut requests);
                 ui.separator();
-                saved_events(ui, lang, context.known, &mut requests);
+                saved_events(ui, lang, context, &mut requests);
             }
             Some((id, event)) => {
                 host_line(ui, lang, context, &mut requests);
@@ -589,16 +589,19 @@ fn standings_table(ui: &mut egui::Ui, lang: Language, standings: &Standings) {
 fn saved_events(
     ui: &mut egui::Ui,
     lang: Language,
-    known: &[EventSummary],
+    context: &EventContext<'_>,
     requests: &mut Vec<EventRequest>,
 ) {
+    let known = context.known;
     ui.horizontal(|ui| {
         ui.heading(words::SAVED.get(lang));
         if ui.button(words::REFRESH.get(lang)).clicked() {
             requests.push(EventRequest::Refresh);
         }
     });
-    if known.is_empty() {
+    if context.status.listing {
+        ui.label(egui::RichText::new(words::LISTING.get(lang)).weak());
+    } else if known.is_empty() {
         ui.label(words::NONE_YET.get(lang));
     }
     for summary in known {
