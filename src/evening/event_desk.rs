@@ -298,30 +298,13 @@ impl EventDesk {
         self.refreshes += 1;
         let number = self.refreshes;
         lock(&self.inner.queue).lists_pending += 1;
-        let inner = Arc::clone(&self.inner);
-        let folder = dir.clone();
-        let read = move || {
-            let known = inner.summaries(&folder, ids);
-            let mut q = lock(&inner.queue);
-            if number > q.known.0 {
-                q.known = (number, known.into());
-            }
-            q.lists_pending -= 1;
-            inner.settled.notify_all();
-            drop(q);
-            (inner.notify)();
-        };
-        let reader = Arc::clone(&self.inner);
+        let (inner, folder, names) = (Arc::clone(&self.inner), dir.clone(), ids.clone());
         let spawned = std::thread::Builder::new()
             .name("event-list".into())
-            .spawn(read);
+            .spawn(move || inner.list(number, &folder, names));
         if spawned.is_err() {
             // No thread to be had: read here rather than show nothing.
-            let ids = Store::open_reader(&dir).list_events().unwrap_or_default();
-            let known = reader.summaries(&dir, ids);
-            let mut q = lock(&reader.queue);
-            q.known = (number, known.into());
-            q.lists_pending -= 1;
+            self.inner.list(number, &dir, ids);
         }
         Ok(())
     }
@@ -651,9 +634,23 @@ impl Inner {
             .map(|(_, event)| Arc::clone(event))
     }
 
+    /// Lists `ids` for refresh number `number` (unless a newer listing is in already), then
+    /// tells the window.
+    fn list(&self, number: u64, dir: &Path, ids: Vec<EventId>) {
+        let known = self.summaries(dir, ids);
+        let mut q = lock(&self.queue);
+        if number > q.known.0 {
+            q.known = (number, known.into());
+        }
+        q.lists_pending -= 1;
+        self.settled.notify_all();
+        drop(q);
+        (self.notify)();
+    }
+
     /// What the Event view lists of `ids` and the events this desk changed (newest first): an
-    /// event this desk changed as it is now, the others as their files read (a reader: it sets nothing aside, takes nothing
-    /// over).
+    /// event this desk changed as it is now, the others as their files read (a reader: it sets
+    /// nothing aside, takes nothing over).
     fn summaries(&self, dir: &Path, mut ids: Vec<EventId>) -> Vec<EventSummary> {
         // An event made here whose file is not written yet is listed too.
         for (id, _) in &books(self).latest {

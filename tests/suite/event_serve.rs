@@ -27,23 +27,8 @@ pub(crate) struct Night {
 impl Night {
     /// Eight players, one game a round, round 1 seated (two tables of 4).
     pub(crate) fn new() -> Night {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut setup = EventSetup::new("Club <night> & co", 7);
-        setup.games = 1;
-        let mut event = Event::new(setup).expect("setup");
-        for name in ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"] {
-            event
-                .apply(Command::AddPlayer {
-                    name: name.into(),
-                    club: None,
-                })
-                .expect("player");
-        }
-        event.apply(Command::SeatRound).expect("seated");
-        let store = Store::open(dir.path()).expect("store");
-        let id = EventId::new("20261202-190000").expect("id");
-        store.save_event(&id, &event).expect("saved");
-        Night { dir, id }
+        let names = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"].map(String::from);
+        Night::seated("Club <night> & co", 7, 1, names, "20261202-190000")
     }
 
     /// `players` players (names of every length, a few Korean), four games a round, round 1
@@ -63,24 +48,34 @@ impl Night {
             "Jae-won",
             "Kofi",
         ];
+        let names = (0..players).map(|i| match i / NAMES.len() {
+            0 => NAMES[i].to_string(),
+            n => format!("{} {}", NAMES[i % NAMES.len()], n + 1),
+        });
+        Night::seated("Thursday club night", 3, 4, names, "20261203-190000")
+    }
+
+    /// An event `name` of `players` (seating seed `seed`, `games` a round) with round 1
+    /// seated, saved as `id` in a new data folder.
+    fn seated(
+        name: &str,
+        seed: u64,
+        games: u32,
+        players: impl IntoIterator<Item = String>,
+        id: &str,
+    ) -> Night {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut setup = EventSetup::new("Thursday club night", 3);
-        setup.games = 4;
+        let mut setup = EventSetup::new(name, seed);
+        setup.games = games;
         let mut event = Event::new(setup).expect("setup");
-        for i in 0..players {
-            let name = NAMES[i % NAMES.len()];
-            let name = if i < NAMES.len() {
-                name.to_string()
-            } else {
-                format!("{name} {}", i / NAMES.len() + 1)
-            };
+        for name in players {
             event
                 .apply(Command::AddPlayer { name, club: None })
                 .expect("player");
         }
         event.apply(Command::SeatRound).expect("seated");
         let store = Store::open(dir.path()).expect("store");
-        let id = EventId::new("20261203-190000").expect("id");
+        let id = EventId::new(id).expect("id");
         store.save_event(&id, &event).expect("saved");
         Night { dir, id }
     }
