@@ -263,6 +263,28 @@ struct Known {
     real: Vec<(usize, u8)>,
 }
 
+impl Known {
+    fn of(set: &SetInput) -> Result<Known, SetProblem> {
+        let reading = read_set(set)?;
+        let numbers: Vec<u8> = reading
+            .represented
+            .iter()
+            .filter_map(|t| t.number())
+            .collect();
+        Ok(Known {
+            kind: reading.kind,
+            low: numbers.iter().copied().min().unwrap_or(1),
+            high: numbers.iter().copied().max().unwrap_or(1),
+            jokers: set.tiles.iter().filter(|t| t.is_joker()).count() as u8,
+            real: set
+                .tiles
+                .iter()
+                .filter_map(|t| Some((t.color()?.index(), t.number()?)))
+                .collect(),
+        })
+    }
+}
+
 /// Finds the best play: the table as given (each set valid), the rack in any order.
 ///
 /// # Example
@@ -282,23 +304,7 @@ pub fn best_play(
 ) -> Result<Play, PlayError> {
     let mut known = Vec::with_capacity(table.len());
     for (index, set) in table.iter().enumerate() {
-        let reading = read_set(set).map_err(|problem| PlayError::InvalidSet { index, problem })?;
-        let numbers: Vec<u8> = reading
-            .represented
-            .iter()
-            .filter_map(|t| t.number())
-            .collect();
-        known.push(Known {
-            kind: reading.kind,
-            low: numbers.iter().copied().min().unwrap_or(1),
-            high: numbers.iter().copied().max().unwrap_or(1),
-            jokers: set.tiles.iter().filter(|t| t.is_joker()).count() as u8,
-            real: set
-                .tiles
-                .iter()
-                .filter_map(|t| Some((t.color()?.index(), t.number()?)))
-                .collect(),
-        });
+        known.push(Known::of(set).map_err(|problem| PlayError::InvalidSet { index, problem })?);
     }
     let all: Vec<Tile> = table
         .iter()
@@ -322,13 +328,23 @@ pub fn best_play(
     let mut free = Sweep::new(table, &known, rack, options, false);
     let most = free.best(FIRST_STEP, &start);
     let mut sweep = Sweep::new(table, &known, rack, options, true);
-    // What the first search learnt bounds the second wherever no kept set is in progress.
-    sweep.hint = std::mem::take(&mut free.memo);
+    // The first search, its memo kept, bounds every state of the second (see Sweep::relaxed).
+    // It halves the hardest standard tables (benches/play.rs). But with the whole rack laid
+    // and more than two jokers about, proving in the free search that a kept set leaves the
+    // rest unlayable costs more than it saves (the dense XP tables: 6 to 13 times slower).
+    sweep.bound_relaxed =
+        free.jokers() <= 2 || most.is_some_and(|most| most < free.bound(FIRST_STEP));
+    sweep.free = Some(Box::new(free));
     let Some(best) = most.and_then(|most| sweep.search(FIRST_STEP, &start, most)) else {
         return Ok(sweep.unchanged());
     };
     Ok(sweep.replay(start, best))
 }
+
+/// How many states the free search may expand to bound one state of the second search
+/// before it gives up (and the state is searched as it is). 30 to 1,000 measured alike on the
+/// hardest tables; without a limit some proofs cost more than the states they cut.
+const RELAXED_BUDGET: u64 = 300;
 
 const PHASES: u8 = 6;
 const FIRST_STEP: u8 = PHASES; // number 1, phase 0
@@ -361,8 +377,16 @@ struct Sweep<'a> {
     joker_bound: u64,
     /// One memo per step.
     memo: Vec<Memo>,
-    /// The memo of the search with every set free (empty in that search itself).
-    hint: Vec<Memo>,
+    /// The search with every set free, which bounds this one (`None` in that search itself).
+    free: Option<Box<Sweep<'a>>>,
+    /// Per table set (the first 64): its shape, for [`Sweep::relaxed`].
+    shapes: Vec<Shape>,
+    /// Whether to bound states by the free search from [`relaxed`] states (see [`best_play`]).
+    bound_relaxed: bool,
+    /// States this search may still expand before it gives up (`u64::MAX`: no limit).
+    left: u64,
+    /// Whether it gave up: what it returned proves nothing and nothing was memoised on the way.
+    aborted: bool,
     /// One buffer of moves per step (the recursion visits each step once per path).
     buffers: Vec<Vec<Move>>,
 }
@@ -451,7 +475,11 @@ impl<'a> Sweep<'a> {
             kept_from,
             joker_bound,
             memo: (0..steps).map(|_| Memo::default()).collect(),
-            hint: Vec::new(),
+            free: None,
+            shapes: known.iter().take(64).map(Shape::of).collect(),
+            left: u64::MAX,
+            aborted: false,
+            bound_relaxed: false,
             buffers: vec![Vec::new(); steps],
         }
     }
@@ -626,6 +654,10 @@ impl<'a> Sweep<'a> {
     /// [`Sweep::bound`] is below `need` is not searched; the memo keeps exact answers and
     /// proven ceilings ("below u"), so a state met again with a higher `need` is not searched
     /// again, nor one that a state the memo knows to fall short [dominates](Sweep::dominated).
+    /// In the second search, the free search bounds a state: from its memo when no set is kept
+    /// in progress, else (when [`Sweep::bound_relaxed`]) by a search of at most
+    /// [`RELAXED_BUDGET`] states from its [`relaxed`] state. A search that runs out of states
+    /// is [`Sweep::aborted`]: it memoises nothing on the way back and proves nothing.
     fn search(&mut self, step: u8, state: &State, need: u64) -> Option<u64> {
         if step == END_STEP {
             let done = (0..4).all(|c| (0..CLASSES).all(|k| k == CLOSABLE || state.runs[c][k] == 0));
@@ -640,21 +672,6 @@ impl<'a> Sweep<'a> {
             return None;
         }
         let key = state.key();
-        if key.1 == 0
-            && let Some(&free) = self.hint.get(usize::from(step)).and_then(|m| m.get(&key))
-        {
-            // With no set kept from here on, the first search's answer (or ceiling) for this
-            // state; keeping later sets only restricts the play and adds their count.
-            let most = if free & BELOW == 0 {
-                Some(free)
-            } else {
-                (free & !BELOW).checked_sub(1)
-            };
-            match most {
-                Some(most) if most + self.kept_from[usize::from(step)] >= need => {}
-                _ => return None,
-            }
-        }
         let mut ceiling = u64::MAX;
         if let Some(&known) = self.memo[usize::from(step)].get(&key) {
             if known & BELOW == 0 {
@@ -671,6 +688,44 @@ impl<'a> Sweep<'a> {
         if (1..=4).contains(&(step % PHASES)) && self.dominated(step, state, key.1, need) {
             return None;
         }
+        if let Some(free) = self.free.as_deref_mut() {
+            if key.1 == 0
+                && let Some(&known) = free.memo[usize::from(step)].get(&key)
+            {
+                // With no set kept from here on, the free search's answer (or ceiling) for
+                // this state; keeping later sets only restricts the play and adds their count.
+                let most = if known & BELOW == 0 {
+                    Some(known)
+                } else {
+                    (known & !BELOW).checked_sub(1)
+                };
+                match most {
+                    Some(most) if most + self.kept_from[usize::from(step)] >= need => {}
+                    _ => return None,
+                }
+            } else if self.bound_relaxed
+                && let Some(relaxed) = relaxed(&self.shapes, &self.passed, &self.cap, step, state)
+            {
+                // Every set free from here on can do all this state can (its kept sets laid
+                // as they are), and keeping the sets still to come adds at most their count:
+                // when the free search says that falls short, so does this state.
+                let target = need.saturating_sub(self.kept_from[usize::from(step)]);
+                free.left = RELAXED_BUDGET;
+                let found = free.search(step, &relaxed, target);
+                let aborted = std::mem::take(&mut free.aborted);
+                free.left = u64::MAX;
+                let cut = found.is_none() && !aborted;
+                if cut {
+                    self.memo[usize::from(step)].insert(key, BELOW | need);
+                    return None;
+                }
+            }
+        }
+        if self.left == 0 {
+            self.aborted = true;
+            return None;
+        }
+        self.left -= 1;
         let mut moves = std::mem::take(&mut self.buffers[usize::from(step)]);
         moves.clear();
         self.moves(step, state, &mut moves);
@@ -686,8 +741,14 @@ impl<'a> Sweep<'a> {
                     floor = value + 1;
                 }
             }
+            if self.aborted {
+                break;
+            }
         }
         self.buffers[usize::from(step)] = moves;
+        if self.aborted {
+            return best;
+        }
         let entry = match best {
             Some(value) => value,
             None => BELOW | need.min(ceiling),
@@ -879,6 +940,92 @@ impl<'a> Sweep<'a> {
     }
 }
 
+/// A table set as [`relaxed`] needs it.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    /// A run of colour `c` over `low..=high`; `real`: bit `n` for a numbered tile at `n`.
+    Run {
+        c: usize,
+        low: u8,
+        high: u8,
+        real: u16,
+    },
+    /// A group with `jokers` jokers.
+    Group { jokers: u8 },
+}
+
+impl Shape {
+    fn of(k: &Known) -> Shape {
+        match k.kind {
+            Kind::Group => Shape::Group { jokers: k.jokers },
+            Kind::Run => Shape::Run {
+                c: k.real.first().map_or(0, |&(c, _)| c),
+                low: k.low,
+                high: k.high,
+                real: k.real.iter().fold(0, |bits, &(_, n)| bits | 1 << n),
+            },
+        }
+    }
+}
+
+/// The state of the search with every set free that can do all `state` at `step` can: each
+/// kept run in progress an open run (its length and whether it holds a numbered tile so far),
+/// the jokers of kept sets not yet passed unlaid again. `None` when a kept group is part way
+/// through its colours (the group counts are kept sorted, so its colours cannot be added).
+fn relaxed(
+    shapes: &[Shape],
+    passed: &[u64; 15],
+    cap: &[[u8; 14]; 4],
+    step: u8,
+    state: &State,
+) -> Option<State> {
+    let v = step / PHASES;
+    let phase = step % PHASES;
+    let mut kept = state.kept;
+    if phase == 0 {
+        kept &= !passed[usize::from(v)];
+    }
+    let mut next = *state;
+    next.kept = 0;
+    while kept != 0 {
+        let i = kept.trailing_zeros() as usize;
+        kept &= kept - 1;
+        match shapes[i] {
+            Shape::Group { jokers, .. } => {
+                if phase >= 2 {
+                    return None;
+                }
+                next.used = next.used.checked_sub(jokers)?;
+            }
+            Shape::Run { c, low, high, real } => {
+                // The last number the sweep has passed for this colour.
+                let last = if phase >= 1 && usize::from(phase - 1) > c {
+                    v
+                } else {
+                    v - 1
+                };
+                let ahead = (last.max(low - 1) + 1..=high)
+                    .filter(|&n| real & (1 << n) == 0)
+                    .count() as u8;
+                next.used = next.used.checked_sub(ahead)?;
+                if last >= low {
+                    let len = (last - low + 1).min(3);
+                    let holds = real & ((1u16 << (last + 1)) - (1u16 << low)) != 0;
+                    let k = class(len, holds);
+                    next.runs[c][k] += 1;
+                    if k == CLOSABLE {
+                        next.runs[c][k] = next.runs[c][k].min(cap[c][usize::from(last)]);
+                    }
+                    if next.runs[c][k] > 7 {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    Some(next)
+}
+
 /// What laying one rack tile of `value` scores: the measure above eight bits of "sets kept".
 fn gain(by: By, value: u32) -> u64 {
     let primary = match by {
@@ -1055,6 +1202,48 @@ mod tests {
     fn an_empty_table_is_an_opening_without_threshold() {
         let p = play("", "R1 R2 R3 J");
         assert_eq!(p.placed.len(), 4);
+    }
+
+    #[test]
+    fn a_kept_run_in_progress_relaxes_to_an_open_run_and_its_jokers_ahead() {
+        // Set 0: the run R5 R6 J R8 (red), kept; set 1: a group at 9 with a joker, kept.
+        let table = parse_sets("R5 R6 J R8 | B9 K9 J").expect("parses");
+        let known: Vec<Known> = table
+            .iter()
+            .map(|set| Known::of(set).expect("valid"))
+            .collect();
+        let sweep = Sweep::new(&table, &known, &[], &PlayOptions::default(), true);
+        let red = Color::Red.index();
+        let at = |v: u8, phase: u8, used: u8, kept: u64| {
+            let state = State {
+                runs: [[0; CLASSES]; 4],
+                used,
+                group: [0; 4],
+                kept,
+            };
+            relaxed(
+                &sweep.shapes,
+                &sweep.passed,
+                &sweep.cap,
+                v * PHASES + phase,
+                &state,
+            )
+        };
+        // Before red's turn at 6: R5 so far (length 1, numbered); J at 7 still ahead.
+        let r = at(6, 1, 2, 0b01).expect("relaxes");
+        assert_eq!(r.runs[red][class(1, true)], 1);
+        assert_eq!((r.used, r.kept), (1, 0));
+        // After red's turn at 7: R5 R6 J (closable); nothing of it ahead is a joker.
+        let r = at(7, 2, 2, 0b01).expect("relaxes");
+        assert_eq!(r.runs[red][CLOSABLE], 1);
+        assert_eq!(r.used, 2);
+        // Not yet started at 4: no run, its joker unlaid again.
+        let r = at(4, 0, 1, 0b01).expect("relaxes");
+        assert_eq!(r.runs, [[0; CLASSES]; 4]);
+        assert_eq!(r.used, 0);
+        // The group at 9 before its colours: its joker unlaid; part way through: no relaxing.
+        assert_eq!(at(9, 1, 1, 0b10).map(|r| r.used), Some(0));
+        assert!(at(9, 3, 1, 0b10).is_none());
     }
 
     #[test]
