@@ -8,7 +8,8 @@
 //! Criterion reports the mean time per rack while cycling through many racks. Before that, a
 //! per-rack pass times every rack on its own (best of a few runs, to shave off scheduler
 //! noise) and prints the median, 99th percentile and worst, which criterion cannot show.
-//! Set `SOLVER_BENCH_RACKS` to change the number of racks per size (default 1000).
+//! Set `SOLVER_BENCH_RACKS` to change the number of racks per size (default 1000), and
+//! `SOLVER_BENCH_FAMILY` to report only the sizes whose name holds it (e.g. `XP, 4`).
 //! `SOLVER_BENCH_DUMP=FILE` writes those racks as JSON lines (family, tile set, rack in the
 //! notation `parse_rack` reads) for running a peer solver on the same racks, then stops.
 //!
@@ -146,7 +147,8 @@ fn rack_count() -> usize {
 fn per_rack_report() {
     let count = rack_count();
     println!("per-rack times over {count} seeded racks (best of 3 runs each):");
-    for size in &SIZES {
+    let only = std::env::var("SOLVER_BENCH_FAMILY").unwrap_or_default();
+    for size in SIZES.iter().filter(|s| s.name.contains(only.as_str())) {
         let racks = racks(size, count);
         for objective in [Objective::Points, Objective::Tiles] {
             let opts = options(size, objective);
