@@ -1,7 +1,8 @@
 //! The table solver (`play`) on seeded random tables of 20, 40 and 60 tiles with racks of 14
 //! and 25, and on dense XP tables (numbers 4–9, four jokers among table and rack). A per-case
 //! pass first times every case on its own and prints the median and the worst; criterion then
-//! reports the mean over the cases. `PLAY_BENCH_CASES` sets the cases per family (default 20).
+//! reports the mean over the cases. `PLAY_BENCH_CASES` sets the cases per family (default 20),
+//! `PLAY_BENCH_FAMILY` times only the families whose name holds it.
 
 #[path = "../tests/suite/util/mod.rs"]
 mod util;
@@ -103,7 +104,8 @@ fn per_case(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(300));
-    for f in &FAMILIES {
+    let only = std::env::var("PLAY_BENCH_FAMILY").unwrap_or_default();
+    for f in FAMILIES.iter().filter(|f| f.name.contains(only.as_str())) {
         let options = PlayOptions {
             tile_set: f.tile_set,
             ..PlayOptions::default()

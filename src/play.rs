@@ -195,6 +195,13 @@ impl State {
         }
         (k, self.kept)
     }
+
+    /// Where in the first word of [`State::key`] the count of colour `c`'s runs of class `k`
+    /// starts: after the two bits of each group count and the three of the jokers, the last
+    /// colour's last class first.
+    const fn run_bit(c: usize, k: usize) -> u32 {
+        (8 + 3 + 3 * ((3 - c) * CLASSES + (CLASSES - 1 - k))) as u32
+    }
 }
 
 /// A multiply-and-rotate hash for the memo's keys (already well-mixed integers; SipHash was a
@@ -685,7 +692,7 @@ impl<'a> Sweep<'a> {
         // A state the memo knows, that can do all this one can, falls short: so does this
         // one. Looked for at the colours' phases only, where most states are new (at the
         // others the look-ups cost more than they saved, measured).
-        if (1..=4).contains(&(step % PHASES)) && self.dominated(step, state, key.1, need) {
+        if (1..=4).contains(&(step % PHASES)) && self.dominated(step, state, key, need) {
             return None;
         }
         if let Some(free) = self.free.as_deref_mut() {
@@ -763,7 +770,7 @@ impl<'a> Sweep<'a> {
     /// continues alike, and from length 3 with a numbered tile it may also stop), so every
     /// way on from `state` is one from that state with the same gains, and `state` falls
     /// short too.
-    fn dominated(&self, step: u8, state: &State, kept: u64, need: u64) -> bool {
+    fn dominated(&self, step: u8, state: &State, key: (u128, u64), need: u64) -> bool {
         /// Per class: the classes one step up (more length, or a numbered tile).
         const UP: [&[usize]; CLASSES] = [&[1, 2], &[3], &[3, 4], &[5], &[5], &[]];
         let memo = &self.memo[usize::from(step)];
@@ -773,13 +780,18 @@ impl<'a> Sweep<'a> {
                     continue;
                 }
                 for &up in *ups {
-                    let mut better = *state;
-                    better.runs[c][k] -= 1;
-                    better.runs[c][up] += 1;
-                    if better.runs[c][up] > 7 {
+                    if state.runs[c][up] == 7 {
                         continue;
                     }
-                    let short = match memo.get(&(better.key().0, kept)) {
+                    // The same key with one run moved up a class (see State::key).
+                    let better = key.0 - (1 << State::run_bit(c, k)) + (1 << State::run_bit(c, up));
+                    debug_assert_eq!(better, {
+                        let mut better = *state;
+                        better.runs[c][k] -= 1;
+                        better.runs[c][up] += 1;
+                        better.key().0
+                    });
+                    let short = match memo.get(&(better, key.1)) {
                         Some(&known) if known & BELOW == 0 => known < need,
                         Some(&known) => known & !BELOW <= need,
                         None => false,
