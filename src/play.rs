@@ -1003,7 +1003,7 @@ fn relaxed(
         let i = kept.trailing_zeros() as usize;
         kept &= kept - 1;
         match shapes[i] {
-            Shape::Group { jokers, .. } => {
+            Shape::Group { jokers } => {
                 if phase >= 2 {
                     return None;
                 }
