@@ -33,6 +33,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::meld::{SetProblem, read_set};
 use crate::tile::{Color, Kind, MAX_NUMBER, SetInput, Tile, TileSet, TooManyCopies};
@@ -309,19 +310,35 @@ pub fn best_play(
     rack: &[Tile],
     options: &PlayOptions,
 ) -> Result<Play, PlayError> {
+    let never = AtomicBool::new(false);
+    best_play_unless(table, rack, options, &never)
+        .unwrap_or_else(|| unreachable!("nothing sets the flag, so the search runs to its end"))
+}
+
+/// [`best_play`], given up (`None`) soon after `stop` is set: for a caller whose question
+/// has changed (the window, as the texts are typed), so that a stale search does not hold a
+/// core for the seconds the hardest tables take. The flag is read once per state searched.
+pub fn best_play_unless(
+    table: &[SetInput],
+    rack: &[Tile],
+    options: &PlayOptions,
+    stop: &AtomicBool,
+) -> Option<Result<Play, PlayError>> {
     let mut known = Vec::with_capacity(table.len());
     for (index, set) in table.iter().enumerate() {
-        known.push(Known::of(set).map_err(|problem| PlayError::InvalidSet { index, problem })?);
+        match Known::of(set) {
+            Ok(k) => known.push(k),
+            Err(problem) => return Some(Err(PlayError::InvalidSet { index, problem })),
+        }
     }
     let all: Vec<Tile> = table
         .iter()
         .flat_map(|s| s.tiles.iter().copied())
         .chain(rack.iter().copied())
         .collect();
-    options
-        .tile_set
-        .check_supply(&all)
-        .map_err(PlayError::TooManyCopies)?;
+    if let Err(e) = options.tile_set.check_supply(&all) {
+        return Some(Err(PlayError::TooManyCopies(e)));
+    }
     let start = State {
         runs: [[0; CLASSES]; 4],
         used: 0,
@@ -332,9 +349,12 @@ pub fn best_play(
     // far fewer states); then the fewest changes among plays that lay that much, with every
     // state that cannot reach it cut off. The table as it is always fits, so neither search is
     // infeasible at the root.
-    let mut free = Sweep::new(table, &known, rack, options, false);
+    let mut free = Sweep::new(table, &known, rack, options, false, stop);
     let most = free.best(FIRST_STEP, &start);
-    let mut sweep = Sweep::new(table, &known, rack, options, true);
+    if free.aborted {
+        return None;
+    }
+    let mut sweep = Sweep::new(table, &known, rack, options, true, stop);
     // The first search, its memo kept, bounds every state of the second (see Sweep::relaxed).
     // It halves the hardest standard tables (benches/play.rs). But with the whole rack laid
     // and more than two jokers about, proving in the free search that a kept set leaves the
@@ -342,10 +362,15 @@ pub fn best_play(
     sweep.bound_relaxed =
         free.jokers() <= 2 || most.is_some_and(|most| most < free.bound(FIRST_STEP));
     sweep.free = Some(Box::new(free));
-    let Some(best) = most.and_then(|most| sweep.search(FIRST_STEP, &start, most)) else {
-        return Ok(sweep.unchanged());
+    let found = most.and_then(|most| sweep.search(FIRST_STEP, &start, most));
+    if sweep.aborted {
+        return None;
+    }
+    let Some(best) = found else {
+        return Some(Ok(sweep.unchanged()));
     };
-    Ok(sweep.replay(start, best))
+    let play = sweep.replay(start, best);
+    (!sweep.aborted).then_some(Ok(play))
 }
 
 /// How many states the free search may expand to bound one state of the second search
@@ -394,6 +419,8 @@ struct Sweep<'a> {
     left: u64,
     /// Whether it gave up: what it returned proves nothing and nothing was memoised on the way.
     aborted: bool,
+    /// Set by the caller to give up (see [`best_play_unless`]).
+    stop: &'a AtomicBool,
     /// One buffer of moves per step (the recursion visits each step once per path).
     buffers: Vec<Vec<Move>>,
 }
@@ -405,6 +432,7 @@ impl<'a> Sweep<'a> {
         rack: &[Tile],
         options: &PlayOptions,
         keep: bool,
+        stop: &'a AtomicBool,
     ) -> Self {
         let mut on_table = [[0; 14]; 4];
         let mut on_rack = [[0; 14]; 4];
@@ -486,6 +514,7 @@ impl<'a> Sweep<'a> {
             shapes: known.iter().take(64).map(Shape::of).collect(),
             left: u64::MAX,
             aborted: false,
+            stop,
             bound_relaxed: false,
             buffers: vec![Vec::new(); steps],
         }
@@ -728,7 +757,7 @@ impl<'a> Sweep<'a> {
                 }
             }
         }
-        if self.left == 0 {
+        if self.left == 0 || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
             return None;
         }
@@ -1172,6 +1201,29 @@ mod tests {
         best_play(&table, &rack, &PlayOptions::default()).expect("plays")
     }
 
+    /// Regression: the window started a solver thread for every keystroke and none of them
+    /// ever stopped, so on a hard table a typed rack queued dozens of searches of seconds
+    /// each before the one that mattered. A search told to stop gives up; one not told to
+    /// answers as `best_play` does.
+    #[test]
+    fn a_search_told_to_stop_gives_up_and_one_left_alone_answers() {
+        let table = parse_sets("R5 R6 R7 | B9 K9 O9").expect("parses");
+        let rack = parse_rack("R8 K2").expect("parses");
+        let options = PlayOptions::default();
+        let stop = AtomicBool::new(true);
+        assert!(best_play_unless(&table, &rack, &options, &stop).is_none());
+        stop.store(false, Ordering::Relaxed);
+        let answer = best_play_unless(&table, &rack, &options, &stop).expect("not stopped");
+        assert_eq!(answer, best_play(&table, &rack, &options));
+        // Bad input is still an answer, stopped or not.
+        let bad = parse_sets("R5 R6 R8").expect("parses");
+        stop.store(true, Ordering::Relaxed);
+        assert!(matches!(
+            best_play_unless(&bad, &rack, &options, &stop),
+            Some(Err(PlayError::InvalidSet { index: 0, .. }))
+        ));
+    }
+
     #[test]
     fn a_tile_goes_on_the_end_of_a_run() {
         let p = play("R5 R6 R7 | B9 K9 O9", "R8 K2");
@@ -1224,7 +1276,8 @@ mod tests {
             .iter()
             .map(|set| Known::of(set).expect("valid"))
             .collect();
-        let sweep = Sweep::new(&table, &known, &[], &PlayOptions::default(), true);
+        let never = AtomicBool::new(false);
+        let sweep = Sweep::new(&table, &known, &[], &PlayOptions::default(), true, &never);
         let red = Color::Red.index();
         let at = |v: u8, phase: u8, used: u8, kept: u64| {
             let state = State {

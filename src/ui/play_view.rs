@@ -7,13 +7,15 @@
 //! table, so it runs on a thread of its own and the view shows "Working it out…" until the
 //! answer for the current texts arrives (nothing waits on a frame).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use egui::{Color32, RichText, Ui};
 
 use super::tiles;
 use crate::i18n::{self, Language, play as words, play::window as w};
-use crate::play::{By, Play, PlayError, PlayOptions, best_play};
+use crate::play::{By, Play, PlayError, PlayOptions, best_play, best_play_unless};
 use crate::referee::{TurnContext, Verdict, judge};
 use crate::rules::RuleSet;
 use crate::tile::{FACES, SetInput, Tile, parse_rack, parse_sets};
@@ -59,7 +61,15 @@ pub struct WholeTable {
     /// What "best" means.
     pub by: By,
     answer: Option<(Asked, Result<Play, PlayError>)>,
-    working: Option<(Asked, Receiver<Result<Play, PlayError>>)>,
+    working: Option<Working>,
+}
+
+/// The solver thread of the last question asked, and the flag that tells it to give up.
+#[derive(Debug)]
+struct Working {
+    asked: Asked,
+    answer: Receiver<Result<Play, PlayError>>,
+    stop: Arc<AtomicBool>,
 }
 
 /// The referee mode's texts and switches.
@@ -211,12 +221,14 @@ impl WholeTable {
         }
     }
 
-    /// Takes an answer that arrived, and starts the solver when the texts ask something new.
+    /// Takes an answer that arrived, and starts the solver when the texts ask something new
+    /// (telling the one still working on an older question to give up: typing a rack on a
+    /// hard table would otherwise leave a search of seconds running for every keystroke).
     fn refresh(&mut self, ctx: &egui::Context, asked: Asked) {
-        if let Some((a, rx)) = &self.working {
-            match rx.try_recv() {
+        if let Some(working) = &self.working {
+            match working.answer.try_recv() {
                 Ok(answer) => {
-                    self.answer = Some((a.clone(), answer));
+                    self.answer = Some((working.asked.clone(), answer));
                     self.working = None;
                 }
                 Err(TryRecvError::Empty) => {}
@@ -224,22 +236,36 @@ impl WholeTable {
             }
         }
         let answered = matches!(&self.answer, Some((a, _)) if *a == asked);
-        let asking = matches!(&self.working, Some((a, _)) if *a == asked);
+        let asking = matches!(&self.working, Some(w) if w.asked == asked);
         if answered || asking {
             return;
         }
+        if let Some(stale) = self.working.take() {
+            stale.stop.store(true, Ordering::Relaxed);
+        }
         let (tx, rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
         let (table, rack, options) = asked.clone();
         let ctx = ctx.clone();
+        let flag = Arc::clone(&stop);
         let spawned = std::thread::Builder::new()
             .name("play".into())
             .spawn(move || {
-                // The view may have moved on; a closed channel is not an error.
-                let _ = tx.send(best_play(&table, &rack, &options));
-                ctx.request_repaint();
+                // Told to stop: the view has moved on and wants nothing from it.
+                if let Some(answer) = best_play_unless(&table, &rack, &options, &flag) {
+                    // The view may have moved on; a closed channel is not an error.
+                    let _ = tx.send(answer);
+                    ctx.request_repaint();
+                }
             });
         match spawned {
-            Ok(_) => self.working = Some((asked, rx)),
+            Ok(_) => {
+                self.working = Some(Working {
+                    asked,
+                    answer: rx,
+                    stop,
+                })
+            }
             // No thread to be had: answer here rather than never.
             Err(_) => {
                 let answer = best_play(&asked.0, &asked.1, &asked.2);
@@ -413,5 +439,59 @@ impl Referee {
                 tiles::tile_row(ui, lang, &set.tiles, None, 28.0);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asked(table: &str, rack: &str) -> Asked {
+        let table = parse_sets(table).expect("table parses");
+        let rack = parse_rack(rack).expect("rack parses");
+        (table, rack, PlayOptions::default())
+    }
+
+    /// Regression: every edit of the texts started a solver thread, and a thread working on
+    /// an older question ran to its end (seconds on the hardest tables), so typing a rack
+    /// queued a search per keystroke. The stale one is now told to stop, and the new
+    /// question is answered.
+    #[test]
+    fn a_new_question_stops_the_search_still_working_on_the_old_one() {
+        let ctx = egui::Context::default();
+        let mut view = WholeTable::default();
+        // A dense XP table that takes seconds in a release build.
+        let mut hard = asked(
+            "R4 B4 K4 O4 | R6 K6 J | O4 O5 O6 O7 O8 | R4 K4 O4 | R6 B6 O6 | R9 B9 K9 O9 | \
+             B4 K4 J | K5 K6 K7 K8 K9 | J B9 K9 | R8 B8 K8 O8 | B8 J O8",
+            "K5 B4 R9 R6 O6 O7 O7 R9 R5 B5 B8 R7 R4 B7",
+        );
+        hard.2.tile_set = crate::tile::TileSet::Xp;
+        view.refresh(&ctx, hard);
+        let stale = Arc::clone(&view.working.as_ref().expect("a search started").stop);
+        assert!(!stale.load(Ordering::Relaxed));
+        let easy = asked("R5 R6 R7 | B9 K9 O9", "R8 K2");
+        view.refresh(&ctx, easy.clone());
+        assert!(
+            stale.load(Ordering::Relaxed),
+            "the old search was not told to stop"
+        );
+        let fresh = &view
+            .working
+            .as_ref()
+            .expect("a search for the new question")
+            .stop;
+        assert!(!fresh.load(Ordering::Relaxed));
+        // A liveness bound, not a speed claim: the easy table takes microseconds.
+        for _ in 0..600 {
+            view.refresh(&ctx, easy.clone());
+            if view.working.is_none() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let (a, answer) = view.answer.as_ref().expect("the new question was answered");
+        assert_eq!(*a, easy);
+        assert_eq!(answer.as_ref().map(|p| p.placed.len()), Ok(1));
     }
 }
