@@ -2,16 +2,18 @@
 //! and 25, and on dense XP tables (numbers 4–9, four jokers among table and rack). A per-case
 //! pass first times every case on its own and prints the median and the worst; criterion then
 //! reports the mean over the cases. `PLAY_BENCH_CASES` sets the cases per family (default 20),
-//! `PLAY_BENCH_FAMILY` times only the families whose name holds it.
+//! `PLAY_BENCH_FAMILY` times only the families whose name holds it. Without that filter it
+//! first reports how soon a search told to stop gives up.
 
 #[path = "../tests/suite/util/mod.rs"]
 mod util;
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use rummikub_companion::play::{PlayOptions, best_play};
+use rummikub_companion::play::{PlayOptions, best_play, best_play_unless};
 use rummikub_companion::tile::{SetInput, Tile, TileSet};
 
 use util::tables::{random_rack, random_table};
@@ -145,6 +147,53 @@ fn per_case(c: &mut Criterion) {
     group.finish();
 }
 
+/// How soon a search told to stop gives up (the window stops the search of a question the
+/// texts have moved past): the slowest case of the dense XP family, stopped 50 ms in, five
+/// times; prints the median time from the flag to the search's return.
+fn stop_report() {
+    let Some(f) = FAMILIES
+        .iter()
+        .find(|f| f.name == "xp_dense_table40_rack14")
+    else {
+        return;
+    };
+    let options = PlayOptions {
+        tile_set: f.tile_set,
+        ..PlayOptions::default()
+    };
+    let slowest = cases(f, 20)
+        .into_iter()
+        .map(|(table, rack)| {
+            let start = Instant::now();
+            black_box(best_play(&table, &rack, &options).expect("a valid table"));
+            (start.elapsed(), table, rack)
+        })
+        .max_by_key(|c| c.0);
+    let Some((took, table, rack)) = slowest else {
+        return;
+    };
+    let mut waits: Vec<Duration> = (0..5)
+        .map(|_| {
+            let stop = AtomicBool::new(false);
+            std::thread::scope(|s| {
+                let search = s.spawn(|| best_play_unless(&table, &rack, &options, &stop));
+                std::thread::sleep(Duration::from_millis(50));
+                let told = Instant::now();
+                stop.store(true, Ordering::Relaxed);
+                let answer = search.join().expect("the search does not panic");
+                assert!(answer.is_none(), "stopped 50 ms into a search of {took:?}");
+                told.elapsed()
+            })
+        })
+        .collect();
+    waits.sort();
+    println!(
+        "play/stop: the slowest {} case ({took:?} in full), stopped 50 ms in, gave up {:?} later (median of 5)",
+        f.name,
+        waits[waits.len() / 2]
+    );
+}
+
 criterion_group!(benches, per_case);
 
 /// `PLAY_BENCH_DUMP=FILE`: write every case as a JSON line (family, table, rack, in the
@@ -176,6 +225,10 @@ fn main() {
     if let Ok(path) = std::env::var("PLAY_BENCH_DUMP") {
         dump(&path);
         return;
+    }
+    let testing = std::env::args().any(|a| a == "--test" || a == "--list");
+    if !testing && std::env::var("PLAY_BENCH_FAMILY").is_err() {
+        stop_report();
     }
     benches();
     Criterion::default().configure_from_args().final_summary();
