@@ -14,7 +14,8 @@
 //! notation `parse_rack` reads) for running a peer solver on the same racks, then stops.
 //!
 //! For comparison the report also times the tests' oracle, an exhaustive search over tiles
-//! memoised on the remaining rack, on a few racks of 14 and 20 tiles.
+//! memoised on the remaining rack, on a few racks of 14 and 20 tiles (`SOLVER_BENCH_NO_ORACLE`
+//! leaves it out, for comparing two builds quickly).
 
 #[path = "../tests/suite/util/mod.rs"]
 mod util;
@@ -281,7 +282,9 @@ fn main() {
     let testing = std::env::args().any(|a| a == "--test" || a == "--list");
     if !testing {
         per_rack_report();
-        oracle_report();
+        if std::env::var_os("SOLVER_BENCH_NO_ORACLE").is_none() {
+            oracle_report();
+        }
     }
     benches();
     Criterion::default().configure_from_args().final_summary();

@@ -396,11 +396,11 @@ impl<'s> Combine<'s> {
                 break; // the options are sorted by cost
             }
             let hope = partial.hope + option.hope;
-            if self.bar.is_some() {
-                let jokers = self.jokers_hope(used, reserve);
-                if self.hopeless_value(hope + self.beyond[c] + self.order.value(jokers)) {
-                    continue;
-                }
+            let jokers = self.jokers_hope(used, reserve);
+            if self.bar.is_some()
+                && self.hopeless_value(hope + self.beyond[c] + self.order.value(jokers))
+            {
+                continue;
             }
             let mut next = partial;
             next.colours[c] = option.play;
@@ -421,11 +421,15 @@ impl<'s> Combine<'s> {
                 // The colours not chosen yet have left nothing so far.
                 let left = next.colours.map(|m| m.left);
                 let free = self.jokers - used;
-                // Every tile still to be laid, where tiles have no relaxation of their own.
-                let plain = Score {
-                    points: u32::MAX / 2,
-                    tiles: u32::from(self.later[c] + next.left + free) + self.after.tiles,
-                };
+                // Every tile still to be laid, for what the ceiling's prices do not weigh.
+                let real = u32::from(self.later[c] + next.left);
+                let plain = self
+                    .after
+                    .plus(Score {
+                        points: real * u32::from(self.v),
+                        tiles: real,
+                    })
+                    .plus(jokers);
                 let hope = relax
                     .completion(self.v, ahead, &next.prefix, c + 1, left, free, plain)
                     .map(|rest| self.order.value(next.gain).saturating_add(rest));
