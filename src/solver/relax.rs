@@ -286,6 +286,7 @@ struct Prices {
     /// Groups at a number and on, when the first colours have only some tiles left (see
     /// [`Prices::groups_decided`]).
     decided: KeyMap<Values>,
+    descent: Descent,
 }
 
 impl Prices {
@@ -300,6 +301,7 @@ impl Prices {
             values: Vec::new(),
             priced_at: [[0; 5]; SLOTS],
             decided: KeyMap::default(),
+            descent: Descent::new(price),
         };
         prices.set(supply, graph, price);
         prices
@@ -505,10 +507,10 @@ impl Prices {
         })
     }
 
-    /// Lowers the ceiling from the start by at most `steps` subgradient steps towards `aim`
-    /// (points or tiles of a meld, such as the best found so far), keeping the best prices
-    /// found: Polyak's step along the slack, deflected by the last direction, shortened after
-    /// steps that do not improve.
+    /// Lowers the ceiling from the start by at most `steps` more subgradient steps towards
+    /// `aim` (points or tiles of a meld, such as the best found so far), going on from where
+    /// the steps before stopped and keeping the best prices found: Polyak's step along the
+    /// slack, deflected by the last direction, shortened after steps that do not improve.
     fn improve(
         &mut self,
         supply: &Supply,
@@ -517,51 +519,97 @@ impl Prices {
         aim: u32,
         steps: u32,
     ) {
+        if self.descent.done || steps == 0 {
+            return;
+        }
         // Within a unit of the aim nothing better can be shown.
         let enough = i64::from(aim) * UNIT + UNIT - 1;
         let aim = i64::from(aim) * UNIT;
-        let mut mu = self.price.map(|row| row.map(|p| p as f64));
-        let mut best = (i64::MAX, self.price);
-        let mut theta = FIRST_STEP;
-        let mut dir = [[0f64; SLOTS]; 4];
-        let mut stale = 0;
-        for _ in 0..steps {
+        let next = self.descent.rounded();
+        if next != self.price {
+            self.set(supply, graph, next);
+        }
+        for step in 0..steps {
             let (value, laid) = self.laid(graph, roots);
-            if value < best.0 {
-                best = (value, self.price);
-                stale = 0;
+            let d = &mut self.descent;
+            if value < d.best.0 {
+                d.best = (value, self.price);
+                d.stale = 0;
             } else {
-                stale += 1;
-                if stale == 2 {
-                    theta *= SHRINK;
-                    stale = 0;
+                d.stale += 1;
+                if d.stale == 2 {
+                    d.theta *= SHRINK;
+                    d.stale = 0;
                 }
             }
             if value <= enough {
+                d.done = true;
                 break;
             }
             let mut norm = 0.0;
+            #[allow(clippy::needless_range_loop)] // `c` and `v` index three tables
             for c in 0..4 {
                 for v in 1..=usize::from(MAX_NUMBER) {
                     let s = (i64::from(supply.counts[c][v]) - laid[c][v]) as f64;
-                    dir[c][v] = s + DEFLECTION * dir[c][v];
-                    norm += dir[c][v] * dir[c][v];
+                    d.dir[c][v] = s + DEFLECTION * d.dir[c][v];
+                    norm += d.dir[c][v] * d.dir[c][v];
                 }
             }
             if norm == 0.0 {
+                d.done = true;
                 break;
             }
-            let step = theta * (value - aim) as f64 / norm;
+            let step_length = d.theta * (value - aim) as f64 / norm;
             for c in 0..4 {
                 for v in 1..=usize::from(MAX_NUMBER) {
-                    mu[c][v] = (mu[c][v] - step * dir[c][v]).max(0.0);
+                    d.mu[c][v] = (d.mu[c][v] - step_length * d.dir[c][v]).max(0.0);
                 }
             }
-            self.set(supply, graph, mu.map(|row| row.map(|m| m.floor() as i64)));
+            // The prices after the last step are weighed by the next call, if one comes.
+            if step + 1 == steps {
+                break;
+            }
+            let next = d.rounded();
+            self.set(supply, graph, next);
         }
-        if best.1 != self.price {
-            self.set(supply, graph, best.1);
+        let best = self.descent.best.1;
+        if best != self.price {
+            self.set(supply, graph, best);
         }
+    }
+}
+
+/// Where the subgradient steps on a set of prices stand, so that more can follow later.
+struct Descent {
+    /// The prices the steps have reached, unrounded: the next to be weighed.
+    mu: [[f64; SLOTS]; 4],
+    /// The last step's direction.
+    dir: [[f64; SLOTS]; 4],
+    /// The share of Polyak's step taken.
+    theta: f64,
+    /// Steps since the ceiling last came down (up to two).
+    stale: u32,
+    /// The lowest ceiling from the start weighed so far, in units, and its prices.
+    best: (i64, [[i64; SLOTS]; 4]),
+    /// No step can help: the ceiling is within a unit of the aim, or the halves lay every
+    /// tile exactly as often as the rack holds it.
+    done: bool,
+}
+
+impl Descent {
+    fn new(price: [[i64; SLOTS]; 4]) -> Descent {
+        Descent {
+            mu: price.map(|row| row.map(|p| p as f64)),
+            dir: [[0.0; SLOTS]; 4],
+            theta: FIRST_STEP,
+            stale: 0,
+            best: (i64::MAX, price),
+            done: false,
+        }
+    }
+
+    fn rounded(&self) -> [[i64; SLOTS]; 4] {
+        self.mu.map(|row| row.map(|m| m.floor() as i64))
     }
 }
 
@@ -607,6 +655,8 @@ pub(super) struct Ahead {
 pub(super) struct Ceiling {
     order: Order,
     graph: RunGraph,
+    /// The nodes of the colours' runs from the start.
+    roots: [u32; 4],
     /// Prices on what counts first: points, or tiles where they count first (the points
     /// are then bounded by the plain ceiling only).
     prices: Prices,
@@ -622,20 +672,38 @@ impl Ceiling {
         }
         let mut graph = RunGraph::new(supply);
         let roots = std::array::from_fn(|c| graph.node(supply, c, 1, Open::default()));
-        let (weigh, aim) = match order {
-            Order::PointsFirst => (Weigh::Points, aim.points),
-            Order::TilesFirst => (Weigh::Tiles, aim.tiles),
+        let weigh = match order {
+            Order::PointsFirst => Weigh::Points,
+            Order::TilesFirst => Weigh::Tiles,
         };
         // Every tile at half its worth to start with.
         let half = std::array::from_fn(|v| weigh.tile(v as u8) / 2);
-        let mut prices = Prices::new(weigh, supply, &graph, [half; 4]);
-        prices.improve(supply, &graph, roots, aim, steps);
-        Some(Ceiling {
+        let prices = Prices::new(weigh, supply, &graph, [half; 4]);
+        let mut ceiling = Ceiling {
             order,
             graph,
+            roots,
             prices,
             known: KeyMap::default(),
-        })
+        };
+        ceiling.refine(supply, aim, steps);
+        Some(ceiling)
+    }
+
+    /// Lowers the ceilings by `steps` more subgradient steps from the prices so far, aimed at
+    /// `aim`. Any prices give true ceilings, so a sweep may refine them as it goes: those it
+    /// was given before stay true.
+    pub(super) fn refine(&mut self, supply: &Supply, aim: Score, steps: u32) {
+        let aim = match self.prices.weigh {
+            Weigh::Points => aim.points,
+            Weigh::Tiles => aim.tiles,
+        };
+        let before = self.prices.price;
+        self.prices
+            .improve(supply, &self.graph, self.roots, aim, steps);
+        if self.prices.price != before {
+            self.known.clear();
+        }
     }
 
     /// For building the moves of `state` at number `v`: what the colours not decided yet can

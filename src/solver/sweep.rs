@@ -76,8 +76,24 @@ const RELAX_EARLY: u32 = 1_000;
 /// rack worth setting up the ceiling for after [`RELAX_EARLY`] options.
 const WIDE_GAP: u32 = 40;
 
-/// Subgradient steps spent on each of the ceiling's sets of prices.
+/// Subgradient steps spent on the ceiling's prices when it is set up after [`RELAX_AFTER`]
+/// options: the rack has proved hard.
 const RELAX_STEPS: u32 = 16;
+
+/// Subgradient steps when it is set up early, after [`RELAX_EARLY`]: most such racks are done
+/// soon after with a rougher ceiling, and the rest get [`REFINE_STEPS`] more in a while.
+const EARLY_STEPS: u32 = 8;
+
+/// Colour options tried after the ceiling was set up (or last refined) before it is refined
+/// by [`REFINE_STEPS`] more steps: most racks are done before that, and those that are not
+/// need a tighter ceiling.
+const REFINE_AFTER: u32 = 4_000;
+
+/// Subgradient steps of each refinement.
+const REFINE_STEPS: u32 = 8;
+
+/// Most subgradient steps spent on one rack's ceiling.
+const MOST_STEPS: u32 = 32;
 
 /// The sweep over numbers for one rack and one objective.
 pub(super) struct Sweep<'a> {
@@ -108,6 +124,10 @@ pub(super) struct Sweep<'a> {
     plain_points: u32,
     /// Whether it has been set up (or could not be).
     relax_done: bool,
+    /// Colour options tried by when the ceiling is next refined.
+    refine_at: u32,
+    /// Subgradient steps spent on the ceiling so far.
+    steps: u32,
     /// What the moves on the way from the start to the state being worked out lay.
     path: u32,
     /// The best meld found so far from the start: what the ceiling's prices aim at.
@@ -139,6 +159,8 @@ impl<'a> Sweep<'a> {
                 )
                 .points,
             relax_done: false,
+            refine_at: u32::MAX,
+            steps: 0,
             path: 0,
             found: None,
         }
@@ -202,6 +224,8 @@ impl<'a> Sweep<'a> {
             // A rack this hard meets thousands of states: room for them at once.
             self.memo.reserve(1 << 14);
             self.set_up_relaxation();
+        } else if self.tried >= self.refine_at {
+            self.refine_relaxation();
         }
         if let Some(floor) = floor
             && let Some(relax) = self.relax.as_mut()
@@ -229,22 +253,52 @@ impl<'a> Sweep<'a> {
             .is_some_and(|found| self.order.score(found).points + WIDE_GAP <= self.plain_points)
     }
 
-    /// Sets up the Lagrangian ceiling, its prices aimed at the best meld found so far.
-    fn set_up_relaxation(&mut self) {
-        let start = self.start();
-        // Without a meld found yet (the search went deep first), a little under the plain
-        // ceiling.
-        let aim = match self.found {
+    /// What the ceiling's prices aim at: the best meld found so far, or without one yet (the
+    /// search went deep first) a little under the plain ceiling.
+    fn aim(&self) -> Score {
+        match self.found {
             Some(found) => self.order.score(found),
             None => {
-                let plain = self.supply.bound(1, &start);
+                let plain = self.supply.bound(1, &self.start());
                 Score {
                     points: plain.points - plain.points / 16,
                     tiles: plain.tiles - plain.tiles / 16,
                 }
             }
+        }
+    }
+
+    /// Sets up the Lagrangian ceiling.
+    fn set_up_relaxation(&mut self) {
+        let steps = if self.tried >= self.relax_after {
+            RELAX_STEPS
+        } else {
+            EARLY_STEPS
         };
-        self.relax = Ceiling::new(self.supply, self.order, aim, RELAX_STEPS);
+        self.relax = Ceiling::new(self.supply, self.order, self.aim(), steps);
+        self.steps = steps;
+        self.refine_at = self.next_refinement();
+    }
+
+    /// Refines the ceiling of a rack that is still not done: a few more steps, aimed at the
+    /// best meld found by now.
+    fn refine_relaxation(&mut self) {
+        let aim = self.aim();
+        if let Some(relax) = self.relax.as_mut() {
+            relax.refine(self.supply, aim, REFINE_STEPS);
+        }
+        self.steps += REFINE_STEPS;
+        self.refine_at = self.next_refinement();
+    }
+
+    /// When to refine the ceiling next: after [`REFINE_AFTER`] more colour options, unless
+    /// [`MOST_STEPS`] have been spent.
+    fn next_refinement(&self) -> u32 {
+        if self.relax.is_none() || self.steps + REFINE_STEPS > MOST_STEPS {
+            u32::MAX
+        } else {
+            self.tried.saturating_add(REFINE_AFTER)
+        }
     }
 
     /// A ceiling not above `floor` on the best from `state` at `v`, if the memo holds one for
