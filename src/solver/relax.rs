@@ -15,7 +15,8 @@
 //! lay it more often than the rack holds it, down where less), aimed at the best meld the sweep
 //! has found so far, each step a little along the last one too (which stops the prices
 //! zig-zagging). A few dozen steps take about a millisecond, spent only on racks the sweep
-//! finds hard.
+//! finds hard: a few at first, more later (`Ceiling::refine`, going on from where the steps
+//! before stopped) on a rack the sweep has still not finished.
 //!
 //! The prices weigh what the objective counts first: points, or tiles where tiles count first
 //! (a fraction of a tile too many is worth more than any number of points). What counts second
