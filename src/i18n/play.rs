@@ -327,6 +327,11 @@ pub mod window {
         en: "Working it out…",
         ko: "계산 중…",
     };
+    /// Shown under what the best play lays while its arrangement is still being worked out.
+    pub const ARRANGING: Text = Text {
+        en: "Finding the arrangement that changes the fewest sets…",
+        ko: "테이블 묶음을 가장 적게 바꾸는 배치를 찾는 중…",
+    };
     /// Hint of the table field.
     pub const TABLE_HINT: Text = Text {
         en: "sets on the table, | between sets: R5 R6 R7 | B9 K9 O9",

@@ -5,7 +5,10 @@
 //! picker appends to the chosen field, and everything shown is derived from the texts. The
 //! referee takes microseconds and runs every frame; the table solver can take longer on a big
 //! table, so it runs on a thread of its own and the view shows "Working it out…" until the
-//! answer for the current texts arrives (nothing waits on a frame).
+//! answer for the current texts arrives (nothing waits on a frame). Its first search (the
+//! most that can be laid) takes milliseconds; the second (the fewest sets changed) up to
+//! seconds on the hardest tables, so what the best play lays is shown as soon as it is known,
+//! with "Finding the arrangement…" until the new table arrives.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,7 +18,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::tiles;
 use crate::i18n::{self, Language, play as words, play::window as w};
-use crate::play::{By, Play, PlayError, PlayOptions, best_play, best_play_unless};
+use crate::play::{By, Most, Play, PlayError, PlayOptions, best_play, best_play_then};
 use crate::referee::{TurnContext, Verdict, judge};
 use crate::rules::RuleSet;
 use crate::tile::{FACES, SetInput, Tile, parse_rack, parse_sets};
@@ -61,14 +64,23 @@ pub struct WholeTable {
     /// What "best" means.
     pub by: By,
     answer: Option<(Asked, Result<Play, PlayError>)>,
+    /// What the best play lays, known before its arrangement (see [`best_play_then`]).
+    most: Option<(Asked, Most)>,
     working: Option<Working>,
+}
+
+/// What the solver thread sends: first what the best play lays, then the play.
+#[derive(Debug)]
+enum Found {
+    Most(Most),
+    Play(Result<Play, PlayError>),
 }
 
 /// The solver thread of the last question asked, and the flag that tells it to give up.
 #[derive(Debug)]
 struct Working {
     asked: Asked,
-    answer: Receiver<Result<Play, PlayError>>,
+    answer: Receiver<Found>,
     stop: Arc<AtomicBool>,
 }
 
@@ -210,8 +222,21 @@ impl WholeTable {
             },
         );
         self.refresh(ui.ctx(), asked.clone());
-        match &self.answer {
-            Some((a, answer)) if *a == asked => show_play(ui, lang, answer),
+        match (&self.answer, &self.most) {
+            (Some((a, answer)), _) if *a == asked => show_play(ui, lang, answer),
+            (_, Some((a, most))) if *a == asked => {
+                // The most is known, the fewest changes not yet: say what can be laid.
+                ui.label(
+                    RichText::new(words::heading(lang, most.count, most.points))
+                        .size(22.0)
+                        .strong()
+                        .color(GREEN),
+                );
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(w::ARRANGING.get(lang));
+                });
+            }
             _ => {
                 ui.horizontal(|ui| {
                     ui.spinner();
@@ -225,13 +250,14 @@ impl WholeTable {
     /// (telling the one still working on an older question to give up: typing a rack on a
     /// hard table would otherwise leave a search of seconds running for every keystroke).
     fn refresh(&mut self, ctx: &egui::Context, asked: Asked) {
-        if let Some(working) = &self.working {
+        while let Some(working) = &self.working {
             match working.answer.try_recv() {
-                Ok(answer) => {
+                Ok(Found::Most(most)) => self.most = Some((working.asked.clone(), most)),
+                Ok(Found::Play(answer)) => {
                     self.answer = Some((working.asked.clone(), answer));
                     self.working = None;
                 }
-                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => self.working = None,
             }
         }
@@ -251,10 +277,15 @@ impl WholeTable {
         let spawned = std::thread::Builder::new()
             .name("play".into())
             .spawn(move || {
+                // The view may have moved on; a closed channel is not an error.
+                let mut most = |most| {
+                    let _ = tx.send(Found::Most(most));
+                    ctx.request_repaint();
+                };
                 // Told to stop: the view has moved on and wants nothing from it.
-                if let Some(answer) = best_play_unless(&table, &rack, &options, &flag) {
-                    // The view may have moved on; a closed channel is not an error.
-                    let _ = tx.send(answer);
+                let answer = best_play_then(&table, &rack, &options, &flag, &mut most);
+                if let Some(answer) = answer {
+                    let _ = tx.send(Found::Play(answer));
                     ctx.request_repaint();
                 }
             });
@@ -493,5 +524,82 @@ mod tests {
         let (a, answer) = view.answer.as_ref().expect("the new question was answered");
         assert_eq!(*a, easy);
         assert_eq!(answer.as_ref().map(|p| p.placed.len()), Ok(1));
+    }
+
+    /// On a hard table the fewest changes can take seconds after what can be laid is known:
+    /// the view says what the best play lays at once, with "finding the arrangement" under
+    /// it, and the table after the play once it arrives. The solver's messages are sent by
+    /// hand here, so each stage is seen for certain.
+    #[test]
+    fn what_the_best_play_lays_shows_while_its_arrangement_is_worked_out() {
+        use egui_kittest::{Harness, kittest::Queryable};
+        let rules = crate::rules::Preset::Korean.rules();
+        let view = WholeTable {
+            table_text: "R5 R6 R7 | B9 K9 O9".into(),
+            rack_text: "R8 K2".into(),
+            ..WholeTable::default()
+        };
+        let (table, rack, _) = asked(&view.table_text, &view.rack_text);
+        let options = PlayOptions {
+            tile_set: rules.tile_set,
+            by: view.by,
+            joker_value: rules.joker_penalty,
+        };
+        let (tx, rx) = channel();
+        let mut view = view;
+        view.working = Some(Working {
+            asked: (table.clone(), rack.clone(), options),
+            answer: rx,
+            stop: Arc::new(AtomicBool::new(false)),
+        });
+        let mut harness = Harness::new_ui_state(
+            move |ui, view: &mut WholeTable| view.ui(ui, Language::English, &rules),
+            view,
+        );
+        harness.step();
+        assert!(harness.query_by_label_contains("Working it out").is_some());
+        assert!(harness.query_by_label_contains("Best play").is_none());
+
+        let play = best_play(&table, &rack, &options).expect("plays");
+        tx.send(Found::Most(Most {
+            count: play.placed.len(),
+            points: play.points,
+        }))
+        .expect("the view listens");
+        harness.step();
+        assert!(
+            harness
+                .query_by_label_contains("Best play: 1 tile from the rack (8 points)")
+                .is_some()
+        );
+        assert!(
+            harness
+                .query_by_label_contains("Finding the arrangement")
+                .is_some()
+        );
+        assert!(
+            harness
+                .query_by_label_contains("The table after this play:")
+                .is_none()
+        );
+
+        tx.send(Found::Play(Ok(play))).expect("the view listens");
+        harness.step();
+        assert!(
+            harness
+                .query_by_label_contains("Best play: 1 tile from the rack (8 points)")
+                .is_some()
+        );
+        assert!(
+            harness
+                .query_by_label_contains("The table after this play:")
+                .is_some()
+        );
+        assert!(
+            harness
+                .query_by_label_contains("Finding the arrangement")
+                .is_none()
+        );
+        assert!(harness.state().working.is_none());
     }
 }

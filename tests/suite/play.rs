@@ -4,7 +4,7 @@
 use proptest::prelude::RngExt;
 
 use rummikub_companion::meld::read_set;
-use rummikub_companion::play::{By, Play, PlayOptions, best_play};
+use rummikub_companion::play::{By, Most, Play, PlayOptions, best_play, best_play_then};
 use rummikub_companion::tile::{Color, FACES, SetInput, Tile, TileSet, parse_rack, parse_sets};
 
 use crate::util::tables::{random_rack, random_table};
@@ -141,6 +141,20 @@ proptest::proptest! {
             (play.placed.len() as u32, play.points, table.len() - play.sets_changed),
             (best.tiles, best.points, best.kept as usize)
         );
+        // What the window is told before the arrangement is the oracle's best, and the play
+        // that follows is the same one.
+        let mut told = Vec::new();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let then = best_play_then(&table, &rack, &options(by, set), &stop, &mut |m| told.push(m))
+            .expect("not stopped")
+            .expect("a valid table plays");
+        let expected: Vec<Most> = if best.tiles == 0 {
+            Vec::new()
+        } else {
+            vec![Most { count: best.tiles as usize, points: best.points }]
+        };
+        proptest::prop_assert_eq!(told, expected);
+        proptest::prop_assert_eq!(then, play);
     }
 
 }
