@@ -112,7 +112,8 @@ fn the_driver_restarts_the_app_and_minimises_its_window() {
 /// the picker, the rack and the tables typed with real keys (Enter starts a new set). Then a
 /// hard 60-tile table with a 25-tile rack typed key by key: regression for the solver threads
 /// of questions already gone running on (14 were alive after the rack was typed, and the
-/// answer came 5.7 s after the last key; now at most the current one is).
+/// answer came 5.7 s after the last key; now at most the current one is). What the best play
+/// lays is read back before its arrangement, and the table after it once it arrives.
 #[test]
 #[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
 fn whole_table_and_the_referee_in_the_real_window() {
