@@ -533,6 +533,9 @@ mod tests {
     #[test]
     fn what_the_best_play_lays_shows_while_its_arrangement_is_worked_out() {
         use egui_kittest::{Harness, kittest::Queryable};
+        fn shown(harness: &Harness<'_, WholeTable>, text: &str) -> bool {
+            harness.query_by_label_contains(text).is_some()
+        }
         let rules = crate::rules::Preset::Korean.rules();
         let view = WholeTable {
             table_text: "R5 R6 R7 | B9 K9 O9".into(),
@@ -557,8 +560,8 @@ mod tests {
             view,
         );
         harness.step();
-        assert!(harness.query_by_label_contains("Working it out").is_some());
-        assert!(harness.query_by_label_contains("Best play").is_none());
+        assert!(shown(&harness, "Working it out"));
+        assert!(!shown(&harness, "Best play"));
 
         let play = best_play(&table, &rack, &options).expect("plays");
         tx.send(Found::Most(Most {
@@ -567,39 +570,21 @@ mod tests {
         }))
         .expect("the view listens");
         harness.step();
-        assert!(
-            harness
-                .query_by_label_contains("Best play: 1 tile from the rack (8 points)")
-                .is_some()
-        );
-        assert!(
-            harness
-                .query_by_label_contains("Finding the arrangement")
-                .is_some()
-        );
-        assert!(
-            harness
-                .query_by_label_contains("The table after this play:")
-                .is_none()
-        );
+        assert!(shown(
+            &harness,
+            "Best play: 1 tile from the rack (8 points)"
+        ));
+        assert!(shown(&harness, "Finding the arrangement"));
+        assert!(!shown(&harness, "The table after this play:"));
 
         tx.send(Found::Play(Ok(play))).expect("the view listens");
         harness.step();
-        assert!(
-            harness
-                .query_by_label_contains("Best play: 1 tile from the rack (8 points)")
-                .is_some()
-        );
-        assert!(
-            harness
-                .query_by_label_contains("The table after this play:")
-                .is_some()
-        );
-        assert!(
-            harness
-                .query_by_label_contains("Finding the arrangement")
-                .is_none()
-        );
+        assert!(shown(
+            &harness,
+            "Best play: 1 tile from the rack (8 points)"
+        ));
+        assert!(shown(&harness, "The table after this play:"));
+        assert!(!shown(&harness, "Finding the arrangement"));
         assert!(harness.state().working.is_none());
     }
 }
