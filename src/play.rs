@@ -28,6 +28,13 @@
 //! (numbers as printed, a joker from the rack at the rules' joker penalty, the value it would
 //! have cost on the rack), ties broken by tiles. One `u64` per score: the primary part above
 //! eight bits of "sets kept".
+//!
+//! # Dead ends
+//! Keeping sets takes their tiles out of reach, and most states the fewest-changes search met
+//! on the hardest tables could not be laid out at all: a run of one tile whose next numbers are
+//! all held by kept sets, a group begun with too few colours left. `Sweep::jokers_needed`
+//! counts, cheaply, the jokers such a state lacks at the least, and the state is cut when that
+//! is more than the jokers left.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -383,12 +390,12 @@ pub fn best_play_then(
         report(decode(options.by, most));
     }
     let mut sweep = Sweep::new(table, &known, rack, options, true, stop);
-    // The first search, its memo kept, bounds every state of the second (see Sweep::relaxed).
-    // It halves the hardest standard tables (benches/play.rs). But with the whole rack laid
-    // and more than two jokers about, proving in the free search that a kept set leaves the
-    // rest unlayable costs more than it saves (the dense XP tables: 6 to 13 times slower).
-    sweep.bound_relaxed =
-        free.jokers() <= 2 || most.is_some_and(|most| most < free.bound(FIRST_STEP));
+    // The first search, its memo kept, bounds every state of the second (see Sweep::relaxed)
+    // when the best play leaves rack value behind. When it lays the whole rack, proving in the
+    // free search that a kept set leaves the rest unlayable costs more than it saves, now that
+    // dead ends are cut by Sweep::jokers_needed (benches/play.rs: 50 standard cases a family,
+    // the 60-tile tables' median 20 -> 11 ms; the dense XP tables were 6 to 13 times slower).
+    sweep.bound_relaxed = most.is_some_and(|most| most < free.bound(FIRST_STEP));
     sweep.free = Some(Box::new(free));
     let found = most.and_then(|most| sweep.search(FIRST_STEP, &start, most));
     if sweep.aborted {
@@ -546,6 +553,48 @@ impl<'a> Sweep<'a> {
             bound_relaxed: false,
             buffers: vec![Vec::new(); steps],
         }
+    }
+
+    /// At least how many more jokers `state` at `step` needs to be laid out at all. A run of
+    /// length 1 or 2 must go on (so must one of jokers only, whatever its length), and the
+    /// groups begun at this number must each reach three tiles. What can serve is the numbered
+    /// tiles on table and rack that no kept set holds, each once, a run before a group (a tile
+    /// spares a joker either way, and a group takes at most one tile of a colour). More than
+    /// the jokers left: the state is a dead end, cut before it is searched. On the hardest
+    /// tables most states of the fewest-changes search were such dead ends (benches/play.rs).
+    fn jokers_needed(&self, step: u8, state: &State) -> u8 {
+        let v = step / PHASES;
+        let phase = step % PHASES;
+        let supply = |c: usize, n: u8| -> u8 {
+            if n > MAX_NUMBER {
+                0
+            } else {
+                self.on_table[c][usize::from(n)] + self.on_rack[c][usize::from(n)]
+                    - self.reserved(state.kept, c, n)
+            }
+        };
+        // Colours from `first` on are not yet swept at v; the others are at v + 1.
+        let first = match phase {
+            0 => 0,
+            1..=4 => usize::from(phase - 1),
+            _ => 4,
+        };
+        // The groups at v: at least as many as the tiles one colour gave them.
+        let groups = state.group[0];
+        let mut in_groups: u8 = state.group.iter().sum();
+        let mut needed = 0u8;
+        for (c, runs) in state.runs.iter().enumerate() {
+            let next = if c < first { v + 1 } else { v };
+            let short = runs[class(1, false)] + runs[class(1, true)];
+            let go_on =
+                short + runs[class(2, false)] + runs[class(2, true)] + runs[class(3, false)];
+            let here = supply(c, next);
+            needed += go_on.saturating_sub(here) + short.saturating_sub(supply(c, next + 1));
+            if c >= first {
+                in_groups += here.saturating_sub(go_on).min(groups);
+            }
+        }
+        needed + (3 * groups).saturating_sub(in_groups)
     }
 
     fn gain(&self, value: u32) -> u64 {
@@ -732,7 +781,7 @@ impl<'a> Sweep<'a> {
             let value = self.gain(self.joker_value) * rack_jokers;
             return (value >= need).then_some(value);
         }
-        if self.bound(step) < need {
+        if self.bound(step) < need || self.jokers_needed(step, state) > self.jokers() - state.used {
             return None;
         }
         let key = state.key();
@@ -1242,6 +1291,68 @@ mod tests {
         };
         let rack = parse_rack(rack).expect("rack parses");
         best_play(&table, &rack, &PlayOptions::default()).expect("plays")
+    }
+
+    /// What `jokers_needed` counts, state by state: runs of 1 or 2 that must go on, a run of
+    /// jokers only, groups short of three tiles, and tiles a kept set holds, which cannot serve.
+    /// (That the cut never removes a play is `play_agrees_with_the_oracle`'s part.)
+    #[test]
+    fn jokers_needed_counts_what_the_runs_and_groups_still_lack() {
+        let table = parse_sets("R4 R5 R6 | R5 R6 R7 | B9 K9 O9").expect("parses");
+        let known: Vec<Known> = table.iter().map(|s| Known::of(s).expect("valid")).collect();
+        let rack = parse_rack("R9").expect("parses");
+        let never = AtomicBool::new(false);
+        let sweep = Sweep::new(&table, &known, &rack, &PlayOptions::default(), true, &never);
+        let at = |v: u8, phase: u8| v * PHASES + phase;
+        let red = Color::Red.index();
+        let state = |runs: [u8; CLASSES], group: [u8; 4], kept: u64| {
+            let mut all = [[0; CLASSES]; 4];
+            all[red] = runs;
+            State {
+                runs: all,
+                used: 0,
+                group,
+                kept,
+            }
+        };
+        let one = [0, 1, 0, 0, 0, 0];
+        // A red run of one tile before red 5: two R5s and two R6s can carry it on.
+        assert_eq!(sweep.jokers_needed(at(5, 1), &state(one, [0; 4], 0)), 0);
+        // Before red 7: one R7, and no R8 at all.
+        assert_eq!(sweep.jokers_needed(at(7, 1), &state(one, [0; 4], 0)), 1);
+        // Red already swept at 7: the run goes on at 8 and 9, one R9 on the rack.
+        assert_eq!(sweep.jokers_needed(at(7, 2), &state(one, [0; 4], 0)), 1);
+        // Two runs of one before red 5: two R5s, two R6s. With the second table set kept, its
+        // R5 and R6 cannot serve.
+        let two = [0, 2, 0, 0, 0, 0];
+        assert_eq!(sweep.jokers_needed(at(5, 1), &state(two, [0; 4], 0)), 0);
+        assert_eq!(sweep.jokers_needed(at(5, 1), &state(two, [0; 4], 0b010)), 2);
+        // Three jokers in a run, no numbered tile yet: it must go on, and there is no R8.
+        let jokers = [0, 0, 0, 0, 1, 0];
+        assert_eq!(sweep.jokers_needed(at(8, 1), &state(jokers, [0; 4], 0)), 1);
+        // A run of three holding a numbered tile may stop.
+        let closable = [0, 0, 0, 0, 0, 1];
+        assert_eq!(
+            sweep.jokers_needed(at(8, 1), &state(closable, [0; 4], 0)),
+            0
+        );
+        // At 9, red (the rack's R9) swept into a group: B9, K9 and O9 are still to come.
+        let none = [0; CLASSES];
+        assert_eq!(
+            sweep.jokers_needed(at(9, 2), &state(none, [1, 0, 0, 0], 0)),
+            0
+        );
+        // Had red given two tiles to groups at 9, two groups would need six tiles: the three
+        // colours left add one each.
+        assert_eq!(
+            sweep.jokers_needed(at(9, 2), &state(none, [2, 0, 0, 0], 0)),
+            1
+        );
+        // Every colour swept at 9, one group of one red tile: two jokers short.
+        assert_eq!(
+            sweep.jokers_needed(at(9, 5), &state(none, [1, 0, 0, 0], 0)),
+            2
+        );
     }
 
     /// Regression: the window started a solver thread for every keystroke and none of them
