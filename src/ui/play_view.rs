@@ -226,12 +226,7 @@ impl WholeTable {
             (Some((a, answer)), _) if *a == asked => show_play(ui, lang, answer),
             (_, Some((a, most))) if *a == asked => {
                 // The most is known, the fewest changes not yet: say what can be laid.
-                ui.label(
-                    RichText::new(words::heading(lang, most.count, most.points))
-                        .size(22.0)
-                        .strong()
-                        .color(GREEN),
-                );
+                big_line(ui, words::heading(lang, most.count, most.points), GREEN);
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(w::ARRANGING.get(lang));
@@ -315,18 +310,12 @@ fn show_play(ui: &mut Ui, lang: Language, answer: &Result<Play, PlayError>) {
         }
     };
     if play.placed.is_empty() {
-        ui.label(
-            RichText::new(words::NOTHING.get(lang))
-                .size(22.0)
-                .strong()
-                .color(RED),
-        );
+        big_line(ui, words::NOTHING.get(lang), RED);
     } else {
-        ui.label(
-            RichText::new(words::heading(lang, play.placed.len(), play.points))
-                .size(22.0)
-                .strong()
-                .color(GREEN),
+        big_line(
+            ui,
+            words::heading(lang, play.placed.len(), play.points),
+            GREEN,
         );
         ui.horizontal_wrapped(|ui| {
             ui.label(words::LAY.get(lang));
@@ -446,12 +435,7 @@ impl Referee {
             _ => GREEN,
         };
         ui.add_space(6.0);
-        ui.label(
-            RichText::new(words::verdict(lang, ruling.verdict))
-                .size(22.0)
-                .strong()
-                .color(colour),
-        );
+        big_line(ui, words::verdict(lang, ruling.verdict), colour);
         for reason in &ruling.reasons {
             ui.label(RichText::new(format!("• {}", words::reason(lang, reason))).size(17.0));
         }
@@ -471,6 +455,12 @@ impl Referee {
             }
         }
     }
+}
+
+/// The line that answers the question (what can be laid, nothing, the verdict): large and
+/// in the answer's colour.
+fn big_line(ui: &mut Ui, text: impl Into<String>, colour: Color32) {
+    ui.label(RichText::new(text).size(22.0).strong().color(colour));
 }
 
 #[cfg(test)]
