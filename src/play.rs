@@ -35,6 +35,14 @@
 //! all held by kept sets, a group begun with too few colours left. `Sweep::jokers_needed`
 //! counts, cheaply, the jokers such a state lacks at the least, and the state is cut when that
 //! is more than the jokers left.
+//!
+//! # The widest state
+//! At each number, the state with as many closable runs per colour as the number can continue
+//! (and no kept set) can do all any state there with as many jokers laid can: when even it
+//! cannot reach what a state must, the state is cut (`Sweep::suffix_reaches`). Its answers are
+//! memoised like any state's, a handful per number. Asked in the search with every set free
+//! (also where that search bounds the second), once it has expanded `SUFFIX_AFTER` states: it
+//! pays on the hardest tables, not on the small ones.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -356,6 +364,20 @@ pub fn best_play_then(
     stop: &AtomicBool,
     report: &mut dyn FnMut(Most),
 ) -> Option<Result<Play, PlayError>> {
+    solve(table, rack, options, stop, report, SUFFIX_AFTER, &mut 0)
+}
+
+/// [`best_play_then`], the suffix bound asked once a search has expanded `suffix_after`
+/// states; `cuts` is told how many states it cut (tests compare it always on with always off).
+fn solve(
+    table: &[SetInput],
+    rack: &[Tile],
+    options: &PlayOptions,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(Most),
+    suffix_after: u64,
+    cuts: &mut u64,
+) -> Option<Result<Play, PlayError>> {
     let mut known = Vec::with_capacity(table.len());
     for (index, set) in table.iter().enumerate() {
         match Known::of(set) {
@@ -382,7 +404,9 @@ pub fn best_play_then(
     // state that cannot reach it cut off. The table as it is always fits, so neither search is
     // infeasible at the root.
     let mut free = Sweep::new(table, &known, rack, options, false, stop);
+    free.suffix_after = suffix_after;
     let most = free.best(FIRST_STEP, &start);
+    *cuts = free.suffix_cuts;
     if free.aborted {
         return None;
     }
@@ -398,6 +422,7 @@ pub fn best_play_then(
     sweep.bound_relaxed = most.is_some_and(|most| most < free.bound(FIRST_STEP));
     sweep.free = Some(Box::new(free));
     let found = most.and_then(|most| sweep.search(FIRST_STEP, &start, most));
+    *cuts = sweep.free.as_ref().map_or(0, |free| free.suffix_cuts);
     if sweep.aborted {
         return None;
     }
@@ -412,6 +437,12 @@ pub fn best_play_then(
 /// before it gives up (and the state is searched as it is). 30 to 1,000 measured alike on the
 /// hardest tables; without a limit some proofs cost more than the states they cut.
 const RELAXED_BUDGET: u64 = 300;
+
+/// States a search expands before it also asks, at each number, whether the widest state
+/// there (see [`Sweep::widest`]) can still reach what it must: on small tables the widest
+/// states cost more to search than the few states they would cut (measured: twice the states
+/// on the 20-tile tables), on the hardest they cut most of what is left.
+const SUFFIX_AFTER: u64 = 20_000;
 
 const PHASES: u8 = 6;
 const FIRST_STEP: u8 = PHASES; // number 1, phase 0
@@ -454,6 +485,14 @@ struct Sweep<'a> {
     left: u64,
     /// Whether it gave up: what it returned proves nothing and nothing was memoised on the way.
     aborted: bool,
+    /// States expanded so far, and how many the suffix bound waits for ([`SUFFIX_AFTER`]).
+    expanded: u64,
+    suffix_after: u64,
+    /// States the suffix bound cut.
+    suffix_cuts: u64,
+    /// Per (number, jokers laid): whether its [`Sweep::widest`] state is being searched (a
+    /// state met on the way is not bounded by the search it is part of).
+    suffix_busy: Vec<bool>,
     /// Set by the caller to give up (see [`best_play_unless`]).
     stop: &'a AtomicBool,
     /// One buffer of moves per step (the recursion visits each step once per path).
@@ -549,6 +588,10 @@ impl<'a> Sweep<'a> {
             shapes: known.iter().take(64).map(Shape::of).collect(),
             left: u64::MAX,
             aborted: false,
+            expanded: 0,
+            suffix_after: SUFFIX_AFTER,
+            suffix_cuts: 0,
+            suffix_busy: vec![false; (usize::from(MAX_NUMBER) + 1) * 256],
             stop,
             bound_relaxed: false,
             buffers: vec![Vec::new(); steps],
@@ -751,6 +794,42 @@ impl<'a> Sweep<'a> {
         cont[k] = (0, 0);
     }
 
+    /// The widest state at number `v` (before its colours) with `used` jokers laid: per
+    /// colour as many closable runs (3+ with a numbered tile) as the number can continue, no
+    /// kept set. A closable run can do all any other run can (go on alike, or stop), and more
+    /// runs than the number can continue all stop alike, so it can do all that any state of
+    /// the search with every set free can at `v` with `used` jokers laid.
+    fn widest(&self, v: u8, used: u8) -> State {
+        let mut runs = [[0; CLASSES]; 4];
+        for (colour, cap) in runs.iter_mut().zip(&self.cap) {
+            colour[CLOSABLE] = cap[usize::from(v - 1)];
+        }
+        State {
+            runs,
+            used,
+            group: [0; 4],
+            kept: 0,
+        }
+    }
+
+    /// Whether the [`Sweep::widest`] state at number `v` with `used` jokers laid can still
+    /// gain `need`: when it cannot, no state there can. Searched through the memo like any
+    /// state, without a limit (a handful of states per number, each searched once per bar),
+    /// and true while that very state is being searched, or when the search was told to stop.
+    fn suffix_reaches(&mut self, v: u8, used: u8, need: u64) -> bool {
+        let slot = usize::from(v) * 256 + usize::from(used);
+        if self.suffix_busy[slot] {
+            return true;
+        }
+        let widest = self.widest(v, used);
+        self.suffix_busy[slot] = true;
+        let left = std::mem::replace(&mut self.left, u64::MAX);
+        let found = self.search(v * PHASES, &widest, need);
+        self.left = left;
+        self.suffix_busy[slot] = false;
+        found.is_some() || self.aborted
+    }
+
     /// The best score from `state` at `step` on; `None` when the table tiles cannot all be laid.
     fn best(&mut self, step: u8, state: &State) -> Option<u64> {
         self.search(step, state, 0)
@@ -801,6 +880,21 @@ impl<'a> Sweep<'a> {
         if (1..=4).contains(&(step % PHASES)) && self.dominated(step, state, key, need) {
             return None;
         }
+        // In the search with every set free (also where it bounds the second search): a
+        // state at a number that not even the widest state there can take to `need`
+        // (benches/play.rs, 50 cases a family: the 60-tile tables' worst cases about half).
+        // Asked in the second search as well, through its relaxed states, it cut a little
+        // more off the worst cases and added a tenth to the medians.
+        if step % PHASES == 0
+            && step >= 2 * PHASES
+            && self.free.is_none()
+            && self.expanded >= self.suffix_after
+            && !self.suffix_reaches(step / PHASES, state.used, need)
+        {
+            self.suffix_cuts += 1;
+            self.memo[usize::from(step)].insert(key, BELOW | need);
+            return None;
+        }
         if let Some(free) = self.free.as_deref_mut() {
             if key.1 == 0
                 && let Some(&known) = free.memo[usize::from(step)].get(&key)
@@ -839,6 +933,7 @@ impl<'a> Sweep<'a> {
             return None;
         }
         self.left -= 1;
+        self.expanded += 1;
         let mut moves = std::mem::take(&mut self.buffers[usize::from(step)]);
         moves.clear();
         self.moves(step, state, &mut moves);
@@ -1508,6 +1603,167 @@ mod tests {
         // The group at 9 before its colours: its joker unlaid; part way through: no relaxing.
         assert_eq!(at(9, 1, 1, 0b10).map(|r| r.used), Some(0));
         assert!(at(9, 3, 1, 0b10).is_none());
+    }
+
+    /// A seeded table of random runs and groups (some with a joker) within the set's supply,
+    /// and a rack from what is left: enough for the sweep's bounds, not for an oracle (the
+    /// suite's `play_agrees_with_the_oracle` is that).
+    fn random_case(seed: u64, tile_set: TileSet, max_tiles: usize, rack: usize) -> Case {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut pool = tile_set.all_tiles();
+        let mut table: Vec<SetInput> = Vec::new();
+        let mut size = 0;
+        for _ in 0..100 {
+            let mut tiles: Vec<Tile> = if next(2) == 0 {
+                let (c, len) = (Color::ALL[next(4)], 3 + next(3) as u8);
+                let start = 1 + next(usize::from(MAX_NUMBER - len + 1)) as u8;
+                (start..start + len)
+                    .filter_map(|n| Tile::numbered(c, n))
+                    .collect()
+            } else {
+                let n = 1 + next(usize::from(MAX_NUMBER)) as u8;
+                let skip = next(5);
+                (0..4)
+                    .filter(|&c| c != skip)
+                    .filter_map(|c| Tile::numbered(Color::ALL[c], n))
+                    .collect()
+            };
+            if next(4) == 0 {
+                let i = next(tiles.len());
+                tiles[i] = Tile::JOKER;
+            }
+            let mut left = pool.clone();
+            let fits = tiles.iter().all(|t| {
+                left.iter()
+                    .position(|p| p == t)
+                    .map(|i| left.swap_remove(i))
+                    .is_some()
+            });
+            if fits && size + tiles.len() <= max_tiles {
+                size += tiles.len();
+                pool = left;
+                table.push(SetInput {
+                    declared: None,
+                    tiles,
+                });
+            }
+        }
+        let rack = (0..rack)
+            .filter_map(|_| (!pool.is_empty()).then(|| pool.swap_remove(next(pool.len()))))
+            .collect();
+        (table, rack)
+    }
+
+    type Case = (Vec<SetInput>, Vec<Tile>);
+
+    /// Every state at a number between 2 and 13 (before its colours) that the free search
+    /// reaches, on random tables: the widest state with as many jokers laid does at least as
+    /// well, which is what lets the suffix bound cut a state the widest one cannot take on.
+    #[test]
+    fn the_widest_state_at_a_number_does_at_least_as_well_as_any() {
+        let never = AtomicBool::new(false);
+        let mut compared = 0;
+        for seed in 0..12 {
+            let tile_set = if seed % 3 == 0 {
+                TileSet::Xp
+            } else {
+                TileSet::Standard
+            };
+            let (table, rack) = random_case(seed, tile_set, 18, 5);
+            let known: Vec<Known> = table.iter().map(|s| Known::of(s).expect("valid")).collect();
+            let options = PlayOptions {
+                tile_set,
+                ..PlayOptions::default()
+            };
+            let mut sweep = Sweep::new(&table, &known, &rack, &options, false, &never);
+            sweep.suffix_after = u64::MAX;
+            // The states reached at each step, a bounded sample of them.
+            let mut states = vec![State {
+                runs: [[0; CLASSES]; 4],
+                used: 0,
+                group: [0; 4],
+                kept: 0,
+            }];
+            let mut moves = Vec::new();
+            for step in FIRST_STEP..END_STEP {
+                if step % PHASES == 0 && step >= 2 * PHASES {
+                    let v = step / PHASES;
+                    for state in &states {
+                        let widest = sweep.widest(v, state.used);
+                        if let Some(best) = sweep.best(step, state) {
+                            let wide = sweep.best(step, &widest);
+                            assert!(
+                                wide >= Some(best),
+                                "seed {seed}, at {v}: {state:?} gains {best}, the widest {wide:?}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+                let mut reached = Vec::new();
+                for state in &states {
+                    moves.clear();
+                    sweep.moves(step, state, &mut moves);
+                    for &(_, next, _, _) in &moves {
+                        if reached.len() < 40 && !reached.contains(&next) {
+                            reached.push(next);
+                        }
+                    }
+                }
+                states = reached;
+            }
+        }
+        assert!(compared > 100, "only {compared} states compared");
+    }
+
+    /// The suffix bound asked from the first state on gives the same plays, tile for tile, as
+    /// never asking it, and it does cut states on the way (else the comparison shows nothing).
+    #[test]
+    fn the_suffix_bound_never_changes_the_play() {
+        let never = AtomicBool::new(false);
+        let mut cuts = 0;
+        for seed in 0..24 {
+            let tile_set = if seed % 4 == 0 {
+                TileSet::Xp
+            } else {
+                TileSet::Standard
+            };
+            let (table, rack) = random_case(seed, tile_set, 30, 4 + seed as usize % 8);
+            let by = if seed % 2 == 0 { By::Tiles } else { By::Points };
+            let options = PlayOptions {
+                tile_set,
+                by,
+                ..PlayOptions::default()
+            };
+            let mut case_cuts = 0;
+            let bounded = solve(
+                &table,
+                &rack,
+                &options,
+                &never,
+                &mut |_| {},
+                0,
+                &mut case_cuts,
+            );
+            let plain = solve(
+                &table,
+                &rack,
+                &options,
+                &never,
+                &mut |_| {},
+                u64::MAX,
+                &mut 0,
+            );
+            assert_eq!(bounded, plain, "seed {seed}");
+            cuts += case_cuts;
+        }
+        assert!(cuts > 0, "the bound never cut a state");
     }
 
     #[test]
