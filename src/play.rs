@@ -885,7 +885,7 @@ impl<'a> Sweep<'a> {
         // (benches/play.rs, 50 cases a family: the 60-tile tables' worst cases about half).
         // Asked in the second search as well, through its relaxed states, it cut a little
         // more off the worst cases and added a tenth to the medians.
-        if step % PHASES == 0
+        if step.is_multiple_of(PHASES)
             && step >= 2 * PHASES
             && self.free.is_none()
             && self.expanded >= self.suffix_after
@@ -1655,7 +1655,7 @@ mod tests {
             }
         }
         let rack = (0..rack)
-            .filter_map(|_| (!pool.is_empty()).then(|| pool.swap_remove(next(pool.len()))))
+            .map_while(|_| (!pool.is_empty()).then(|| pool.swap_remove(next(pool.len()))))
             .collect();
         (table, rack)
     }
