@@ -485,8 +485,10 @@ struct Sweep<'a> {
     left: u64,
     /// Whether it gave up: what it returned proves nothing and nothing was memoised on the way.
     aborted: bool,
-    /// States expanded so far, and how many the suffix bound waits for ([`SUFFIX_AFTER`]).
+    /// States expanded so far.
     expanded: u64,
+    /// How many states the suffix bound waits for ([`SUFFIX_AFTER`]; read in the search with
+    /// every set free only).
     suffix_after: u64,
     /// States the suffix bound cut.
     suffix_cuts: u64,
@@ -1741,25 +1743,20 @@ mod tests {
                 by,
                 ..PlayOptions::default()
             };
+            let play = |suffix_after, cuts: &mut u64| {
+                solve(
+                    &table,
+                    &rack,
+                    &options,
+                    &never,
+                    &mut |_| {},
+                    suffix_after,
+                    cuts,
+                )
+            };
             let mut case_cuts = 0;
-            let bounded = solve(
-                &table,
-                &rack,
-                &options,
-                &never,
-                &mut |_| {},
-                0,
-                &mut case_cuts,
-            );
-            let plain = solve(
-                &table,
-                &rack,
-                &options,
-                &never,
-                &mut |_| {},
-                u64::MAX,
-                &mut 0,
-            );
+            let bounded = play(0, &mut case_cuts);
+            let plain = play(u64::MAX, &mut 0);
             assert_eq!(bounded, plain, "seed {seed}");
             cuts += case_cuts;
         }
