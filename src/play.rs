@@ -27,7 +27,8 @@
 //! [`By::Tiles`]: rack tiles laid, ties broken by their value. [`By::Points`]: the value laid
 //! (numbers as printed, a joker from the rack at the rules' joker penalty, the value it would
 //! have cost on the rack), ties broken by tiles. One `u64` per score: the primary part above
-//! eight bits of "sets kept".
+//! eight bits of "sets kept". By tiles, a tile counts one more than the whole rack is worth
+//! (`Measure`), so no value, however large a joker's, is read as a tile.
 //!
 //! # Dead ends
 //! Keeping sets takes their tiles out of reach, and most states the fewest-changes search met
@@ -127,7 +128,7 @@ pub struct Play {
     pub table: Vec<TableSet>,
     /// Tiles laid from the rack, sorted.
     pub placed: Vec<Tile>,
-    /// Value of `placed` (numbers; a joker at the joker value).
+    /// Value of `placed` (numbers; a joker at the joker value), at most `u32::MAX`.
     pub points: u32,
     /// How many of the table's sets are no longer on the table as they were.
     pub sets_changed: usize,
@@ -349,7 +350,7 @@ pub fn best_play_unless(
 pub struct Most {
     /// Rack tiles the best play lays.
     pub count: usize,
-    /// Their value (a joker at the joker value).
+    /// Their value (a joker at the joker value), at most `u32::MAX`.
     pub points: u32,
 }
 
@@ -411,7 +412,7 @@ fn solve(
         return None;
     }
     if let Some(most) = most.filter(|&most| most > 0) {
-        report(decode(options.by, most));
+        report(Measure::of(rack, options).decode(most));
     }
     let mut sweep = Sweep::new(table, &known, rack, options, true, stop);
     // The first search, its memo kept, bounds every state of the second (see Sweep::relaxed)
@@ -456,7 +457,7 @@ struct Sweep<'a> {
     on_rack: [[u8; 14]; 4],
     table_jokers: u8,
     rack_jokers: u8,
-    by: By,
+    measure: Measure,
     joker_value: u32,
     /// Per colour and number: the table sets (bits) holding that tile.
     holders: [[u64; 14]; 4],
@@ -550,7 +551,8 @@ impl<'a> Sweep<'a> {
             }
         }
         let steps = usize::from(END_STEP) + 1;
-        let gain = |value: u32| gain(options.by, value);
+        let measure = Measure::of(rack, options);
+        let gain = |value: u32| measure.gain(value);
         let mut rack_from = vec![0u64; steps + 1];
         let mut kept_from = vec![0u64; steps + 1];
         for step in (0..steps).rev() {
@@ -576,7 +578,7 @@ impl<'a> Sweep<'a> {
             on_rack,
             table_jokers,
             rack_jokers,
-            by: options.by,
+            measure,
             joker_value: options.joker_value,
             holders,
             passed,
@@ -643,7 +645,7 @@ impl<'a> Sweep<'a> {
     }
 
     fn gain(&self, value: u32) -> u64 {
-        gain(self.by, value)
+        self.measure.gain(value)
     }
 
     fn jokers(&self) -> u8 {
@@ -1134,7 +1136,7 @@ impl<'a> Sweep<'a> {
         let points = placed
             .iter()
             .map(|t| t.number().map_or(self.joker_value, u32::from))
-            .sum();
+            .fold(0u32, u32::saturating_add);
         built.sort_by_key(|s| {
             let first = s.represented.first().copied().unwrap_or(Tile::JOKER);
             (s.kind, first.number(), first.color())
@@ -1241,27 +1243,49 @@ fn relaxed(
     Some(next)
 }
 
-/// What laying one rack tile of `value` scores: the measure above eight bits of "sets kept".
-fn gain(by: By, value: u32) -> u64 {
-    let primary = match by {
-        By::Tiles => 4096 + u64::from(value),
-        By::Points => u64::from(value) * 256 + 1,
-    };
-    primary << 8
+/// How a score is packed into one `u64`: the measure above eight bits of "sets kept".
+#[derive(Clone, Copy, Debug)]
+struct Measure {
+    by: By,
+    /// By tiles, what one tile counts: one more than every rack tile's value together, so the
+    /// values laid (the tie-break) never add up to a tile, whatever a joker is worth.
+    tile: u64,
 }
 
-/// The tiles and points of a score made only of [`gain`]s (no kept sets): by tiles each tile
-/// is 4096 and its value, by points its value × 256 and 1, and a rack (at most 106 tiles, each
-/// worth less than 4096/106) never carries from one part into the other.
-fn decode(by: By, score: u64) -> Most {
-    let primary = score >> 8;
-    let (count, points) = match by {
-        By::Tiles => (primary / 4096, primary % 4096),
-        By::Points => (primary % 256, primary / 256),
-    };
-    Most {
-        count: count as usize,
-        points: points as u32,
+impl Measure {
+    fn of(rack: &[Tile], options: &PlayOptions) -> Measure {
+        let worth: u64 = rack
+            .iter()
+            .map(|t| t.number().map_or(u64::from(options.joker_value), u64::from))
+            .sum();
+        Measure {
+            by: options.by,
+            tile: worth + 1,
+        }
+    }
+
+    /// What laying one rack tile of `value` scores. By points each tile also counts one
+    /// below the value (a rack holds at most 106 tiles, fewer than 256).
+    fn gain(self, value: u32) -> u64 {
+        let primary = match self.by {
+            By::Tiles => self.tile + u64::from(value),
+            By::Points => u64::from(value) * 256 + 1,
+        };
+        primary << 8
+    }
+
+    /// The tiles and points of a score made only of [`Measure::gain`]s (no kept sets); points
+    /// past `u32::MAX` (jokers worth billions in a hand-edited settings file) read as the most.
+    fn decode(self, score: u64) -> Most {
+        let primary = score >> 8;
+        let (count, points) = match self.by {
+            By::Tiles => (primary / self.tile, primary % self.tile),
+            By::Points => (primary % 256, primary / 256),
+        };
+        Most {
+            count: count as usize,
+            points: u32::try_from(points).unwrap_or(u32::MAX),
+        }
     }
 }
 
@@ -1476,8 +1500,9 @@ mod tests {
     }
 
     /// What the best play lays, told before its arrangement, is what the play then lays:
-    /// by tiles and by points, with rack jokers at the highest joker value the settings allow
-    /// (200), where a careless decoding of the packed score would mix tiles and points.
+    /// by tiles and by points, with rack jokers worth up to the settings' limit (200) and far
+    /// past it (a hand-edited settings file: 5,000, `u32::MAX`), where a careless packing of
+    /// the score would read a joker's value as tiles.
     #[test]
     fn what_is_told_first_is_what_the_play_lays() {
         let stop = AtomicBool::new(false);
@@ -1489,7 +1514,7 @@ mod tests {
             let table = parse_sets(table).expect("parses");
             let rack = parse_rack(rack).expect("parses");
             for by in [By::Tiles, By::Points] {
-                for joker_value in [0, 30, 200] {
+                for joker_value in [0, 30, 200, 5_000, u32::MAX] {
                     let options = PlayOptions {
                         by,
                         joker_value,

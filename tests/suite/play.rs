@@ -160,6 +160,49 @@ proptest::proptest! {
 }
 
 proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(100))]
+
+    /// Regression: by tiles, a tile counted 4096 in the packed score and its value the rest,
+    /// so with a rack joker worth more than a few hundred (a hand-edited settings file) what
+    /// the window is told first read the joker's value as extra tiles. The oracle compares
+    /// (tiles, points, kept) as tuples.
+    #[test]
+    fn a_joker_worth_more_than_the_rack_is_still_one_tile(seed: u64, points: bool, xp: bool) {
+        let mut rng = util::rng(seed);
+        let set = if xp { TileSet::Xp } else { TileSet::Standard };
+        let low = rng.random_range(1..=9u8);
+        let numbers = low..=low + 4;
+        let table = random_table(&mut rng, set, numbers.clone(), 3, 9);
+        let mut rack = random_rack(&mut rng, set, &table, numbers, 3, 3);
+        // A rack joker, where the set has one left.
+        let with_joker = || table.iter().flat_map(|s| &s.tiles).chain(&rack).chain([&Tile::JOKER]);
+        if rack.iter().all(|t| t.number().is_some()) && set.check_supply(with_joker()).is_ok() {
+            rack.push(Tile::JOKER);
+        }
+        let joker_value = [5_000, 1_000_000][rng.random_range(0..2usize)];
+        let by = if points { By::Points } else { By::Tiles };
+        let opts = PlayOptions { joker_value, ..options(by, set) };
+        let mut told = Vec::new();
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let play = best_play_then(&table, &rack, &opts, &stop, &mut |m| told.push(m))
+            .expect("not stopped")
+            .expect("a valid table plays");
+        check_play(&table, &rack, &play);
+        let best = table_oracle::best(&table, &rack, by, joker_value).expect("the table itself fits");
+        proptest::prop_assert_eq!(
+            (play.placed.len() as u32, play.points, table.len() - play.sets_changed),
+            (best.tiles, best.points, best.kept as usize)
+        );
+        let expected: Vec<Most> = if best.tiles == 0 {
+            Vec::new()
+        } else {
+            vec![Most { count: best.tiles as usize, points: best.points }]
+        };
+        proptest::prop_assert_eq!(told, expected);
+    }
+}
+
+proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
 
     /// Bigger tables: one more rack tile never lowers the best, and swapping colours changes

@@ -76,7 +76,7 @@ struct Search<'a> {
     originals: HashMap<[u8; FACES], u32>,
     by: By,
     joker_value: u32,
-    best: Option<(u64, Best)>,
+    best: Option<((u32, u32, u32), Best)>,
 }
 
 impl Search<'_> {
@@ -100,11 +100,12 @@ impl Search<'_> {
             .iter()
             .map(|(k, &n)| n.min(seen.get(k).copied().unwrap_or(0)))
             .sum();
-        let primary = match self.by {
-            By::Tiles => u64::from(tiles) * 4096 + u64::from(points),
-            By::Points => u64::from(points) * 256 + u64::from(tiles),
+        // Compared as tuples (no packed number): what counts first, then second, then the
+        // sets kept, whatever a joker is worth.
+        let score = match self.by {
+            By::Tiles => (tiles, points, kept),
+            By::Points => (points, tiles, kept),
         };
-        let score = (primary << 8) | u64::from(kept);
         if self.best.is_none_or(|(s, _)| score > s) {
             self.best = Some((
                 score,
