@@ -1,6 +1,8 @@
 //! The table solver (`play`) on seeded random tables of 20, 40 and 60 tiles with racks of 14
 //! and 25, and on dense XP tables (numbers 4–9, four jokers among table and rack). A per-case
-//! pass first times every case on its own and prints the median and the worst; criterion then
+//! pass first times every case on its own and prints the median and the worst, of the whole
+//! answer and of the time until the most that can be laid is known (`best_play_then`'s report:
+//! the question the PyPI peer answers, see `benches/peer/README.md`); criterion then
 //! reports the mean over the cases. `PLAY_BENCH_CASES` sets the cases per family (default 20),
 //! `PLAY_BENCH_FAMILY` times only the families whose name holds it. Without that filter it
 //! first reports how soon a search told to stop gives up.
@@ -13,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use rummikub_companion::play::{PlayOptions, best_play, best_play_unless};
+use rummikub_companion::play::{PlayOptions, best_play, best_play_then, best_play_unless};
 use rummikub_companion::tile::{SetInput, Tile, TileSet};
 
 use util::tables::{random_rack, random_table};
@@ -123,17 +125,35 @@ fn per_case(c: &mut Criterion) {
             })
             .collect();
         times.sort();
+        // What the peer answers (the most rack tiles, no fewest-changes tie-break) is known
+        // when `best_play_then` reports it, after its first search; stopped there.
+        let mut most: Vec<Duration> = cases
+            .iter()
+            .map(|(table, rack)| {
+                let stop = AtomicBool::new(false);
+                let start = Instant::now();
+                let mut told = None;
+                black_box(best_play_then(table, rack, &options, &stop, &mut |_| {
+                    told = Some(start.elapsed());
+                    stop.store(true, Ordering::Relaxed);
+                }));
+                told.unwrap_or_else(|| start.elapsed())
+            })
+            .collect();
+        most.sort();
         let tiles: usize = cases
             .iter()
             .map(|(t, _)| t.iter().map(|s| s.tiles.len()).sum::<usize>())
             .sum();
         println!(
-            "play/{}: {} cases (mean table {} tiles): median {:?}, worst {:?}",
+            "play/{}: {} cases (mean table {} tiles): median {:?}, worst {:?}; the most known after median {:?}, worst {:?}",
             f.name,
             cases.len(),
             tiles / cases.len().max(1),
             times[times.len() / 2],
-            times[times.len() - 1]
+            times[times.len() - 1],
+            most[most.len() / 2],
+            most[most.len() - 1]
         );
         let mut i = 0;
         group.bench_function(f.name, |b| {
