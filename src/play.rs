@@ -412,7 +412,7 @@ fn solve(
         return None;
     }
     if let Some(most) = most.filter(|&most| most > 0) {
-        report(Measure::of(rack, options).decode(most));
+        report(free.measure.decode(most));
     }
     let mut sweep = Sweep::new(table, &known, rack, options, true, stop);
     // The first search, its memo kept, bounds every state of the second (see Sweep::relaxed)
@@ -1265,7 +1265,7 @@ impl Measure {
     }
 
     /// What laying one rack tile of `value` scores. By points each tile also counts one
-    /// below the value (a rack holds at most 106 tiles, fewer than 256).
+    /// below the value (a rack holds at most the XP set's 160 tiles, fewer than 256).
     fn gain(self, value: u32) -> u64 {
         let primary = match self.by {
             By::Tiles => self.tile + u64::from(value),
