@@ -76,6 +76,34 @@ fn told_first(best: &table_oracle::Best) -> Vec<Most> {
     }
 }
 
+/// `best_play_then` on a small case against the brute force: the play it ends with is valid
+/// and the oracle's best (tiles, points, sets kept), and what it tells first is that best too.
+/// Returns the play.
+fn agrees_with_the_oracle(
+    table: &[SetInput],
+    rack: &[Tile],
+    opts: &PlayOptions,
+) -> Result<Play, proptest::test_runner::TestCaseError> {
+    let mut told = Vec::new();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let play = best_play_then(table, rack, opts, &stop, &mut |m| told.push(m))
+        .expect("not stopped")
+        .expect("a valid table plays");
+    check_play(table, rack, &play);
+    let best =
+        table_oracle::best(table, rack, opts.by, opts.joker_value).expect("the table itself fits");
+    proptest::prop_assert_eq!(
+        (
+            play.placed.len() as u32,
+            play.points,
+            table.len() - play.sets_changed
+        ),
+        (best.tiles, best.points, best.kept as usize)
+    );
+    proptest::prop_assert_eq!(told, told_first(&best));
+    Ok(play)
+}
+
 fn parse(table: &str) -> Vec<SetInput> {
     parse_sets(table).expect("table parses")
 }
@@ -147,21 +175,10 @@ proptest::proptest! {
         let n = rng.random_range(0..=4usize);
         let rack = random_rack(&mut rng, set, &table, numbers, colours, n);
         let by = if points { By::Points } else { By::Tiles };
-        let play = best_play(&table, &rack, &options(by, set)).expect("a valid table plays");
-        check_play(&table, &rack, &play);
-        let best = table_oracle::best(&table, &rack, by, 30).expect("the table itself fits");
-        proptest::prop_assert_eq!(
-            (play.placed.len() as u32, play.points, table.len() - play.sets_changed),
-            (best.tiles, best.points, best.kept as usize)
-        );
         // What the window is told before the arrangement is the oracle's best, and the play
-        // that follows is the same one.
-        let mut told = Vec::new();
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let then = best_play_then(&table, &rack, &options(by, set), &stop, &mut |m| told.push(m))
-            .expect("not stopped")
-            .expect("a valid table plays");
-        proptest::prop_assert_eq!(told, told_first(&best));
+        // that follows is the oracle's best and the same as `best_play`'s.
+        let then = agrees_with_the_oracle(&table, &rack, &options(by, set))?;
+        let play = best_play(&table, &rack, &options(by, set)).expect("a valid table plays");
         proptest::prop_assert_eq!(then, play);
     }
 
@@ -190,18 +207,7 @@ proptest::proptest! {
         let joker_value = [5_000, 1_000_000][rng.random_range(0..2usize)];
         let by = if points { By::Points } else { By::Tiles };
         let opts = PlayOptions { joker_value, ..options(by, set) };
-        let mut told = Vec::new();
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let play = best_play_then(&table, &rack, &opts, &stop, &mut |m| told.push(m))
-            .expect("not stopped")
-            .expect("a valid table plays");
-        check_play(&table, &rack, &play);
-        let best = table_oracle::best(&table, &rack, by, joker_value).expect("the table itself fits");
-        proptest::prop_assert_eq!(
-            (play.placed.len() as u32, play.points, table.len() - play.sets_changed),
-            (best.tiles, best.points, best.kept as usize)
-        );
-        proptest::prop_assert_eq!(told, told_first(&best));
+        agrees_with_the_oracle(&table, &rack, &opts)?;
     }
 }
 
