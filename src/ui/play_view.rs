@@ -256,13 +256,18 @@ impl WholeTable {
                 Err(TryRecvError::Disconnected) => self.working = None,
             }
         }
-        let answered = matches!(&self.answer, Some((a, _)) if *a == asked);
         let asking = matches!(&self.working, Some(w) if w.asked == asked);
-        if answered || asking {
+        if asking {
             return;
         }
+        // Whatever is still being worked out was asked by texts that are gone, even when the
+        // texts went back to a question already answered (its answer would replace the shown
+        // one, and the shown one would then be asked again).
         if let Some(stale) = self.working.take() {
             stale.stop.store(true, Ordering::Relaxed);
+        }
+        if matches!(&self.answer, Some((a, _)) if *a == asked) {
+            return;
         }
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
@@ -514,6 +519,45 @@ mod tests {
         let (a, answer) = view.answer.as_ref().expect("the new question was answered");
         assert_eq!(*a, easy);
         assert_eq!(answer.as_ref().map(|p| p.placed.len()), Ok(1));
+    }
+
+    /// Regression: when the texts went back to a question already answered (a key typed on
+    /// the rack, then BackSpace), the search for the other question ran on; its answer then
+    /// replaced the one on screen, and the view asked its own question again: a spinner, and
+    /// on a hard table seconds of solving, for a question already answered.
+    #[test]
+    fn going_back_to_an_answered_question_stops_the_search_for_the_other() {
+        let ctx = egui::Context::default();
+        let mut view = WholeTable::default();
+        let easy = asked("R5 R6 R7 | B9 K9 O9", "R8 K2");
+        // A liveness bound, not a speed claim: the easy table takes microseconds.
+        for _ in 0..600 {
+            view.refresh(&ctx, easy.clone());
+            if view.working.is_none() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        assert!(matches!(&view.answer, Some((a, _)) if *a == easy));
+        // The dense XP table of the test above: seconds of solving.
+        let mut hard = asked(
+            "R4 B4 K4 O4 | R6 K6 J | O4 O5 O6 O7 O8 | R4 K4 O4 | R6 B6 O6 | R9 B9 K9 O9 | \
+             B4 K4 J | K5 K6 K7 K8 K9 | J B9 K9 | R8 B8 K8 O8 | B8 J O8",
+            "K5 B4 R9 R6 O6 O7 O7 R9 R5 B5 B8 R7 R4 B7",
+        );
+        hard.2.tile_set = crate::tile::TileSet::Xp;
+        view.refresh(&ctx, hard);
+        let stale = Arc::clone(&view.working.as_ref().expect("a search started").stop);
+        view.refresh(&ctx, easy.clone());
+        assert!(
+            stale.load(Ordering::Relaxed),
+            "the search for the question gone was not told to stop"
+        );
+        assert!(
+            view.working.is_none(),
+            "a search runs for an answered question"
+        );
+        assert!(matches!(&view.answer, Some((a, _)) if *a == easy));
     }
 
     /// On a hard table the fewest changes can take seconds after what can be laid is known:
