@@ -478,6 +478,17 @@ mod tests {
         (table, rack, PlayOptions::default())
     }
 
+    /// A dense XP table that takes seconds in a release build.
+    fn hard() -> Asked {
+        let mut hard = asked(
+            "R4 B4 K4 O4 | R6 K6 J | O4 O5 O6 O7 O8 | R4 K4 O4 | R6 B6 O6 | R9 B9 K9 O9 | \
+             B4 K4 J | K5 K6 K7 K8 K9 | J B9 K9 | R8 B8 K8 O8 | B8 J O8",
+            "K5 B4 R9 R6 O6 O7 O7 R9 R5 B5 B8 R7 R4 B7",
+        );
+        hard.2.tile_set = crate::tile::TileSet::Xp;
+        hard
+    }
+
     /// Regression: every edit of the texts started a solver thread, and a thread working on
     /// an older question ran to its end (seconds on the hardest tables), so typing a rack
     /// queued a search per keystroke. The stale one is now told to stop, and the new
@@ -486,14 +497,7 @@ mod tests {
     fn a_new_question_stops_the_search_still_working_on_the_old_one() {
         let ctx = egui::Context::default();
         let mut view = WholeTable::default();
-        // A dense XP table that takes seconds in a release build.
-        let mut hard = asked(
-            "R4 B4 K4 O4 | R6 K6 J | O4 O5 O6 O7 O8 | R4 K4 O4 | R6 B6 O6 | R9 B9 K9 O9 | \
-             B4 K4 J | K5 K6 K7 K8 K9 | J B9 K9 | R8 B8 K8 O8 | B8 J O8",
-            "K5 B4 R9 R6 O6 O7 O7 R9 R5 B5 B8 R7 R4 B7",
-        );
-        hard.2.tile_set = crate::tile::TileSet::Xp;
-        view.refresh(&ctx, hard);
+        view.refresh(&ctx, hard());
         let stale = Arc::clone(&view.working.as_ref().expect("a search started").stop);
         assert!(!stale.load(Ordering::Relaxed));
         let easy = asked("R5 R6 R7 | B9 K9 O9", "R8 K2");
@@ -539,14 +543,7 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
         assert!(matches!(&view.answer, Some((a, _)) if *a == easy));
-        // The dense XP table of the test above: seconds of solving.
-        let mut hard = asked(
-            "R4 B4 K4 O4 | R6 K6 J | O4 O5 O6 O7 O8 | R4 K4 O4 | R6 B6 O6 | R9 B9 K9 O9 | \
-             B4 K4 J | K5 K6 K7 K8 K9 | J B9 K9 | R8 B8 K8 O8 | B8 J O8",
-            "K5 B4 R9 R6 O6 O7 O7 R9 R5 B5 B8 R7 R4 B7",
-        );
-        hard.2.tile_set = crate::tile::TileSet::Xp;
-        view.refresh(&ctx, hard);
+        view.refresh(&ctx, hard());
         let stale = Arc::clone(&view.working.as_ref().expect("a search started").stop);
         view.refresh(&ctx, easy.clone());
         assert!(
