@@ -478,6 +478,18 @@ mod tests {
         (table, rack, PlayOptions::default())
     }
 
+    /// Asks `asked` until its search has ended. A liveness bound, not a speed claim: the
+    /// tests' easy table takes microseconds.
+    fn settle(view: &mut WholeTable, ctx: &egui::Context, asked: &Asked) {
+        for _ in 0..600 {
+            view.refresh(ctx, asked.clone());
+            if view.working.is_none() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
     /// A dense XP table that takes seconds in a release build.
     fn hard() -> Asked {
         let mut hard = asked(
@@ -512,14 +524,7 @@ mod tests {
             .expect("a search for the new question")
             .stop;
         assert!(!fresh.load(Ordering::Relaxed));
-        // A liveness bound, not a speed claim: the easy table takes microseconds.
-        for _ in 0..600 {
-            view.refresh(&ctx, easy.clone());
-            if view.working.is_none() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        settle(&mut view, &ctx, &easy);
         let (a, answer) = view.answer.as_ref().expect("the new question was answered");
         assert_eq!(*a, easy);
         assert_eq!(answer.as_ref().map(|p| p.placed.len()), Ok(1));
@@ -534,14 +539,7 @@ mod tests {
         let ctx = egui::Context::default();
         let mut view = WholeTable::default();
         let easy = asked("R5 R6 R7 | B9 K9 O9", "R8 K2");
-        // A liveness bound, not a speed claim: the easy table takes microseconds.
-        for _ in 0..600 {
-            view.refresh(&ctx, easy.clone());
-            if view.working.is_none() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
+        settle(&mut view, &ctx, &easy);
         assert!(matches!(&view.answer, Some((a, _)) if *a == easy));
         view.refresh(&ctx, hard());
         let stale = Arc::clone(&view.working.as_ref().expect("a search started").stop);
