@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use phones::{Feed, get, post};
 use rummikub_companion::event::{Command, Event, EventSetup};
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::score::{Game, Hand};
 use rummikub_companion::server::tv::{TV_MAX_CONNECTIONS, TvOptions, TvServer};
 use rummikub_companion::store::{EventId, Store};

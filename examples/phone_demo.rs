@@ -12,7 +12,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::server::{
     Acted, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions, TableState,
 };

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use rummikub_companion::evening::{Command, DraftEdit};
 use rummikub_companion::event::EventSetup;
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::SilentSounder;
 use rummikub_companion::ui::app::{

@@ -323,7 +323,7 @@ impl fmt::Display for Refusal {
     /// English; the command line and pages word it from [`crate::i18n::event`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::i18n::event::refusal(
-            crate::i18n::Language::English,
+            crate::lang::Language::English,
             self,
         ))
     }

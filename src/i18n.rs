@@ -13,8 +13,6 @@
 //!   exhaustive `match`es, so a new problem kind cannot reach a person untranslated. Their
 //!   English is the error's own `Display` text, written where the error is defined.
 
-use serde::{Deserialize, Serialize};
-
 use std::io;
 
 use crate::evening::Change;
@@ -37,90 +35,16 @@ pub mod event;
 pub mod phone;
 pub mod play;
 pub mod speech;
+/// The languages moved to [`crate::lang`]; named here too while callers move.
+pub use crate::lang::{Language, Text};
 pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
 
-/// A UI language.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Language {
-    /// English.
-    #[default]
-    English,
-    /// 한국어.
-    Korean,
-}
-
 impl Language {
-    /// Both languages, in menu order.
-    pub const ALL: [Language; 2] = [Language::Korean, Language::English];
-
-    /// The language for a BCP 47 locale tag such as `ko-KR` or `en_US.UTF-8`: Korean for `ko`,
-    /// English otherwise.
-    ///
-    /// # Example
-    /// ```
-    /// use rummikub_companion::i18n::Language;
-    /// assert_eq!(Language::from_locale("ko-KR"), Language::Korean);
-    /// assert_eq!(Language::from_locale("en_GB.UTF-8"), Language::English);
-    /// ```
-    pub fn from_locale(tag: &str) -> Language {
-        if tag.to_lowercase().starts_with("ko") {
-            Language::Korean
-        } else {
-            Language::English
-        }
-    }
-
-    /// The language of the user's locale: the first non-empty of `LC_ALL`, `LC_MESSAGES` and
-    /// `LANG` (POSIX order; `C` and `POSIX` are English), else the system's setting.
-    pub fn of_system() -> Language {
-        ["LC_ALL", "LC_MESSAGES", "LANG"]
-            .iter()
-            .filter_map(|var| std::env::var(var).ok())
-            .find(|value| !value.is_empty())
-            .or_else(sys_locale::get_locale)
-            .map_or(Language::English, |tag| Language::from_locale(&tag))
-    }
-
     /// The string table of this language.
     pub fn strings(self) -> &'static Strings {
         match self {
             Language::English => &EN,
             Language::Korean => &KO,
-        }
-    }
-
-    /// The language's own name ("English", "한국어").
-    pub fn native_name(self) -> &'static str {
-        match self {
-            Language::English => "English",
-            Language::Korean => "한국어",
-        }
-    }
-}
-
-/// A fixed message in both languages, side by side (the submodules' messages). A message
-/// with values is a function of the [`Language`] whose two arms sit together in one `match`.
-///
-/// # Example
-/// ```
-/// use rummikub_companion::i18n::{Language, Text};
-/// const UNDO: Text = Text { en: "Undo", ko: "되돌리기" };
-/// assert_eq!(UNDO.get(Language::Korean), "되돌리기");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Text {
-    /// English.
-    pub en: &'static str,
-    /// 한국어.
-    pub ko: &'static str,
-}
-
-impl Text {
-    /// The message in `lang`.
-    pub const fn get(self, lang: Language) -> &'static str {
-        match lang {
-            Language::English => self.en,
-            Language::Korean => self.ko,
         }
     }
 }
@@ -612,7 +536,8 @@ fn kind_ko(kind: Kind) -> &'static str {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{tile, Language};
+/// use rummikub_companion::i18n::{tile};
+/// use rummikub_companion::lang::Language;
 /// use rummikub_companion::tile::{Color, Tile};
 /// let r12 = Tile::numbered(Color::Red, 12).unwrap();
 /// assert_eq!(tile(Language::English, r12), "R12");
@@ -728,7 +653,8 @@ pub fn kind_name(lang: Language, kind: Kind) -> &'static str {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{set_problem, Language};
+/// use rummikub_companion::i18n::{set_problem};
+/// use rummikub_companion::lang::Language;
 /// use rummikub_companion::meld::SetProblem;
 /// assert_eq!(set_problem(Language::Korean, &SetProblem::TooFewTiles), "묶음은 타일이 3개 이상이어야 합니다");
 /// assert_eq!(set_problem(Language::English, &SetProblem::TooFewTiles), "a set needs at least 3 tiles");
@@ -1211,7 +1137,8 @@ pub fn read_only_reason(lang: Language, reason: &ReadOnlyReason) -> String {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{store_error, Language};
+/// use rummikub_companion::i18n::{store_error};
+/// use rummikub_companion::lang::Language;
 /// use rummikub_companion::store::StoreError;
 /// let e = StoreError::BadId("../x".into());
 /// assert!(store_error(Language::English, &e).contains("is not a sheet name"));
@@ -1323,7 +1250,8 @@ fn scoring_preset(rules: &RuleSet) -> Option<Preset> {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{read_rules_line, rules_line, Language};
+/// use rummikub_companion::i18n::{read_rules_line, rules_line};
+/// use rummikub_companion::lang::Language;
 /// use rummikub_companion::rules::Preset;
 /// let rules = Preset::Tournament.rules();
 /// for lang in Language::ALL {

@@ -28,6 +28,7 @@ pub mod evening;
 pub mod event;
 pub mod history;
 pub mod i18n;
+pub mod lang;
 pub mod meld;
 pub mod play;
 pub mod referee;

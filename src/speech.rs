@@ -26,7 +26,7 @@
 //! ```
 //! use std::time::Duration;
 //! use std::sync::Arc;
-//! use rummikub_companion::i18n::Language;
+//! use rummikub_companion::lang::Language;
 //! use rummikub_companion::speech::{RecordingSpeaker, Voice, VoiceConfig};
 //! use rummikub_companion::speech::phrases::Happening;
 //!
@@ -48,7 +48,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::i18n::Language;
+use crate::lang::Language;
 use phrases::{Happening, VoiceSettings, phrase};
 
 /// How often the speaking thread looks at a running engine.

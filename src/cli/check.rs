@@ -6,8 +6,9 @@ use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
 use super::{CheckArgs, EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
+use crate::i18n;
 use crate::i18n::cli::{self, check as words};
-use crate::i18n::{self, Language};
+use crate::lang::Language;
 use crate::meld::{MeldOptions, Verdict, check_meld};
 use crate::tile::{Tile, parse_sets};
 

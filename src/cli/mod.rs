@@ -24,8 +24,8 @@ use std::io::{self, Write};
 
 use clap::{ArgAction, Args, FromArgMatches, Parser, Subcommand};
 
-use crate::i18n::Language;
 use crate::i18n::cli::{self as words, help};
+use crate::lang::Language;
 use crate::rules::{Preset, RuleSet};
 use crate::tile::TileSet;
 

@@ -6,9 +6,10 @@ use clap::Args;
 use serde_json::json;
 
 use super::{EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
+use crate::i18n;
 use crate::i18n::cli::tiles as tile_words;
 use crate::i18n::play as words;
-use crate::i18n::{self, Language};
+use crate::lang::Language;
 use crate::play::{By, PlayOptions, best_play};
 use crate::referee::{TurnContext, Verdict, judge};
 use crate::rules::RuleSet;

@@ -20,8 +20,9 @@ use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
 use super::{EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
+use crate::i18n;
 use crate::i18n::cli::{self as cli_words, WARNING, audit as audit_words, score as words};
-use crate::i18n::{self, Language};
+use crate::lang::Language;
 use crate::rules::{FinalRule, Preset, RuleSet};
 use crate::score::audit::{Audit, PaperRow, audit, read_paper_csv};
 use crate::score::table::{Imported, comments, read_score_csv, signed};

@@ -7,8 +7,9 @@ use serde_json::json;
 use unicode_width::UnicodeWidthStr;
 
 use super::{EXIT_NO, EXIT_YES, InputError, RuleArgs, bad_input, print_json};
+use crate::i18n;
 use crate::i18n::cli::{self, solve as words};
-use crate::i18n::{self, Language};
+use crate::lang::Language;
 use crate::solver::{Objective, Solution, SolveOptions, solve};
 use crate::tile::{Tile, parse_rack};
 

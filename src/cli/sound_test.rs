@@ -6,10 +6,11 @@ use std::io::Write;
 use super::EXIT_NO;
 #[cfg(feature = "audio")]
 use super::EXIT_YES;
+use crate::i18n;
 use crate::i18n::cli::ERROR;
 #[cfg(feature = "audio")]
 use crate::i18n::cli::sound as words;
-use crate::i18n::{self, Language};
+use crate::lang::Language;
 #[cfg(feature = "audio")]
 use crate::sound::{Cue, RodioSounder, Sounder};
 

@@ -8,8 +8,9 @@ use serde_json::{Value, json};
 
 use super::{EXIT_YES, InputError, bad_input, print_json};
 use crate::evening::SavedEvening as Evening;
+use crate::i18n;
 use crate::i18n::cli::{WARNING, status as words};
-use crate::i18n::{self, Language};
+use crate::lang::Language;
 use crate::score::Sheet;
 use crate::store::{DATA_ENV, SheetId, Store, data_dir_from};
 use crate::timer::{Phase, SavedTimer};

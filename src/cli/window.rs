@@ -9,8 +9,8 @@
 use std::io::Write;
 
 use super::{EXIT_NO, Terminal};
-use crate::i18n::Language;
 use crate::i18n::cli::{ERROR, window};
+use crate::lang::Language;
 
 /// Reports that the window could not be opened (`error` is eframe's) on stderr, in the
 /// locale's language, and returns the exit code.
@@ -28,7 +28,7 @@ pub fn window_failed(error: &dyn std::fmt::Display) -> i32 {
 /// # Example
 /// ```
 /// use rummikub_companion::cli::window_message;
-/// use rummikub_companion::i18n::Language;
+/// use rummikub_companion::lang::Language;
 /// let detail = "winit EventLoopError: os error at /root/.cargo/registry/src/winit-0.30.13/\
 ///               src/platform_impl/linux/mod.rs:765: neither WAYLAND_DISPLAY nor DISPLAY is set.";
 /// let text = window_message(Language::English, detail, false);

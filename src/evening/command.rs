@@ -15,7 +15,7 @@ use super::saver::Ticket;
 use super::settings::Settings;
 use super::sheets::SheetError;
 use super::undo::{Area, Change};
-use crate::i18n::Language;
+use crate::lang::Language;
 use crate::score::{Game, RemainingError};
 use crate::server::PhoneAction;
 use crate::store::SheetId;

@@ -53,7 +53,8 @@ pub use settings::Settings;
 pub use sheets::{RulesPreview, SheetBook, SheetError};
 pub use undo::{Area, Change, UndoHistory};
 
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::rules::RuleSet;
 use crate::runtime::{Clock, TimerRuntime};
 use crate::score::Sheet;

@@ -8,7 +8,8 @@
 
 use std::time::Duration;
 
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::store::Notice;
 
 /// A reason worded in both languages when it happened (the error itself is gone by then), so

@@ -20,7 +20,8 @@ use std::time::Duration;
 
 use super::command::{Command, Refusal};
 use super::{Evening, Shared, Waited};
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::server::{
     Acted, LinkAddress, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions,
     TableState, link_addresses, qr_modules,

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Language;
+use crate::lang::Language;
 use crate::rules::RuleSet;
 use crate::speech::phrases::VoiceSettings;
 

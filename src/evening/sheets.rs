@@ -13,7 +13,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::rules::RuleSet;
 use crate::score::export::{ExportLabels, sheet_csv_named};
 use crate::score::{GameNumber, Players, ScoreError, Sheet};

@@ -1,7 +1,7 @@
 //! Words of the exported score card (the picture "Export picture" writes), both languages side
 //! by side. Kept apart from the window's words so the card's live in one place.
 
-use super::{Language, Text};
+use crate::lang::{Language, Text};
 
 /// The card's title.
 pub const TITLE: Text = Text {

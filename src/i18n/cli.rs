@@ -15,7 +15,8 @@
 
 use std::io;
 
-use super::{Josa, Language, Text, io_kind_ko, josa};
+use super::{Josa, io_kind_ko, josa};
+use crate::lang::{Language, Text};
 use crate::meld::Reading;
 use crate::rules::FinalRule;
 use crate::solver::{Objective, SolvedSet};
@@ -44,7 +45,8 @@ pub const NOTICE: Text = Text {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{cli::language_named, Language};
+/// use rummikub_companion::i18n::{cli::language_named};
+/// use rummikub_companion::lang::Language;
 /// assert_eq!(language_named("KO"), Some(Language::Korean));
 /// assert_eq!(language_named("한국어"), Some(Language::Korean));
 /// assert_eq!(language_named("fr"), None);

@@ -2,8 +2,8 @@
 //! code (handed to `table.js` as JSON, so the page holds no words of its own), the TV page's
 //! live parts (whose turn, games done, the round clock) and the host's refusals.
 
-use super::{Language, Text};
 use crate::event::live::TableRefusal;
+use crate::lang::{Language, Text};
 use crate::server::club::HostRefusal;
 
 /// The table page's fixed words, by the key `table.js` looks them up with.

@@ -1,8 +1,9 @@
 //! The evening's words: why a command was refused, what a draft still lacks, and the standing
 //! lines about saving — both languages of each message side by side.
 
-use super::{Josa, Language, Text, josa, remaining_error, score_error, timer_error};
+use super::{Josa, josa, remaining_error, score_error, timer_error};
 use crate::evening::{DraftProblem, Refusal};
+use crate::lang::{Language, Text};
 
 /// Why the evening would not do what was asked, for the window or a phone.
 pub fn refusal(lang: Language, refusal: &Refusal) -> String {

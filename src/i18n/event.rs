@@ -3,8 +3,9 @@
 //!
 //! Kept in a file of its own so the event's words grow without touching the other tables.
 
-use super::{Josa, Language, Text, josa, score_error};
+use super::{Josa, josa, score_error};
 use crate::event::Refusal;
+use crate::lang::Language;
 
 fn list(items: &[String]) -> String {
     items.join(", ")
@@ -172,7 +173,7 @@ pub fn seating_labels(lang: Language) -> crate::event::export::SeatingLabels<'st
 
 /// `event` subcommands' words.
 pub mod cli {
-    use super::{Language, Text};
+    use crate::lang::{Language, Text};
 
     /// Heading of a seating: round R.
     pub fn round(lang: Language, round: u32) -> String {
@@ -338,7 +339,8 @@ pub mod cli {
 /// The words of `event serve` and its pages (the TV page and the per-table page). The pages
 /// are made in Rust in the page's language, so every word they show is here.
 pub mod tv {
-    use super::{Language, Text, numbers};
+    use super::numbers;
+    use crate::lang::{Language, Text};
 
     /// A table's result is in.
     pub const FINISHED: Text = Text {
@@ -460,7 +462,7 @@ pub mod tv {
 /// The help of the `event` subcommands and their options (the command line's
 /// [`super::cli::help`] asks here for what it does not know).
 pub mod help {
-    use super::Text;
+    use crate::lang::Text;
 
     /// What an `event` subcommand does.
     pub fn about(command: &str) -> Option<Text> {
@@ -572,9 +574,9 @@ pub mod help {
 
 /// The window's Event view.
 pub mod window {
-    use super::{Language, Text};
     use crate::evening::event_desk::{DeskError, ExportReport};
     use crate::event::Ranking;
+    use crate::lang::{Language, Text};
 
     /// The tab.
     pub const TAB: Text = Text {

@@ -13,7 +13,7 @@
 
 use std::sync::LazyLock;
 
-use super::{Language, Text};
+use crate::lang::{Language, Text};
 
 /// Every message of the phone page: its key (what `app.js` asks for) and its words.
 pub const WORDS: &[(&str, Text)] = &[
@@ -370,7 +370,8 @@ pub const WORDS: &[(&str, Text)] = &[
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{Language, phone};
+/// use rummikub_companion::i18n::{phone};
+/// use rummikub_companion::lang::Language;
 /// assert_eq!(phone::word("start").map(|t| t.get(Language::Korean)), Some("시작"));
 /// assert!(phone::word("no such word").is_none());
 /// ```
@@ -383,7 +384,8 @@ pub fn word(key: &str) -> Option<Text> {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{Language, phone};
+/// use rummikub_companion::i18n::{phone};
+/// use rummikub_companion::lang::Language;
 /// let ko = phone::script(Some(Language::Korean));
 /// assert!(ko.contains("window.RC_WORDS = {\"ko\":{") && ko.contains("\"start\":\"시작\""));
 /// assert!(!ko.contains("\"en\""));

@@ -3,7 +3,8 @@
 //! [`super::cli`] so the two features' words live in one place.
 
 use super::cli::tiles;
-use super::{Language, Text, set_problem};
+use super::set_problem;
+use crate::lang::{Language, Text};
 use crate::play::PlayError;
 use crate::referee::{Reason, Verdict};
 
@@ -265,7 +266,7 @@ pub fn arg(command: &str, arg: &str) -> Option<Text> {
 
 /// Words of the Meld tab's "Whole table" and "Referee" modes (the window).
 pub mod window {
-    use super::Text;
+    use crate::lang::Text;
 
     /// The mode "what can I play, the whole table rearranged".
     pub const MODE_TABLE: Text = Text {

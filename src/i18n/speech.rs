@@ -2,7 +2,7 @@
 //! What the voice *says* is not here: it is [`crate::speech::phrases`], pure and tested with
 //! the happenings it words.
 
-use super::{Language, Text};
+use crate::lang::{Language, Text};
 use crate::speech::Engine;
 use crate::speech::phrases::Kind;
 

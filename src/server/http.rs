@@ -22,7 +22,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 
-use crate::i18n::{Language, phone as phone_words};
+use crate::i18n::phone as phone_words;
+use crate::lang::Language;
 use tower::ServiceExt;
 
 use super::net::is_local_peer;

@@ -44,7 +44,7 @@
 //! ```
 //! use std::net::{IpAddr, Ipv4Addr};
 //! use std::sync::Arc;
-//! use rummikub_companion::i18n::Language;
+//! use rummikub_companion::lang::Language;
 //! use rummikub_companion::server::{
 //!     Acted, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions, TableState,
 //! };
@@ -78,7 +78,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{oneshot, watch};
 
-use crate::i18n::Language;
+use crate::lang::Language;
 
 pub use net::{
     DefaultRoutes, InterfaceAddress, LinkAddress, Listening, Secret, default_route_v4,

@@ -24,7 +24,7 @@
 //!
 //! # Example
 //! ```
-//! use rummikub_companion::i18n::Language;
+//! use rummikub_companion::lang::Language;
 //! use rummikub_companion::speech::phrases::{phrase, Happening};
 //! let turn = Happening::Turn { name: "루미".into() };
 //! assert_eq!(phrase(Language::Korean, &turn), "루미 차례입니다");
@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Language;
+use crate::lang::Language;
 use crate::timer::{Alert, Penalty, TimerEvent, TimerMode};
 
 /// Something the table is told aloud.

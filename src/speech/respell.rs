@@ -20,7 +20,7 @@
 //! assert_eq!(respell_korean("10초"), "십초");
 //! ```
 
-use crate::i18n::Language;
+use crate::lang::Language;
 
 /// First Hangul syllable (가).
 const BASE: u32 = 0xAC00;
@@ -256,7 +256,7 @@ pub fn respell_korean(text: &str) -> String {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::Language;
+/// use rummikub_companion::lang::Language;
 /// use rummikub_companion::speech::respell::for_engine;
 /// assert_eq!(for_engine(Language::Korean, "시간 초과 — 한 장 가져가세요"), "시간 초과, 한 장 가져가세요");
 /// assert_eq!(for_engine(Language::English, "time's up — draw one"), "time's up, draw one");

@@ -15,7 +15,8 @@ use egui::epaint::{ClippedPrimitive, Primitive};
 use egui::{Color32, RichText, TextureId, Ui};
 
 use super::signed;
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::score::Sheet;
 
 /// The card's width in points for a short sheet.

@@ -12,7 +12,7 @@ use std::time::Duration;
 use egui::epaint::TextShape;
 use egui::{Color32, FontId, Painter, Pos2, Rect, Stroke, Vec2};
 
-use crate::i18n::Language;
+use crate::lang::Language;
 use crate::timer::{Penalty, Phase, PlayerStats, Timer};
 
 /// Amber: from the warning on.

@@ -8,8 +8,9 @@ use egui::{RichText, Ui};
 
 use super::card::{Card, MARGIN, PAPER, cell, draw_page, local, row};
 use crate::event::Event;
+use crate::i18n;
 use crate::i18n::event::{cli as cli_words, tv as tv_words};
-use crate::i18n::{self, Language};
+use crate::lang::Language;
 
 const TABLE_W: f32 = 110.0;
 const SEAT_W: f32 = 150.0;

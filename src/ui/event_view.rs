@@ -10,8 +10,8 @@
 
 use crate::evening::event_desk::{DeskStatus, EventSummary};
 use crate::event::{Event, EventSetup, Ranking, Standings};
-use crate::i18n::Language;
 use crate::i18n::event::{cli as cli_words, window as words};
+use crate::lang::Language;
 use crate::store::EventId;
 
 /// What the Event view asks for.

@@ -6,7 +6,7 @@ use super::signed;
 use egui::{RichText, Ui};
 
 use crate::history::History;
-use crate::i18n::Language;
+use crate::lang::Language;
 
 /// Draws the history: the table per player, head-to-head, the cumulative chart.
 pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {

@@ -8,7 +8,8 @@ use egui::{Color32, RichText, Ui};
 
 use super::play_view::{Referee, WholeTable};
 use super::tiles;
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::meld::{MeldOptions, MeldProblem, Verdict, check_meld};
 use crate::rules::RuleSet;
 use crate::solver::{Objective, Solution, SolveError, SolveOptions, solve};

@@ -10,7 +10,7 @@ use std::time::Duration;
 use egui::{Color32, RichText, Ui};
 
 use crate::evening::Notices;
-use crate::i18n::Language;
+use crate::lang::Language;
 
 /// How long a success notice stays.
 pub const SUCCESS_SHOWN: Duration = Duration::from_secs(6);

@@ -17,7 +17,8 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use egui::{Color32, RichText, Ui};
 
 use super::tiles;
-use crate::i18n::{self, Language, play as words, play::window as w};
+use crate::i18n::{self, play as words, play::window as w};
+use crate::lang::Language;
 use crate::play::{By, Most, Play, PlayError, PlayOptions, best_play, best_play_then};
 use crate::referee::{TurnContext, Verdict, judge};
 use crate::rules::RuleSet;

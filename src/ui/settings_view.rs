@@ -9,7 +9,8 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::evening::{PhoneLink, Settings};
-use crate::i18n::{self, Language, Strings};
+use crate::i18n::{self, Strings};
+use crate::lang::Language;
 use crate::rules::{
     BANK_MINUTES, ClockMode, FinalRule, INCREMENT_SECONDS, Preset, RuleSet, TICK_SECONDS,
     TURN_SECONDS, WARNING_SECONDS,

@@ -10,7 +10,7 @@ use egui::{Color32, FontId, RichText, Sense, Ui, Vec2};
 
 use super::clock::{self, ClockSnapshot, RED};
 use super::timer_view::{TableInput, TimerCommand};
-use crate::i18n::Language;
+use crate::lang::Language;
 use crate::timer::Phase;
 
 /// What the table view asks for.

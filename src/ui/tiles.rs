@@ -6,7 +6,8 @@
 
 use egui::{Color32, CornerRadius, FontId, Response, Sense, Stroke, StrokeKind, Ui, Vec2};
 
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::tile::{Color, FACES, Tile, TileSet};
 
 /// Ink colour of a tile's number.

@@ -10,7 +10,8 @@ use egui::{RichText, Sense, Ui, Vec2};
 
 use super::clock::{self, ClockSnapshot, RED};
 
-use crate::i18n::{self, Language};
+use crate::i18n;
+use crate::lang::Language;
 use crate::runtime::TimerRuntime;
 use crate::score::STANDARD_SET_PLAYERS;
 use crate::tile::TileSet;

@@ -662,7 +662,7 @@ fn a_korean_page_shows_the_korean_words_from_words_js() {
 #[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
 fn the_tv_page_shows_results_and_then_the_standings_as_they_are_pushed() {
     let night = crate::event_serve::Night::new();
-    let server = night.serve(rummikub_companion::i18n::Language::English);
+    let server = night.serve(rummikub_companion::lang::Language::English);
     let browser = Browser::launch();
     browser.go(&format!("http://{}/tv", server.local_addr()));
     browser.wait_for(

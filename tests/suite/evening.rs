@@ -9,7 +9,7 @@ use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
 use rummikub_companion::evening::{Area, Change, Command, DraftEdit, Refusal, Settings};
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::rules::{FinalRule, Preset};
 use rummikub_companion::score::{Game, Hand};
 use rummikub_companion::server::PhoneAction;

@@ -6,8 +6,8 @@ use std::time::Duration;
 use chrono::Utc;
 use rummikub_companion::evening::event_desk::{DeskError, EventDesk};
 use rummikub_companion::event::{Command, EventSetup};
-use rummikub_companion::i18n::Language;
 use rummikub_companion::i18n::event::window::desk_error;
+use rummikub_companion::lang::Language;
 use rummikub_companion::store::Store;
 
 const EIGHT: &str = "A1\nA2\nA3\nA4\nA5\nA6\nA7\nA8\n";

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rummikub_companion::event::{Command, Event, EventSetup};
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::score::{Game, Hand};
 use rummikub_companion::server::tv::{TvOptions, TvServer, TvView};
 use rummikub_companion::store::{EventId, Store};

@@ -7,7 +7,7 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::server::tv::{TvOptions, TvServer};
 use rummikub_companion::store::Store;
 use serde_json::{Value, json};

@@ -7,7 +7,7 @@ use std::time::Duration;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use rummikub_companion::event::Ranking;
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::RecordingSounder;
 use rummikub_companion::store::Store;

@@ -277,7 +277,8 @@ fn the_points_table_passes_audit_and_the_facts_table_reads_back() {
 /// marks included, and `score` reads the file back to the same games; English keeps `R5 J`.
 #[test]
 fn a_korean_export_names_rack_tiles_in_korean_and_reads_back_the_same() {
-    use rummikub_companion::i18n::{self, Language};
+    use rummikub_companion::i18n;
+    use rummikub_companion::lang::Language;
     let players = Players::new(["루미", "Bo", "Cy"]).expect("players");
     let mut sheet = Sheet::new(players, RuleSet::default(), None, t0()).expect("sheet");
     let rack = |text: &str| Hand::of_tiles(parse_rack(text).expect("rack"));

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rummikub_companion::evening::{Command, DraftEdit};
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::rules::RuleSet;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::RecordingSounder;

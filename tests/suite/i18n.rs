@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use rummikub_companion::evening::{DraftProblem, Refusal, SheetError};
-use rummikub_companion::i18n::{self, Language};
+use rummikub_companion::i18n;
+use rummikub_companion::lang::Language;
 use rummikub_companion::meld::{MeldProblem, SetProblem};
 use rummikub_companion::rules::RulesError;
 use rummikub_companion::score::audit::Finding;

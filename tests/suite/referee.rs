@@ -3,7 +3,8 @@
 
 use std::process::{Command, Output};
 
-use rummikub_companion::i18n::{Language, play as words};
+use rummikub_companion::i18n::play as words;
+use rummikub_companion::lang::Language;
 use rummikub_companion::referee::{Reason, TurnContext, Verdict, judge};
 use rummikub_companion::tile::{parse_rack, parse_sets};
 

@@ -912,7 +912,7 @@ fn the_tile_picker_writes_korean_tiles_at_a_korean_table() {
     use rummikub_companion::evening::{Command, DraftEdit};
     let night = crate::util::night::Night::with_sheet();
     let mut settings = night.lock().settings().clone();
-    settings.language = rummikub_companion::i18n::Language::Korean;
+    settings.language = rummikub_companion::lang::Language::Korean;
     night.ok(Command::Settings(Box::new(settings)));
     night.ok(Command::AddGame);
     for tile in ["R5", "K7", "J"] {
@@ -1248,7 +1248,7 @@ fn score_json_names_the_tile_set_five_and_six_players_play() {
 /// The sheet as the window exports it in `lang` (its own labels and rules line).
 fn window_export(
     sheet: &rummikub_companion::score::Sheet,
-    lang: rummikub_companion::i18n::Language,
+    lang: rummikub_companion::lang::Language,
 ) -> String {
     use rummikub_companion::score::export::{ExportLabels, sheet_csv};
     let s = lang.strings();
@@ -1303,7 +1303,7 @@ fn score_scores_an_exported_sheet_under_the_rules_written_in_it() {
         vec![155 - 53, -55 + 103, -100 - 50],
         "joker 50, not melded 100"
     );
-    for lang in rummikub_companion::i18n::Language::ALL {
+    for lang in rummikub_companion::lang::Language::ALL {
         let (code, out, err, _) = score(&["--json"], &window_export(&sheet, lang));
         assert_eq!(code, 0, "{err}");
         assert_eq!(err, "", "no flags, nothing to say");
@@ -1323,7 +1323,7 @@ fn score_scores_an_exported_sheet_under_the_rules_written_in_it() {
 #[test]
 fn score_says_when_its_rule_options_differ_from_the_files_rules() {
     let sheet = tournament_sheet();
-    let text = window_export(&sheet, rummikub_companion::i18n::Language::English);
+    let text = window_export(&sheet, rummikub_companion::lang::Language::English);
     let (code, out, err, _) = score(&["--json", "--joker", "30"], &text);
     assert_eq!(code, 0, "{err}");
     assert_eq!(

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::speech::phrases::{Happening, VoiceSettings, phrase};
 use rummikub_companion::speech::respell::{for_engine, respell_korean, sino_korean};
 use rummikub_companion::timer::{Alert, ChessClock, TimerEvent, TimerMode};
@@ -253,7 +253,7 @@ mod laptop {
     use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
     use rummikub_companion::evening::{Command, Deps, Settings, Shared, TableNotice};
-    use rummikub_companion::i18n::Language;
+    use rummikub_companion::lang::Language;
     use rummikub_companion::runtime::ManualClock;
     use rummikub_companion::sound::{Cue, Sounder};
     use rummikub_companion::speech::{self, Engine};
@@ -832,7 +832,7 @@ mod evening {
     use std::time::Duration;
 
     use rummikub_companion::evening::{Command, Deps, DraftEdit, Settings, Shared};
-    use rummikub_companion::i18n::Language;
+    use rummikub_companion::lang::Language;
     use rummikub_companion::runtime::ManualClock;
     use rummikub_companion::sound::RecordingSounder;
     use rummikub_companion::speech::RecordingSpeaker;
@@ -1005,7 +1005,7 @@ mod window {
 
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use rummikub_companion::i18n::Language;
+    use rummikub_companion::lang::Language;
     use rummikub_companion::runtime::ManualClock;
     use rummikub_companion::sound::RecordingSounder;
     use rummikub_companion::speech::RecordingSpeaker;

@@ -7,7 +7,7 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use rummikub_companion::evening::{Command, DraftEdit};
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::{Cue, RecordingSounder};
 use rummikub_companion::tile::TileSet;

@@ -30,7 +30,7 @@ pub(super) enum EventNote {
 
 impl EventNote {
     /// The note in `lang`.
-    pub(super) fn worded(&self, lang: crate::i18n::Language) -> String {
+    pub(super) fn worded(&self, lang: crate::lang::Language) -> String {
         match self {
             EventNote::Created(id) => words::created(lang, id),
             EventNote::Seated { round, repeats } => words::seated(lang, *round, *repeats),
@@ -241,7 +241,7 @@ impl App {
 
     fn export_seating_csv(
         &mut self,
-        lang: crate::i18n::Language,
+        lang: crate::lang::Language,
         round: u32,
     ) -> Result<Option<EventNote>, DeskError> {
         let id = self.open_id()?;
@@ -260,7 +260,7 @@ impl App {
 
     fn export_standings_csv(
         &mut self,
-        lang: crate::i18n::Language,
+        lang: crate::lang::Language,
         round: u32,
     ) -> Result<Option<EventNote>, DeskError> {
         let id = self.open_id()?;
@@ -279,7 +279,7 @@ impl App {
     /// ([`crate::ui::event_card`]) on the desk's export thread, then written as the CSVs are.
     fn export_event_picture(
         &mut self,
-        lang: crate::i18n::Language,
+        lang: crate::lang::Language,
         round: u32,
         seating: bool,
     ) -> Result<Option<EventNote>, DeskError> {

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::evening::{Area, Change, Command, Deps, Evening, Settings, Shared};
-use crate::i18n::Language;
+use crate::lang::Language;
 use crate::runtime::{Clock, SystemClock};
 use crate::score::Sheet;
 use crate::sound::Sounder;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use rummikub_companion::evening::{
     Command, Deps, Done, DraftEdit, Evening, Refusal, SavedEvening, Shared, Waited,
 };
-use rummikub_companion::i18n::Language;
+use rummikub_companion::lang::Language;
 use rummikub_companion::runtime::ManualClock;
 use rummikub_companion::sound::RecordingSounder;
 use rummikub_companion::store::Store;
