@@ -161,6 +161,13 @@ pub struct Round {
     /// Meetings this seating repeats (0 unless they could not be avoided).
     #[serde(default)]
     pub repeats: usize,
+    /// Games each table plays this round (0 in files from before it was kept: the event's).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub games: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Round {
@@ -202,10 +209,17 @@ pub enum Command {
         /// A result for a table that has one already: allowed only as a correction.
         correct: bool,
     },
+    /// Shows the standings through a complete round (the window holds them back until the
+    /// organiser releases them; kept with the event).
+    Release {
+        /// The round.
+        round: u32,
+    },
 }
 
 /// What a command did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// A player was registered.
     Added {
@@ -236,6 +250,11 @@ pub enum Outcome {
         corrected: bool,
         /// True when this result completed its round.
         round_complete: bool,
+    },
+    /// The standings through a round were released.
+    Released {
+        /// The round.
+        round: u32,
     },
 }
 
@@ -349,6 +368,9 @@ pub struct Event {
     setup: EventSetup,
     players: Vec<Player>,
     rounds: Vec<Round>,
+    /// The standings are released through this round (0: none yet).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    released: u32,
     /// Every applied command, oldest first; only ever appended to.
     log: Vec<LogEntry>,
 }
@@ -398,6 +420,7 @@ impl Event {
             setup,
             players: Vec::new(),
             rounds: Vec::new(),
+            released: 0,
             log: Vec::new(),
         })
     }
@@ -417,6 +440,11 @@ impl Event {
         &self.rounds
     }
 
+    /// The last round whose standings were released (0: none).
+    pub fn released(&self) -> u32 {
+        self.released
+    }
+
     /// The log of applied commands.
     pub fn log(&self) -> &[LogEntry] {
         &self.log
@@ -431,6 +459,23 @@ impl Event {
     pub fn player_index(&self, name: &str) -> Option<usize> {
         let name = folded(name);
         self.players.iter().position(|p| folded(&p.name) == name)
+    }
+
+    /// Games each table of `round` plays.
+    pub fn round_games(&self, round: &Round) -> u32 {
+        match round.games {
+            0 => self.setup.games,
+            games => games,
+        }
+    }
+
+    /// Who starts each game of `table` in `round`: game k (0-based) is started by seat k mod n
+    /// (player indices, one a game).
+    pub fn starters(&self, round: &Round, table: &Table) -> Vec<usize> {
+        let n = table.seats.len().max(1);
+        (0..self.round_games(round) as usize)
+            .filter_map(|k| table.seats.get(k % n).copied())
+            .collect()
     }
 
     /// The names of a table's players in seat order.
@@ -507,6 +552,7 @@ impl Event {
                 games,
                 correct,
             } => self.record(*round, *table, players, games, *correct)?,
+            Command::Release { round } => self.release(*round)?,
         };
         let seq = self.log.len() as u64 + 1;
         self.log.push(LogEntry {
@@ -555,6 +601,27 @@ impl Event {
         Ok(Outcome::Dropped { player })
     }
 
+    fn release(&mut self, round: u32) -> Result<Outcome, Refusal> {
+        let seated = (round as usize)
+            .checked_sub(1)
+            .and_then(|r| self.rounds.get(r))
+            .ok_or(Refusal::NoSuchRound(round))?;
+        let open: Vec<u32> = seated
+            .tables
+            .iter()
+            .filter(|t| !t.is_finished())
+            .map(|t| t.number)
+            .collect();
+        if !open.is_empty() {
+            return Err(Refusal::RoundOpen {
+                round,
+                tables: open,
+            });
+        }
+        self.released = self.released.max(round);
+        Ok(Outcome::Released { round })
+    }
+
     fn seat_round(&mut self) -> Result<Outcome, Refusal> {
         if let Some(round) = self.rounds.last() {
             let open: Vec<u32> = round
@@ -580,7 +647,8 @@ impl Event {
             },
         )?;
         let number = self.current_round() + 1;
-        let seated = seating::seat(self, &active, &sizes, number);
+        let games = self.setup.games;
+        let seated = seating::seat(self, &active, &sizes, number, games);
         self.rounds.push(Round {
             number,
             tables: seated
@@ -594,6 +662,7 @@ impl Event {
                 })
                 .collect(),
             repeats: seated.repeats,
+            games,
         });
         Ok(Outcome::Seated {
             round: number,
@@ -647,9 +716,10 @@ impl Event {
                 found: names.iter().map(|n| n.trim().to_owned()).collect(),
             });
         }
-        if games.len() != self.setup.games as usize {
+        let expected_games = self.round_games(&self.rounds[r]);
+        if games.len() != expected_games as usize {
             return Err(Refusal::WrongGameCount {
-                expected: self.setup.games,
+                expected: expected_games,
                 found: games.len(),
             });
         }

@@ -1180,6 +1180,10 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
             format!("\"{id}\"은(는) 점수표 이름이 아닙니다 (글자, 숫자, -, _만 씁니다)")
         }
         StoreError::NotFound { file } => format!("저장된 점수표 {}이(가) 없습니다", file.display()),
+        StoreError::Newer { file, version } => format!(
+            "{}은(는) 더 새 버전의 앱이 쓴 파일입니다 (형식 {version}, 이 버전은 {FORMAT_VERSION}까지 읽습니다): 그대로 두었습니다. 새 버전을 쓰세요",
+            file.display()
+        ),
         StoreError::Unrecoverable { file, notices } => {
             let notices: Vec<String> = notices.iter().map(|n| notice(lang, n)).collect();
             format!(

@@ -5,6 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The bundled Korean font (Noto Sans CJK KR, every Hangul syllable; SIL OFL 1.1, see
+/// `assets/fonts/OFL.txt`), embedded once: the window draws Korean with it, and the club
+/// night's TV and table pages are served it, so a screen with no Korean font shows no boxes.
+pub const HANGUL_FONT: &[u8] = include_bytes!("../assets/fonts/NotoSansCJKkr-Hangul.otf");
+
 /// A UI language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Language {

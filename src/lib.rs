@@ -24,6 +24,7 @@
 //! ```
 
 pub mod cli;
+pub mod club;
 pub mod evening;
 pub mod event;
 pub mod history;

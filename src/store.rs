@@ -67,8 +67,12 @@ use serde::de::DeserializeOwned;
 use crate::score::Sheet;
 
 mod event;
+pub mod saver;
 mod scan;
-pub use event::{EVENTS_DIR, EventId};
+pub use event::{
+    CLUB_LOCK, ClubLockError, ClubStore, Damage, EVENTS_DIR, EventId, Holder, HolderKind,
+    LoadedEvent, LogLine, RestoredFrom,
+};
 pub use scan::{Scan, Skipped, read_sheets};
 
 /// Environment variable that overrides the data folder.
@@ -325,6 +329,18 @@ pub enum StoreError {
     NotFound {
         /// The file looked for.
         file: PathBuf,
+    },
+    /// The file was written by a newer version of the app: refused, and left as it is.
+    #[error(
+        "{} was written by a newer version of the app (format {version}; this one reads up to \
+         {FORMAT_VERSION}): it was left as it is; use the newer version",
+        .file.display()
+    )]
+    Newer {
+        /// The file.
+        file: PathBuf,
+        /// Its format version.
+        version: u64,
     },
     /// Neither the sheet nor its backup could be read; both were set aside.
     #[error("could not read {} or its backup: {}", .file.display(), notices_text(.notices))]

@@ -975,6 +975,97 @@ impl EndTurnGuard {
     }
 }
 
+/// Who presses a table's button: the table itself (a key, a click, the clock on the laptop,
+/// whoever sits there), or a seat's own phone naming the turn it saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presser {
+    /// The table's own button.
+    Table,
+    /// The phone of `seat`, which saw turn `turn`; with `anyone` (the table lets anyone end a
+    /// turn) it may end another seat's turn.
+    Seat {
+        /// The phone's seat.
+        seat: usize,
+        /// The turn the phone saw ([`Timer::turn_id`]).
+        turn: u64,
+        /// Anyone at the table may end a turn.
+        anyone: bool,
+    },
+}
+
+/// What a press did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pressed {
+    /// The first turn started.
+    Started,
+    /// A turn ended; the next one runs.
+    Ended(TurnEnd),
+}
+
+/// Why a press did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PressRefusal {
+    /// Part of the gesture before (within [`END_TURN_GUARD`]).
+    Guarded,
+    /// A phone's press before the first turn.
+    NotStarted,
+    /// A phone's press for a turn that has ended already.
+    StaleTurn,
+    /// A phone's press on another seat's turn.
+    NotYourTurn,
+}
+
+impl EndTurnGuard {
+    /// A table's one button, pressed by `by` at `now`: the first press starts the first turn,
+    /// every later one ends the turn under way (also from a pause) — at most once a gesture, and
+    /// from a phone only the turn it saw, its own unless the table lets anyone end it. The
+    /// laptop's evening and every club table press through this.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use rummikub_companion::timer::{EndTurnGuard, Pressed, PressRefusal, Presser, Timer, TimerSettings};
+    /// let ms = Duration::from_millis;
+    /// let mut timer = Timer::new(["Ann", "Bo"], TimerSettings::default()).unwrap();
+    /// let mut guard = EndTurnGuard::default();
+    /// assert_eq!(guard.press(&mut timer, ms(0), Presser::Table), Ok(Pressed::Started));
+    /// let turn = timer.turn_id().unwrap();
+    /// let bo = Presser::Seat { seat: 1, turn, anyone: false };
+    /// assert_eq!(guard.press(&mut timer, ms(900), bo), Err(PressRefusal::NotYourTurn));
+    /// let ann = Presser::Seat { seat: 0, turn, anyone: false };
+    /// assert!(matches!(guard.press(&mut timer, ms(1_000), ann), Ok(Pressed::Ended(_))));
+    /// assert_eq!(guard.press(&mut timer, ms(1_100), ann), Err(PressRefusal::StaleTurn));
+    /// ```
+    pub fn press(
+        &mut self,
+        timer: &mut Timer,
+        now: Duration,
+        by: Presser,
+    ) -> Result<Pressed, PressRefusal> {
+        if let Presser::Seat { seat, turn, anyone } = by {
+            let current = timer.turn_id().ok_or(PressRefusal::NotStarted)?;
+            if current != turn {
+                return Err(PressRefusal::StaleTurn);
+            }
+            if seat != timer.current_player() && !anyone {
+                return Err(PressRefusal::NotYourTurn);
+            }
+        }
+        if !self.allow(now) {
+            return Err(PressRefusal::Guarded);
+        }
+        match timer.phase() {
+            Phase::Idle => timer
+                .start(now)
+                .map(|()| Pressed::Started)
+                .map_err(|_| PressRefusal::NotStarted),
+            _ => timer
+                .end_turn(now)
+                .map(Pressed::Ended)
+                .map_err(|_| PressRefusal::NotStarted),
+        }
+    }
+}
+
 /// A player's statistics as saved: whole milliseconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedStats {

@@ -1,8 +1,13 @@
-//! `event`: a club night from the command line — `new`, `seat`, `result`, `standings`.
+//! `event`: a club night from the command line — `new`, `seat`, `result`, `standings`,
+//! `free-seat`, `serve`.
 //!
-//! Each command loads the event from the data folder, applies one [`crate::event::Command`]
-//! and saves it (atomically, [`crate::store`]) before printing, so what was printed is on disk.
-//! Without `--event` the most recent event is used. Exit codes as elsewhere: **0** done;
+//! Every command that changes an event goes through the club night's one owner
+//! ([`crate::club`]): in a folder nobody holds, this process becomes the owner for the
+//! command (waiting a moment for another command); in a folder a host holds (`event serve`,
+//! or a window with the event open), the command is handed to that host over loopback and
+//! carried out by its own `apply`, so the host's copy stays the one copy. Either way what is
+//! printed is on disk. Without `--event` the most recent event (or the host's open one) is
+//! used. Exit codes as elsewhere: **0** done;
 //! **1** a clear "no" from the event (the round is not finished, the players cannot be seated,
 //! the table has a result already); **2** bad input (a file that cannot be read, a result that
 //! names the wrong players or does not score, an unknown event). With `--json`, a refusal is
@@ -16,14 +21,18 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::score::read_text;
-use super::{EXIT_BAD_INPUT, EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
-use crate::event::{Command, Event, EventSetup, Outcome, Ranking, Refusal, read_players};
+use super::{EXIT_BAD_INPUT, EXIT_YES, InputError, bad_input, print_json};
+use crate::club::{
+    ClubCommand, ClubOptions, ClubRefusal, ClubShared, Did, RelayAnswer, Relayed, RelayedAsk,
+};
+use crate::event::live::{Actor, TableCommand};
+use crate::event::{Command, Event, EventSetup, Outcome, Ranking};
 use crate::i18n;
-use crate::i18n::event::{cli as words, refusal};
+use crate::i18n::event::cli as words;
 use crate::lang::Language;
 use crate::rules::Preset;
 use crate::score::table::read_score_csv;
-use crate::store::{DATA_ENV, EventId, Store, data_dir_from};
+use crate::store::{DATA_ENV, EventId, HolderKind, Store, data_dir_from};
 
 /// `event` arguments.
 #[derive(Debug, Args)]
@@ -46,6 +55,22 @@ pub enum EventCommand {
     Standings(StandingsArgs),
     /// `event serve`.
     Serve(ServeArgs),
+    /// `event free-seat`.
+    FreeSeat(FreeSeatArgs),
+}
+
+/// `event free-seat` arguments: frees a seat whose phone died, so another phone can take it.
+#[derive(Debug, Args)]
+pub struct FreeSeatArgs {
+    /// `--event`: the event's id (default: the most recent, or the host's).
+    #[arg(long, value_name = "ID")]
+    pub event: Option<String>,
+    /// `--table`: the table number.
+    #[arg(long, value_name = "T")]
+    pub table: u32,
+    /// `--seat`: the seat (1 = the first seat).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u32).range(1..=6))]
+    pub seat: u32,
 }
 
 /// `event serve` arguments.
@@ -166,6 +191,7 @@ pub(super) fn run(
         EventCommand::Result(a) => result(a, lang, out, err),
         EventCommand::Standings(a) => standings(a, lang, out, err),
         EventCommand::Serve(a) => serve(a, lang, out, err),
+        EventCommand::FreeSeat(a) => free_seat(a, lang, out, err),
     }
 }
 
@@ -185,20 +211,12 @@ impl Failure {
         }
     }
 
-    fn refused(lang: Language, why: &Refusal) -> Failure {
-        let no = matches!(
-            why,
-            Refusal::RoundOpen { .. }
-                | Refusal::CannotSeat { .. }
-                | Refusal::NotSeated
-                | Refusal::AlreadyRecorded { .. }
-                | Refusal::AlreadyDropped(_)
-                | Refusal::TooManyPlayers
-        );
+    fn refused(lang: Language, why: &ClubRefusal) -> Failure {
+        let (code, kind) = crate::club::words::exit_of(why);
         Failure {
-            code: if no { EXIT_NO } else { EXIT_BAD_INPUT },
-            kind: if no { "refused" } else { "event" },
-            message: refusal(lang, why),
+            code,
+            kind,
+            message: crate::club::words::refusal(lang, why, &[]),
         }
     }
 
@@ -239,20 +257,18 @@ fn store_failure(lang: Language, e: &crate::store::StoreError) -> Failure {
     }
 }
 
-fn open_store(lang: Language) -> Result<Store, Failure> {
-    data_dir_from(std::env::var_os(DATA_ENV))
-        .and_then(Store::open)
-        .map_err(|e| store_failure(lang, &e))
+fn data_dir(lang: Language) -> Result<std::path::PathBuf, Failure> {
+    data_dir_from(std::env::var_os(DATA_ENV)).map_err(|e| store_failure(lang, &e))
 }
 
-/// The event asked for (or the most recent) and its id.
-fn load(store: &Store, id: Option<&str>, lang: Language) -> Result<(EventId, Event), Failure> {
-    let id = match id {
+/// The id asked for, or (`None`) the most recent event's, as a reader sees the folder.
+fn event_id(store: &Store, id: Option<&str>, lang: Language) -> Result<EventId, Failure> {
+    match id {
         Some(id) => EventId::new(id.trim()).map_err(|_| Failure {
             code: EXIT_BAD_INPUT,
             kind: "store",
             message: words::no_such_event(lang, id),
-        })?,
+        }),
         None => store
             .latest_event()
             .map_err(|e| Failure {
@@ -264,32 +280,202 @@ fn load(store: &Store, id: Option<&str>, lang: Language) -> Result<(EventId, Eve
                 code: EXIT_BAD_INPUT,
                 kind: "store",
                 message: words::NO_EVENT.get(lang).to_owned(),
-            })?,
-    };
-    match store.load_event(&id) {
-        Ok(loaded) => Ok((id, loaded.value)),
-        Err(crate::store::StoreError::NotFound { .. }) => Err(Failure {
-            code: EXIT_BAD_INPUT,
-            kind: "store",
-            message: words::no_such_event(lang, id.as_str()),
-        }),
-        Err(e) => Err(store_failure(lang, &e)),
+            }),
     }
 }
 
-fn save(store: &Store, id: &EventId, event: &Event, lang: Language) -> Result<(), Failure> {
-    store.save_event(id, event).map(drop).map_err(|e| Failure {
+/// What a write command did, whoever carried it out.
+struct Carried {
+    id: EventId,
+    event: Event,
+    outcome: Option<Outcome>,
+}
+
+/// Carries out `ask` on event `id` (the most recent, or the host's, when `None`): as this
+/// process's own owner of the folder, or — when a host holds it — by handing it to the host.
+/// What the organiser should read (a damaged file restored) goes to `err`.
+fn carry_out(
+    lang: Language,
+    id: Option<&str>,
+    ask: RelayedAsk,
+    err: &mut dyn Write,
+) -> Result<Carried, Failure> {
+    let dir = data_dir(lang)?;
+    let club = ClubShared::new(ClubOptions::new(&dir, HolderKind::Command, lang));
+    let refused = |r: &ClubRefusal| Failure::refused(lang, r);
+    let held = |r: &ClubRefusal| match r {
+        ClubRefusal::Held(Some(h)) => h.control.zip(h.secret.clone()),
+        _ => None,
+    };
+    let relay = |port: u16, secret: &str, event: Option<EventId>, ask: RelayedAsk| {
+        relay(lang, port, secret, event, ask)
+    };
+    match ask {
+        RelayedAsk::Create { setup, players } => {
+            let made = club.apply(ClubCommand::Create {
+                setup: setup.clone(),
+                players: players.clone(),
+                open: true,
+            });
+            match made {
+                Err(r) => match held(&r) {
+                    Some((port, secret)) => {
+                        relay(port, &secret, None, RelayedAsk::Create { setup, players })
+                    }
+                    None => Err(refused(&r)),
+                },
+                Ok(_) => finish(&club, lang, None, err),
+            }
+        }
+        ask => {
+            let reader = Store::open_reader(&dir);
+            let asked = id.map(|i| event_id(&reader, Some(i), lang)).transpose()?;
+            let target = match &asked {
+                Some(id) => id.clone(),
+                None => event_id(&reader, None, lang)?,
+            };
+            if let Err(r) = club.apply(ClubCommand::Open(target.clone())) {
+                return match held(&r) {
+                    Some((port, secret)) => relay(port, &secret, asked, ask),
+                    None => Err(match r {
+                        ClubRefusal::Store(e)
+                            if matches!(*e, crate::store::StoreError::NotFound { .. }) =>
+                        {
+                            Failure {
+                                code: EXIT_BAD_INPUT,
+                                kind: "store",
+                                message: words::no_such_event(lang, target.as_str()),
+                            }
+                        }
+                        r => refused(&r),
+                    }),
+                };
+            }
+            let command = match ask {
+                RelayedAsk::Event(command) => ClubCommand::Event(command),
+                RelayedAsk::FreeSeat { table, seat } => ClubCommand::Table {
+                    table,
+                    key: None,
+                    actor: Actor::Organiser,
+                    command: TableCommand::Free { seat },
+                },
+                RelayedAsk::Create { .. } => ClubCommand::Refresh,
+            };
+            let done = club.apply(command).map_err(|r| refused(&r));
+            // What the organiser should read is said even when the command is refused.
+            let outcome = match done {
+                Ok(done) => match done.did {
+                    Did::Event(outcome) => Some(outcome),
+                    _ => None,
+                },
+                Err(f) => {
+                    let _ = finish(&club, lang, None, err);
+                    return Err(f);
+                }
+            };
+            finish(&club, lang, outcome, err)
+        }
+    }
+}
+
+/// Waits for this process's owner to write everything, says what the organiser should read,
+/// and hands back the event as it is on disk.
+fn finish(
+    club: &ClubShared,
+    lang: Language,
+    outcome: Option<Outcome>,
+    err: &mut dyn Write,
+) -> Result<Carried, Failure> {
+    let saved = club.flush(crate::club::LOCK_WAIT);
+    let club = club.lock();
+    for notice in club.notices() {
+        let _ = writeln!(
+            err,
+            "{} {}",
+            i18n::cli::WARNING.get(lang),
+            crate::club::words::notice(lang, notice)
+        );
+    }
+    if !saved {
+        let why = club
+            .saving()
+            .failing
+            .map(|f| i18n::store_error(lang, &f.why))
+            .unwrap_or_default();
+        return Err(Failure {
+            code: EXIT_BAD_INPUT,
+            kind: "store",
+            message: words::cannot_save(lang, &why),
+        });
+    }
+    let (id, event) = club
+        .open_event()
+        .map(|(id, e)| (id.clone(), Event::clone(e)))
+        .ok_or_else(|| Failure::refused(lang, &ClubRefusal::NotOpen))?;
+    Ok(Carried { id, event, outcome })
+}
+
+/// Hands a command to the host that holds the folder, over loopback.
+fn relay(
+    lang: Language,
+    port: u16,
+    secret: &str,
+    event: Option<EventId>,
+    ask: RelayedAsk,
+) -> Result<Carried, Failure> {
+    let request = Relayed { lang, event, ask };
+    let body = serde_json::to_value(&request).unwrap_or_default();
+    let answer = crate::server::control::send(port, secret, &body, crate::club::SAVE_WAIT * 2)
+        .map_err(|e| Failure {
+            code: EXIT_BAD_INPUT,
+            kind: "store",
+            message: words::host_unreachable(lang, port, &e.to_string()),
+        })?;
+    let answer: RelayAnswer = serde_json::from_value(answer).map_err(|e| Failure {
         code: EXIT_BAD_INPUT,
         kind: "store",
-        message: words::cannot_save(lang, &i18n::store_error(lang, &e)),
-    })
+        message: words::host_unreachable(lang, port, &e.to_string()),
+    })?;
+    if !answer.ok {
+        return Err(Failure {
+            code: answer.exit,
+            kind: if answer.kind == "refused" {
+                "refused"
+            } else if answer.kind == "event" {
+                "event"
+            } else {
+                "store"
+            },
+            message: answer.message,
+        });
+    }
+    match (answer.id, answer.event) {
+        (Some(id), Some(event)) => Ok(Carried {
+            id,
+            event,
+            outcome: answer.outcome,
+        }),
+        (Some(id), None) => {
+            // A new event made by the host: read back as it is on disk.
+            let dir = data_dir(lang)?;
+            let event = Store::open_reader(&dir)
+                .load_event(&id)
+                .map_err(|e| store_failure(lang, &e))?
+                .event;
+            Ok(Carried {
+                id,
+                event,
+                outcome: answer.outcome,
+            })
+        }
+        _ => Err(Failure::refused(lang, &ClubRefusal::NotOpen)),
+    }
 }
 
 fn new(args: &NewArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let done = (|| -> Result<_, Failure> {
-        let text = read_text(&args.players, lang).map_err(|(k, m)| Failure::bad(k, m))?;
-        let players = read_players(&text);
-        if players.is_empty() {
+        let players = read_text(&args.players, lang).map_err(|(k, m)| Failure::bad(k, m))?;
+        if crate::event::read_players(&players).is_empty() {
             return Err(Failure::bad(
                 InputError::File,
                 words::NO_PLAYERS.get(lang).into(),
@@ -314,24 +500,14 @@ fn new(args: &NewArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write)
         if let Some(preset) = args.preset {
             setup.rules = preset.rules();
         }
-        let mut event = Event::new(setup).map_err(|r| Failure::refused(lang, &r))?;
-        for (line, name, club) in players {
-            event
-                .apply(Command::AddPlayer { name, club })
-                .map_err(|r| {
-                    let mut f = Failure::refused(lang, &r);
-                    f.message = words::players_line(lang, line, &f.message);
-                    f.code = EXIT_BAD_INPUT;
-                    f
-                })?;
-        }
-        let store = open_store(lang)?;
-        let id = store.new_event_id(Utc::now());
-        save(&store, &id, &event, lang)?;
-        Ok((id, event))
+        let ask = RelayedAsk::Create {
+            setup: Box::new(setup),
+            players,
+        };
+        carry_out(lang, None, ask, err)
     })();
     match done {
-        Ok((id, event)) => {
+        Ok(Carried { id, event, .. }) => {
             if args.json {
                 print_json(
                     out,
@@ -353,39 +529,46 @@ fn new(args: &NewArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write)
     }
 }
 
+/// A round's seating: each table's players in seat order and who starts each game.
 fn round_json(event: &Event, round: usize) -> Value {
     let r = &event.rounds()[round];
     let tables: Vec<Value> = r
         .tables
         .iter()
         .map(|t| {
+            let starts: Vec<String> = event
+                .starters(r, t)
+                .iter()
+                .map(|&p| event.players()[p].name.clone())
+                .collect();
             json!({
                 "table": t.number,
                 "players": event.seat_names(t),
+                "starts": starts,
                 "finished": t.is_finished(),
             })
         })
         .collect();
-    json!({"round": r.number, "tables": tables, "repeats": r.repeats})
+    json!({"round": r.number, "stage": "round", "tables": tables, "repeats": r.repeats})
 }
 
 fn seat(args: &SeatArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let done = (|| -> Result<_, Failure> {
-        let store = open_store(lang)?;
-        let (id, mut event) = load(&store, args.event.as_deref(), lang)?;
-        let outcome = event
-            .apply(Command::SeatRound)
-            .map_err(|r| Failure::refused(lang, &r))?;
-        save(&store, &id, &event, lang)?;
-        Ok((event, outcome))
-    })();
+    let done = carry_out(
+        lang,
+        args.event.as_deref(),
+        RelayedAsk::Event(Command::SeatRound),
+        err,
+    );
     match done {
-        Ok((event, outcome)) => {
+        Ok(Carried { event, outcome, .. }) => {
             let repeats = match outcome {
-                Outcome::Seated { repeats, .. } => repeats,
+                Some(Outcome::Seated { repeats, .. }) => repeats,
                 _ => 0,
             };
-            let last = event.rounds().len() - 1;
+            let Some(last) = event.rounds().len().checked_sub(1) else {
+                return Failure::refused(lang, &ClubRefusal::NotOpen)
+                    .report(out, err, lang, args.json);
+            };
             if args.json {
                 print_json(out, &round_json(&event, last));
             } else {
@@ -413,34 +596,42 @@ fn seat(args: &SeatArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Writ
 fn result(args: &ResultArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let done = (|| -> Result<_, Failure> {
         let text = read_text(&args.file, lang).map_err(|(k, m)| Failure::bad(k, m))?;
-        let store = open_store(lang)?;
-        let (id, mut event) = load(&store, args.event.as_deref(), lang)?;
-        let imported = read_score_csv(&text, event.setup().rules, Utc::now()).map_err(|e| {
+        // The rules the CSV's racks are valued by: the event's, read as a reader would.
+        let dir = data_dir(lang)?;
+        let reader = Store::open_reader(&dir);
+        let id = event_id(&reader, args.event.as_deref(), lang)?;
+        let rules = reader
+            .load_event(&id)
+            .map(|l| l.event.setup().rules)
+            .unwrap_or_default();
+        let imported = read_score_csv(&text, rules, Utc::now()).map_err(|e| {
             let message = format!("{}: {}", args.file.display(), i18n::table_error(lang, &e));
             Failure::bad(InputError::Sheet, message)
         })?;
-        let outcome = event
-            .apply(Command::Result {
-                round: args.round,
-                table: args.table,
-                players: imported.sheet.players().names().to_vec(),
-                games: imported.sheet.games().to_vec(),
-                correct: args.correct,
-            })
-            .map_err(|r| {
-                let mut f = Failure::refused(lang, &r);
+        let command = Command::Result {
+            round: args.round,
+            table: args.table,
+            players: imported.sheet.players().names().to_vec(),
+            games: imported.sheet.games().to_vec(),
+            correct: args.correct,
+        };
+        carry_out(lang, args.event.as_deref(), RelayedAsk::Event(command), err).map_err(|mut f| {
+            if f.kind != "store" {
                 f.message = format!("{}: {}", args.file.display(), f.message);
-                f
-            })?;
-        save(&store, &id, &event, lang)?;
-        Ok(outcome)
+            }
+            f
+        })
     })();
     match done {
-        Ok(Outcome::Recorded {
-            round,
-            table,
-            corrected,
-            round_complete,
+        Ok(Carried {
+            outcome:
+                Some(Outcome::Recorded {
+                    round,
+                    table,
+                    corrected,
+                    round_complete,
+                }),
+            ..
         }) => {
             if args.json {
                 print_json(
@@ -465,27 +656,61 @@ fn result(args: &ResultArgs, lang: Language, out: &mut dyn Write, err: &mut dyn 
     }
 }
 
+fn free_seat(args: &FreeSeatArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let ask = RelayedAsk::FreeSeat {
+        table: args.table,
+        seat: args.seat as usize - 1,
+    };
+    match carry_out(lang, args.event.as_deref(), ask, err) {
+        Ok(_) => {
+            let _ = writeln!(out, "{}", words::seat_freed(lang, args.table, args.seat));
+            EXIT_YES
+        }
+        Err(f) => f.report(out, err, lang, false),
+    }
+}
+
 fn standings(
     args: &StandingsArgs,
     lang: Language,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    // Reading only: the store is opened to read, nothing is locked or written.
-    let done = data_dir_from(std::env::var_os(DATA_ENV))
-        .map(Store::open_reader)
-        .map_err(|e| store_failure(lang, &e))
-        .and_then(|store| load(&store, args.event.as_deref(), lang));
-    let (_, event) = match done {
+    // Reading only: the store is opened to read, nothing is locked, moved or written. A
+    // damaged file is restored in memory from its backup and log, and said so.
+    let done = data_dir(lang).map(Store::open_reader).and_then(|store| {
+        let id = event_id(&store, args.event.as_deref(), lang)?;
+        match store.load_event(&id) {
+            Ok(loaded) => Ok((id, loaded)),
+            Err(crate::store::StoreError::NotFound { .. }) => Err(Failure {
+                code: EXIT_BAD_INPUT,
+                kind: "store",
+                message: words::no_such_event(lang, id.as_str()),
+            }),
+            Err(e) => Err(store_failure(lang, &e)),
+        }
+    });
+    let (id, loaded) = match done {
         Ok(x) => x,
         Err(f) => return f.report(out, err, lang, args.json),
     };
+    if let Some(damage) = loaded.damage {
+        let notice = crate::club::ClubNotice::Damaged { id, damage };
+        let _ = writeln!(
+            err,
+            "{} {}",
+            i18n::cli::WARNING.get(lang),
+            crate::club::words::notice(lang, &notice)
+        );
+    }
+    let event = loaded.event;
     let ranking = args.ranking.unwrap_or(event.setup().ranking);
     let standings = event.standings_by(ranking);
     if let Some(file) = &args.csv {
         let text = crate::event::export::standings_csv(
             &standings,
             &crate::i18n::event::standings_labels(lang),
+            &crate::club::words::rules(lang, &event.setup().rules),
         );
         if let Err(e) = write_synced(file, text.as_bytes()) {
             let failure = Failure {
@@ -584,11 +809,11 @@ fn write_synced(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// `event serve`: the host of the tables (the TV page, the tables' phones) until the process
-/// is stopped. Each write is a short transaction ([`crate::server::club`]).
+/// is stopped: the owner of the folder's club nights ([`crate::club`]); a second host on the
+/// folder is refused at once, naming the port that serves it.
 fn serve(args: &ServeArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     use crate::i18n::event::tv as tv_words;
-    use crate::server::tv::{TvError, TvOptions, TvServer};
-    let started = (|| -> Result<TvServer, Failure> {
+    let started = (|| -> Result<(ClubShared, String), Failure> {
         let ip: std::net::IpAddr = args.bind.trim().parse().map_err(|_| {
             Failure::bad(
                 InputError::Usage,
@@ -596,11 +821,13 @@ fn serve(args: &ServeArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Wr
             )
         })?;
         let bind = std::net::SocketAddr::new(ip, args.port);
-        let dir = data_dir_from(std::env::var_os(DATA_ENV)).map_err(|e| store_failure(lang, &e))?;
-        let store = Store::open_reader(dir.clone());
-        let (id, _) = load(&store, args.event.as_deref(), lang)?;
+        let dir = data_dir(lang)?;
+        let id = event_id(&Store::open_reader(&dir), args.event.as_deref(), lang)?;
+        let club = ClubShared::new(ClubOptions::new(&dir, HolderKind::Serve, lang));
+        let refused = |r: &ClubRefusal| Failure::refused(lang, r);
+        club.apply(ClubCommand::Open(id)).map_err(|r| refused(&r))?;
         // The tables' QR codes name the address phones most likely reach this machine at.
-        let link_host = if ip.is_unspecified() {
+        let link = if ip.is_unspecified() {
             crate::server::link_addresses(bind)
                 .first()
                 .map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |a| {
@@ -609,30 +836,35 @@ fn serve(args: &ServeArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Wr
         } else {
             ip
         };
-        TvServer::start(TvOptions {
-            bind,
-            data_dir: dir,
-            event: id,
-            lang,
-            link_host,
-            round_minutes: args.round_minutes,
-            max_connections: crate::server::tv::TV_MAX_CONNECTIONS,
-        })
-        .map_err(|e| match e {
-            TvError::Store(e) => store_failure(lang, &e),
-            TvError::Io(e) => Failure {
-                code: EXIT_BAD_INPUT,
-                kind: "store",
-                message: tv_words::cannot_listen(lang, &bind.to_string(), &e.to_string()),
-            },
-        })
+        let done = club
+            .apply(ClubCommand::Host {
+                bind,
+                link,
+                round_minutes: args.round_minutes,
+            })
+            .map_err(|r| refused(&r))?;
+        let url = match done.did {
+            Did::Hosting { url } => url,
+            _ => String::new(),
+        };
+        Ok((club, url))
     })();
     match started {
-        Ok(server) => {
-            let _ = writeln!(out, "{}", tv_words::serving(lang, &server.url()));
+        Ok((club, url)) => {
+            for notice in club.lock().notices() {
+                let _ = writeln!(
+                    err,
+                    "{} {}",
+                    i18n::cli::WARNING.get(lang),
+                    crate::club::words::notice(lang, notice)
+                );
+            }
+            let _ = writeln!(out, "{}", tv_words::serving(lang, &url));
             let _ = out.flush();
-            server.wait();
-            EXIT_YES
+            // The host serves on its own threads until the process is stopped.
+            loop {
+                std::thread::park();
+            }
         }
         Err(f) => f.report(out, err, lang, false),
     }

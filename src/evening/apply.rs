@@ -12,7 +12,7 @@ use crate::score::{MatchState, Remaining, Sheet};
 use crate::server::{MAX_RACK_TEXT, PhoneAction};
 use crate::speech::phrases::Happening;
 use crate::store::SheetId;
-use crate::timer::{Phase, Timer, TimerMode, TimerSettings};
+use crate::timer::{Phase, PressRefusal, Pressed, Presser, Timer, TimerMode, TimerSettings};
 
 impl Evening {
     /// Applies one command and saves what it changed; see [`Command`] for what each does.
@@ -192,17 +192,30 @@ impl Evening {
     }
 
     fn primary(&mut self) -> Result<Done, Refusal> {
-        if !self.guard.allow(self.clock.now()) {
-            return Err(Refusal::Guarded);
-        }
+        self.press(Presser::Table)
+    }
+
+    /// The table's button pressed by `by`: the one guard and turn rule every table shares
+    /// ([`EndTurnGuard::press`](crate::timer::EndTurnGuard::press)).
+    fn press(&mut self, by: Presser) -> Result<Done, Refusal> {
         let before = self.timer_parts();
         let players = self.settings.players.clone();
-        let change = self.timer.command(|t, now| match t.phase() {
-            Phase::Idle => t.start(now).map(|()| Change::Started),
-            _ => t
-                .end_turn(now)
-                .map(|end| Change::TurnEnded(players.get(end.player).cloned().unwrap_or_default())),
-        })?;
+        let guard = &mut self.guard;
+        let change = self
+            .timer
+            .command(|t, now| guard.press(t, now, by))
+            .map(|pressed| match pressed {
+                Pressed::Started => Change::Started,
+                Pressed::Ended(end) => {
+                    Change::TurnEnded(players.get(end.player).cloned().unwrap_or_default())
+                }
+            })
+            .map_err(|refused| match refused {
+                PressRefusal::Guarded => Refusal::Guarded,
+                PressRefusal::NotStarted => Refusal::NotStarted,
+                PressRefusal::StaleTurn => Refusal::StaleTurn,
+                PressRefusal::NotYourTurn => Refusal::NotYourTurn,
+            })?;
         // Whose turn it is now, said at once (a new turn cuts off words still being said).
         let seat = self.timer.read(|t, _| t.current_player());
         let name = self.voice.seat_name(seat);
@@ -638,31 +651,20 @@ impl Evening {
     /// A phone's request: checked here, against the evening as it is now, and carried out
     /// through the same commands as the window's.
     fn phone(&mut self, action: PhoneAction) -> Result<Done, Refusal> {
-        let (current, turn, phase, players) = self.timer.read(|t, _| {
-            (
-                t.current_player(),
-                t.turn_id(),
-                t.phase(),
-                t.players().to_vec(),
-            )
-        });
+        let (phase, players) = self.timer.read(|t, _| (t.phase(), t.players().to_vec()));
         if action.seat() >= players.len() {
             return Err(Refusal::NoSuchSeat(action.seat()));
         }
         match action {
-            PhoneAction::EndTurn { seat, turn: asked } => {
-                let Some(turn) = turn else {
-                    return Err(Refusal::NotStarted);
+            PhoneAction::EndTurn { seat, turn } => {
+                let by = Presser::Seat {
+                    seat,
+                    turn,
+                    anyone: self.settings.anyone_may_end,
                 };
-                if turn != asked {
-                    return Err(Refusal::StaleTurn);
-                }
-                if seat != current && !self.settings.anyone_may_end {
-                    return Err(Refusal::NotYourTurn);
-                }
                 // A second phone (or a key) within the guard is the same gesture: that turn
                 // has already ended as far as the phone is concerned.
-                self.primary().map_err(|e| match e {
+                self.press(by).map_err(|e| match e {
                     Refusal::Guarded => Refusal::StaleTurn,
                     other => other,
                 })

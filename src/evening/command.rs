@@ -11,7 +11,6 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 use super::saved::DraftProblem;
-use super::saver::Ticket;
 use super::settings::Settings;
 use super::sheets::SheetError;
 use super::undo::{Area, Change};
@@ -19,6 +18,7 @@ use crate::lang::Language;
 use crate::score::{Game, RemainingError};
 use crate::server::PhoneAction;
 use crate::store::SheetId;
+use crate::store::saver::Ticket;
 use crate::tile::Tile;
 use crate::timer::TimerError;
 

@@ -27,12 +27,11 @@
 
 mod apply;
 pub mod command;
-pub mod event_desk;
 mod library;
 pub mod notices;
 mod phones;
 pub mod saved;
-pub mod saver;
+mod saver;
 pub mod settings;
 pub mod sheets;
 pub mod undo;
@@ -43,12 +42,13 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
+pub use crate::store::saver::{SaveStatus, Ticket, Urgency, Waited};
 pub use command::{Command, Done, DraftEdit, Refusal};
 pub use library::{Past, Record};
 pub use notices::{Notices, Shown, TableNotice, Worded};
 pub use phones::PhoneLink;
 pub use saved::{Draft, DraftProblem, SavedEvening};
-pub use saver::{SaveStatus, Saver, Ticket, Urgency, Waited};
+pub use saver::{EveningJob, EveningSaver};
 pub use settings::Settings;
 pub use sheets::{RulesPreview, SheetBook, SheetError};
 pub use undo::{Area, Change, UndoHistory};
@@ -151,7 +151,7 @@ pub struct Evening {
     guard: EndTurnGuard,
     delete_guard: EndTurnGuard,
     notices: Notices,
-    saver: Option<Arc<Saver>>,
+    saver: Option<Arc<EveningSaver>>,
     library: Library,
     phones: PhoneLink,
     clock: Arc<dyn Clock>,
@@ -333,7 +333,7 @@ impl Evening {
         let repaint_saver = Arc::clone(&repaint);
         let saver = store
             .clone()
-            .map(|s| Arc::new(Saver::start(s, move || repaint_saver())));
+            .map(|s| Arc::new(EveningSaver::start(s, "saver", move || repaint_saver())));
         let repaint_library = Arc::clone(&repaint);
         let library = Library::start(store, move || repaint_library());
         let mut evening = Evening {
@@ -557,7 +557,7 @@ impl Evening {
     }
 
     /// The saver, when there is a data folder (tests and phones wait on it).
-    pub fn saver(&self) -> Option<&Arc<Saver>> {
+    pub fn saver(&self) -> Option<&Arc<EveningSaver>> {
         self.saver.as_ref()
     }
 
@@ -579,7 +579,7 @@ impl Evening {
         let failing = self.saver.as_ref()?.status()?;
         Some((
             i18n::saving_fails(lang, failing.attempts),
-            failing.why.get(lang).to_owned(),
+            i18n::store_error(lang, &failing.why),
         ))
     }
 

@@ -4,7 +4,7 @@
 //! Notices stay typed until drawn, so they re-render in the language chosen later, and a cause
 //! is told once however often it recurs. A notice that reports success (an export) is marked so:
 //! the window lets it fade, while warnings stay until closed. Failing saves are not notices: the
-//! saver keeps one standing line while they last ([`super::saver::SaveStatus`]).
+//! saver keeps one standing line while they last ([`crate::store::saver::SaveStatus`]).
 
 use std::time::Duration;
 

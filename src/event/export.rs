@@ -13,9 +13,10 @@
 //! for name in ["Ann", "Bo", "Cy"] {
 //!     event.apply(Command::AddPlayer { name: name.into(), club: None }).unwrap();
 //! }
-//! let text = standings_csv(&event.standings(), &StandingsLabels::ENGLISH);
+//! let text = standings_csv(&event.standings(), &StandingsLabels::ENGLISH, "joker 30");
 //! assert!(text.starts_with("\u{feff}rank,name,wins,points,percent,games,dropped\n"));
-//! assert_eq!(text.lines().count(), 4);
+//! assert_eq!(text.lines().count(), 5);
+//! assert!(text.ends_with("# joker 30\n"));
 //! ```
 
 use super::{Event, Standings};
@@ -59,9 +60,17 @@ impl StandingsLabels<'static> {
     };
 }
 
+/// A last line naming the rules the games were scored under (a comment line, as the sheet's
+/// own export writes them), unless `rules` is empty.
+fn rules_line(text: &mut String, rules: &str) {
+    if !rules.trim().is_empty() {
+        text.push_str(&format!("# {}\n", rules.trim()));
+    }
+}
+
 /// The standings, best first: rank, name, wins, points, percent (two decimals), games, and
-/// whether the player dropped.
-pub fn standings_csv(standings: &Standings, labels: &StandingsLabels<'_>) -> String {
+/// whether the player dropped; then the rules they were scored under (`rules`, a comment line).
+pub fn standings_csv(standings: &Standings, labels: &StandingsLabels<'_>, rules: &str) -> String {
     let mut text = String::from(BOM);
     text.push_str(&line([
         labels.rank,
@@ -88,6 +97,7 @@ pub fn standings_csv(standings: &Standings, labels: &StandingsLabels<'_>) -> Str
             },
         ]));
     }
+    rules_line(&mut text, rules);
     text
 }
 
@@ -118,24 +128,47 @@ pub struct SeatingLabels<'a> {
     pub name: &'a str,
     /// "club".
     pub club: &'a str,
+    /// "starts" (the games the seat starts).
+    pub starts: &'a str,
 }
 
 /// Round `round`'s seating (1-based; `None` when there is no such round): one line a seat, in
-/// table and seat order; seat 1 starts.
-pub fn seating_csv(event: &Event, round: u32, labels: &SeatingLabels<'_>) -> Option<String> {
+/// table and seat order, with the games the seat starts (`1 3`); then the rules (`rules`, a
+/// comment line).
+pub fn seating_csv(
+    event: &Event,
+    round: u32,
+    labels: &SeatingLabels<'_>,
+    rules: &str,
+) -> Option<String> {
     let r = event.rounds().iter().find(|r| r.number == round)?;
     let mut text = String::from(BOM);
-    text.push_str(&line([labels.table, labels.seat, labels.name, labels.club]));
+    text.push_str(&line([
+        labels.table,
+        labels.seat,
+        labels.name,
+        labels.club,
+        labels.starts,
+    ]));
     for table in &r.tables {
+        let starters = event.starters(r, table);
         for (seat, &p) in table.seats.iter().enumerate() {
             let player = &event.players()[p];
+            let starts: Vec<String> = starters
+                .iter()
+                .enumerate()
+                .filter(|&(_, &q)| q == p)
+                .map(|(game, _)| (game + 1).to_string())
+                .collect();
             text.push_str(&line([
                 table.number.to_string(),
                 (seat + 1).to_string(),
                 player.name.clone(),
                 player.club.clone().unwrap_or_default(),
+                starts.join(" "),
             ]));
         }
     }
+    rules_line(&mut text, rules);
     Some(text)
 }

@@ -12,10 +12,16 @@
 //!   seating repeats a meeting only when no seating avoids it (or, beyond the budget, when the
 //!   search could not find one). Then the fallback places each player where they repeat the
 //!   fewest meetings, and the round records how many repeats it has.
-//! - **First seat**: from round 2, players are swapped between tables (never adding a repeat
-//!   meeting) until every table holds one of the players who started least often, where a swap
-//!   can do it; then at each table the player who has started least often starts (ties: the
-//!   higher standing, then the seeded order); the others follow in the order they were placed.
+//! - **Who starts**: game k of a round (0-based) is started by seat k mod n, so a table of n
+//!   playing g games gives its first `g mod n` seats one start more than the others
+//!   ([`starts_per_seat`]). Every player should start equally often over the night: before a
+//!   round is placed, the players (fewest starts first; then the standings or the draw) are
+//!   paired with the round's seats (most starts first), which gives the narrowest spread of
+//!   starts the round allows ([`StartWindow`]); the search then seats only tables whose
+//!   players all end inside that spread, and each table puts the players who started least at
+//!   its first seats. With tables of one size the spread never grows beyond one start, round
+//!   after round. An even start comes before a repeat meeting: the search looks for a seating
+//!   without repeats among those that keep the starts even.
 
 use super::{Event, folded};
 
@@ -130,27 +136,154 @@ pub fn meetings(event: &Event) -> Vec<Vec<bool>> {
     met
 }
 
-/// How often each player started (sat first) so far.
+/// How many games each seat of a table of `seats` starts in a round of `games`: game k
+/// (0-based) is started by seat k mod n.
+///
+/// ```
+/// use rummikub_companion::event::seating::starts_per_seat;
+/// assert_eq!(starts_per_seat(4, 2), [1, 1, 0, 0]);
+/// assert_eq!(starts_per_seat(3, 4), [2, 1, 1]);
+/// ```
+pub fn starts_per_seat(seats: usize, games: u32) -> Vec<u32> {
+    let n = u32::try_from(seats.max(1)).unwrap_or(u32::MAX);
+    (0..n)
+        .map(|s| games / n + u32::from(s < games % n))
+        .collect()
+}
+
+/// How many games each player started so far (every round's tables, by
+/// [`starts_per_seat`]).
 pub fn starts(event: &Event) -> Vec<u32> {
     let mut starts = vec![0; event.players().len()];
     for round in event.rounds() {
+        let games = event.round_games(round);
         for table in &round.tables {
-            if let Some(&first) = table.seats.first() {
-                starts[first] += 1;
+            for (&p, n) in table
+                .seats
+                .iter()
+                .zip(starts_per_seat(table.seats.len(), games))
+            {
+                starts[p] += n;
             }
         }
     }
     starts
 }
 
-/// Seats `active` players at tables of `sizes` for round `round`.
-pub(super) fn seat(event: &Event, active: &[usize], sizes: &[usize], round: u32) -> Seating {
+/// The narrowest spread of starts a round allows: the players' starts so far paired, fewest
+/// first, with the round's seats, most starts first. A seating keeps the starts even when every
+/// player ends the round inside `[low, high]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartWindow {
+    /// Starts so far, by player.
+    started: Vec<u32>,
+    /// Games each table plays.
+    games: u32,
+    /// Each table's seats: (starts every seat gets, seats that get one more).
+    tables: Vec<(u32, usize)>,
+    /// The fewest starts anyone may have after the round.
+    pub low: u32,
+    /// The most starts anyone may have after the round.
+    pub high: u32,
+}
+
+impl StartWindow {
+    /// The window for `players` (their starts so far in `started`) at tables of `sizes`
+    /// playing `games` games each.
+    pub fn new(started: Vec<u32>, players: &[usize], sizes: &[usize], games: u32) -> StartWindow {
+        let tables: Vec<(u32, usize)> = sizes
+            .iter()
+            .map(|&n| {
+                let seats = starts_per_seat(n, games);
+                let base = seats.last().copied().unwrap_or(0);
+                (base, seats.iter().filter(|&&s| s > base).count())
+            })
+            .collect();
+        let mut have: Vec<u32> = players.iter().map(|&p| started[p]).collect();
+        have.sort_unstable();
+        let mut seats: Vec<u32> = sizes
+            .iter()
+            .flat_map(|&n| starts_per_seat(n, games))
+            .collect();
+        seats.sort_unstable_by(|a, b| b.cmp(a));
+        let ends = have.iter().zip(&seats).map(|(h, s)| h + s);
+        let (low, high) = ends.fold((u32::MAX, 0), |(lo, hi), e| (lo.min(e), hi.max(e)));
+        StartWindow {
+            started,
+            games,
+            tables,
+            low: low.min(high),
+            high,
+        }
+    }
+
+    /// Table `t`'s players in seat order: those who started least first (the order given
+    /// among equals), so they get the table's extra starts.
+    fn seat_order(&self, table: &[usize]) -> Vec<usize> {
+        let mut seated = table.to_vec();
+        seated.sort_by_key(|&p| self.started[p]);
+        seated
+    }
+
+    /// Whether `p` can still end the round inside the window at table `t`.
+    fn may_sit(&self, t: usize, p: usize) -> bool {
+        let (base, extra) = self.tables[t];
+        let least = self.started[p] + base;
+        least <= self.high && least + u32::from(extra > 0) >= self.low
+    }
+
+    /// Whether a full table `t` keeps every player inside the window.
+    fn holds(&self, t: usize, table: &[usize]) -> bool {
+        let (base, extra) = self.tables[t];
+        self.seat_order(table).iter().enumerate().all(|(i, &p)| {
+            let end = self.started[p] + base + u32::from(i < extra);
+            (self.low..=self.high).contains(&end)
+        })
+    }
+
+    /// Whether `p` may join table `t` holding `table` (whose size is `size`): the table can
+    /// still end inside the window. A table gives its extra starts to those who started least,
+    /// so it can when no more of its players need an extra start than it has, and no more
+    /// cannot take one than it has seats without; once full, it is checked whole.
+    fn fits(&self, t: usize, p: usize, table: &[usize], size: usize) -> bool {
+        if !self.may_sit(t, p) {
+            return false;
+        }
+        let (base, extra) = self.tables[t];
+        let (mut need, mut refuse) = (0, 0);
+        for &q in table.iter().chain([&p]) {
+            let least = self.started[q] + base;
+            need += usize::from(least < self.low);
+            refuse += usize::from(least + 1 > self.high);
+        }
+        if need > extra || refuse > size - extra {
+            return false;
+        }
+        if table.len() + 1 < size {
+            return true;
+        }
+        let mut full = table.to_vec();
+        full.push(p);
+        self.holds(t, &full)
+    }
+}
+
+/// Seats `active` players at tables of `sizes` for round `round`, each table playing `games`.
+pub(super) fn seat(
+    event: &Event,
+    active: &[usize],
+    sizes: &[usize],
+    round: u32,
+    games: u32,
+) -> Seating {
     let mut rng =
         Rng::new(event.setup().seed ^ u64::from(round).wrapping_mul(0xA24B_AED4_963E_E407));
     let mut order = active.to_vec();
     rng.shuffle(&mut order);
     let met = meetings(event);
+    let window = StartWindow::new(starts(event), active, sizes, games);
     let tables = if event.rounds().is_empty() {
+        // Nobody has started yet: every seating keeps the starts even.
         if event.setup().clubs_apart {
             deal_by_club(event, order, sizes)
         } else {
@@ -167,71 +300,13 @@ pub(super) fn seat(event: &Event, active: &[usize], sizes: &[usize], round: u32)
                 .unwrap_or(usize::MAX)
         };
         order.sort_by_key(|&p| place(p));
-        search(&order, sizes, &met).unwrap_or_else(|| fewest_repeats(&order, sizes, &met))
+        search(&order, sizes, &met, &window)
+            .or_else(|| fewest_repeats(&order, sizes, &met, &window))
+            .unwrap_or_else(|| even_starts(&order, sizes, &window))
     };
-    let started = starts(event);
-    let mut tables = tables;
-    if !event.rounds().is_empty() {
-        balance_starts(&mut tables, &started, &met);
-    }
-    let tables: Vec<Vec<usize>> = tables
-        .into_iter()
-        .map(|mut table| {
-            // min_by_key keeps the first of equals: the higher standing / earlier in the draw.
-            if let Some(first) = (0..table.len()).min_by_key(|&i| started[table[i]]) {
-                let starter = table.remove(first);
-                table.insert(0, starter);
-            }
-            table
-        })
-        .collect();
+    let tables: Vec<Vec<usize>> = tables.iter().map(|t| window.seat_order(t)).collect();
     let repeats = count_repeats(&tables, &met);
     Seating { tables, repeats }
-}
-
-/// Swaps players so that every table holds one of the players who started least often (when
-/// a swap can do it without adding a repeat meeting): then the round's starters are all
-/// players owed a start, and nobody starts twice while someone has not started.
-fn balance_starts(tables: &mut [Vec<usize>], started: &[u32], met: &[Vec<bool>]) {
-    let Some(least) = tables.iter().flatten().map(|&p| started[p]).min() else {
-        return;
-    };
-    let owed = |t: &[usize]| t.iter().filter(|&&p| started[p] == least).count();
-    let clean = |p: usize, table: &[usize], without: usize| {
-        table.iter().all(|&q| q == without || !met[p][q])
-    };
-    for _ in 0..tables.len() * 4 {
-        let Some(a) = (0..tables.len()).find(|&a| owed(&tables[a]) == 0) else {
-            return;
-        };
-        let swap = (0..tables.len())
-            .filter(|&b| owed(&tables[b]) >= 2)
-            .find_map(|b| {
-                tables[b]
-                    .iter()
-                    .filter(|&&p| started[p] == least)
-                    .find_map(|&p| {
-                        // The lowest placed player of A moves: the standings order moves least.
-                        tables[a].iter().rev().find_map(|&q| {
-                            (clean(p, &tables[a], q) && clean(q, &tables[b], p))
-                                .then_some((b, p, q))
-                        })
-                    })
-            });
-        let Some((b, p, q)) = swap else {
-            return;
-        };
-        for x in tables[a].iter_mut() {
-            if *x == q {
-                *x = p;
-            }
-        }
-        for x in tables[b].iter_mut() {
-            if *x == p {
-                *x = q;
-            }
-        }
-    }
 }
 
 /// Pairs at the same table that met before.
@@ -302,56 +377,102 @@ fn deal_by_club(event: &Event, mut order: Vec<usize>, sizes: &[usize]) -> Vec<Ve
     tables
 }
 
-/// Depth-first search for a seating with no repeat meeting; `None` when there is none (or the
-/// budget ran out).
-fn search(order: &[usize], sizes: &[usize], met: &[Vec<bool>]) -> Option<Vec<Vec<usize>>> {
-    let mut tables: Vec<Vec<usize>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
-    let mut budget = SEARCH_BUDGET;
-    place(0, order, sizes, met, &mut tables, &mut budget).then_some(tables)
-}
-
-fn place(
-    i: usize,
+/// Depth-first search for a seating with no repeat meeting that keeps the starts inside the
+/// window; `None` when there is none (or the budget ran out).
+fn search(
     order: &[usize],
     sizes: &[usize],
     met: &[Vec<bool>],
-    tables: &mut [Vec<usize>],
-    budget: &mut u64,
-) -> bool {
-    let Some(&p) = order.get(i) else {
-        return true;
+    window: &StartWindow,
+) -> Option<Vec<Vec<usize>>> {
+    let mut tables: Vec<Vec<usize>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
+    let mut search = Search {
+        order,
+        sizes,
+        met,
+        window,
+        budget: SEARCH_BUDGET,
     };
-    for t in 0..tables.len() {
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        if tables[t].len() >= sizes[t] || tables[t].iter().any(|&q| met[p][q]) {
-            continue;
-        }
-        // Empty tables of one size are alike: trying the first of them is enough.
-        if tables[t].is_empty() && (0..t).any(|u| tables[u].is_empty() && sizes[u] == sizes[t]) {
-            continue;
-        }
-        tables[t].push(p);
-        if place(i + 1, order, sizes, met, tables, budget) {
-            return true;
-        }
-        tables[t].pop();
-    }
-    false
+    search.place(0, &mut tables).then_some(tables)
 }
 
-/// Each player in order to the table with room where they repeat the fewest meetings.
-fn fewest_repeats(order: &[usize], sizes: &[usize], met: &[Vec<bool>]) -> Vec<Vec<usize>> {
+/// What the depth-first search of [`search`] walks with.
+struct Search<'a> {
+    order: &'a [usize],
+    sizes: &'a [usize],
+    met: &'a [Vec<bool>],
+    window: &'a StartWindow,
+    budget: u64,
+}
+
+impl Search<'_> {
+    fn place(&mut self, i: usize, tables: &mut [Vec<usize>]) -> bool {
+        let Some(&p) = self.order.get(i) else {
+            return true;
+        };
+        for t in 0..tables.len() {
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            let size = self.sizes[t];
+            if tables[t].len() >= size
+                || tables[t].iter().any(|&q| self.met[p][q])
+                || !self.window.fits(t, p, &tables[t], size)
+            {
+                continue;
+            }
+            // Empty tables of one size are alike: trying the first of them is enough.
+            if tables[t].is_empty() && (0..t).any(|u| tables[u].is_empty() && self.sizes[u] == size)
+            {
+                continue;
+            }
+            tables[t].push(p);
+            if self.place(i + 1, tables) {
+                return true;
+            }
+            tables[t].pop();
+        }
+        false
+    }
+}
+
+/// Each player in order to the table with room (keeping the starts inside the window) where
+/// they repeat the fewest meetings; `None` when that greedy walk leaves a player nowhere.
+fn fewest_repeats(
+    order: &[usize],
+    sizes: &[usize],
+    met: &[Vec<bool>],
+    window: &StartWindow,
+) -> Option<Vec<Vec<usize>>> {
     let mut tables: Vec<Vec<usize>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
     for &p in order {
         let best = (0..tables.len())
-            .filter(|&t| tables[t].len() < sizes[t])
-            .min_by_key(|&t| tables[t].iter().filter(|&&q| met[p][q]).count());
-        if let Some(t) = best {
-            tables[t].push(p);
-        }
+            .filter(|&t| tables[t].len() < sizes[t] && window.fits(t, p, &tables[t], sizes[t]))
+            .min_by_key(|&t| tables[t].iter().filter(|&&q| met[p][q]).count())?;
+        tables[best].push(p);
+    }
+    Some(tables)
+}
+
+/// The players paired with the seats as the window was made (fewest starts to the seats with
+/// most; the order given among equals): always inside the window, whatever it repeats.
+fn even_starts(order: &[usize], sizes: &[usize], window: &StartWindow) -> Vec<Vec<usize>> {
+    let mut players = order.to_vec();
+    players.sort_by_key(|&p| window.started[p]);
+    let mut seats: Vec<(u32, usize)> = sizes
+        .iter()
+        .enumerate()
+        .flat_map(|(t, &n)| {
+            starts_per_seat(n, window.games)
+                .into_iter()
+                .map(move |s| (s, t))
+        })
+        .collect();
+    seats.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut tables: Vec<Vec<usize>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
+    for (p, (_, t)) in players.into_iter().zip(seats) {
+        tables[t].push(p);
     }
     tables
 }

@@ -59,49 +59,107 @@ fn finish_round(event: &mut Event, rng: &mut Rng) {
     }
 }
 
-/// Whether some split of `players` into tables of `sizes` repeats no meeting (brute force).
-fn repeat_free_exists(players: &[usize], sizes: &[usize], met: &[Vec<bool>]) -> bool {
-    fn go(rest: &[usize], sizes: &[usize], met: &[Vec<bool>]) -> bool {
-        let Some((&size, more)) = sizes.split_first() else {
-            return rest.is_empty();
+/// The spread of starts (most minus fewest, over the seated) after a round played by `tables`
+/// with `games` games each, when each table gives its extra starts to those who started least
+/// (the order given among equals): worked out here on its own, not by the seating's code.
+fn spread_after(tables: &[Vec<usize>], started: &[u32], games: u32) -> u32 {
+    let mut ends = Vec::new();
+    for table in tables {
+        let n = table.len() as u32;
+        let mut seated: Vec<u32> = table.iter().map(|&p| started[p]).collect();
+        seated.sort_unstable();
+        for (i, c) in seated.into_iter().enumerate() {
+            ends.push(c + games / n + u32::from((i as u32) < games % n));
+        }
+    }
+    ends.iter().max().copied().unwrap_or(0) - ends.iter().min().copied().unwrap_or(0)
+}
+
+/// Every split of `players` into tables of `sizes` (brute force): for each, its start spread
+/// and whether it repeats a meeting. Returns (the narrowest spread, whether some split of that
+/// spread repeats nothing).
+fn best_splits(
+    players: &[usize],
+    sizes: &[usize],
+    met: &[Vec<bool>],
+    started: &[u32],
+    games: u32,
+) -> (u32, bool) {
+    fn go(
+        rest: &[usize],
+        sizes: &mut Vec<usize>,
+        tables: &mut Vec<Vec<usize>>,
+        met: &[Vec<bool>],
+        started: &[u32],
+        games: u32,
+        best: &mut (u32, bool),
+    ) {
+        let Some((&first, others)) = rest.split_first() else {
+            let spread = spread_after(tables, started, games);
+            let clean = tables.iter().all(|t| {
+                t.iter()
+                    .enumerate()
+                    .all(|(i, &a)| t[i + 1..].iter().all(|&b| !met[a][b]))
+            });
+            if spread < best.0 {
+                *best = (spread, clean);
+            } else if spread == best.0 {
+                best.1 |= clean;
+            }
+            return;
         };
-        let (&first, others) = match rest.split_first() {
-            Some(x) => x,
-            None => return false,
-        };
-        // Every choice of size-1 companions for `first` among `others`.
-        fn pick(
-            chosen: &mut Vec<usize>,
-            from: &[usize],
-            need: usize,
-            all: &[usize],
-            more: &[usize],
-            met: &[Vec<bool>],
-        ) -> bool {
-            if need == 0 {
-                let rest: Vec<usize> = all
+        let mut tried = Vec::new();
+        for k in 0..sizes.len() {
+            let size = sizes[k];
+            if tried.contains(&size) {
+                continue;
+            }
+            tried.push(size);
+            sizes.remove(k);
+            // Every choice of size − 1 companions for `first` among `others`.
+            let mut choose = |chosen: &[usize]| {
+                let mut table = vec![first];
+                table.extend_from_slice(chosen);
+                let left: Vec<usize> = others
                     .iter()
                     .copied()
                     .filter(|p| !chosen.contains(p))
                     .collect();
-                return go(&rest, more, met);
-            }
-            for (i, &p) in from.iter().enumerate() {
-                if chosen.iter().any(|&q| met[p][q]) {
-                    continue;
-                }
-                chosen.push(p);
-                if pick(chosen, &from[i + 1..], need - 1, all, more, met) {
-                    return true;
-                }
-                chosen.pop();
-            }
-            false
+                tables.push(table);
+                go(&left, sizes, tables, met, started, games, best);
+                tables.pop();
+            };
+            for_each_choice(others, size - 1, &mut Vec::new(), &mut choose);
+            sizes.insert(k, size);
         }
-        let mut chosen = vec![first];
-        pick(&mut chosen, others, size - 1, rest, more, met)
     }
-    go(players, sizes, met)
+    fn for_each_choice(
+        from: &[usize],
+        need: usize,
+        chosen: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]),
+    ) {
+        if need == 0 {
+            f(chosen);
+            return;
+        }
+        for (i, &p) in from.iter().enumerate() {
+            chosen.push(p);
+            for_each_choice(&from[i + 1..], need - 1, chosen, f);
+            chosen.pop();
+        }
+    }
+    let mut best = (u32::MAX, false);
+    go(
+        players,
+        &mut sizes.to_vec(),
+        &mut Vec::new(),
+        met,
+        started,
+        games,
+        &mut best,
+    );
+    best
 }
 
 #[test]
@@ -156,7 +214,7 @@ fn the_same_seed_seats_alike_and_another_seed_differently() {
 
 #[test]
 fn a_24_player_night_of_three_rounds_has_no_repeat_meeting() {
-    let mut twice = 0;
+    let mut uneven = 0;
     for seed in 0..50 {
         let mut event = event_of(24, seed, 4);
         let mut rng = Rng::new(seed + 1000);
@@ -167,10 +225,10 @@ fn a_24_player_night_of_three_rounds_has_no_repeat_meeting() {
             assert_eq!(repeats, 0, "seed {seed}");
             finish_round(&mut event, &mut rng);
         }
-        // 18 starts among 24 players: with the starts balanced, nobody starts twice.
+        // Four games at tables of four: everyone starts one game a round.
         let starts = super::seating::starts(&event);
-        twice += starts.iter().filter(|&&s| s >= 2).count();
-        assert!(starts.iter().all(|&s| s <= 1), "seed {seed}: {starts:?}");
+        uneven += starts.iter().filter(|&&s| s != 3).count();
+        assert!(starts.iter().all(|&s| s == 3), "seed {seed}: {starts:?}");
         let met = meetings(&event);
         // Three rounds at tables of 4: everyone met exactly 9 others.
         for (p, row) in met.iter().enumerate() {
@@ -181,7 +239,7 @@ fn a_24_player_night_of_three_rounds_has_no_repeat_meeting() {
             );
         }
     }
-    eprintln!("24 players, 3 rounds, 50 seeds: {twice} double starts of 900 starts");
+    assert_eq!(uneven, 0);
 }
 
 #[test]
@@ -637,12 +695,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Every active player sits once a round at tables of the planned sizes, the recorded
-    /// repeats are the real ones, a repeat happens only when no seating avoids it (brute force),
-    /// and each table's starter has started least often of its players.
+    /// repeats are the real ones, the starts are as even as any seating of the round could
+    /// make them (brute force over every split), a repeat happens only when no seating that
+    /// even avoids it, and each table's first seats go to those who started least.
     #[test]
-    fn seating_properties(n in 3usize..=11, seed in any::<u64>(), rounds in 1usize..=4) {
+    fn seating_properties(n in 3usize..=11, seed in any::<u64>(), rounds in 1usize..=4, games in 1u32..=6) {
         prop_assume!(table_sizes(n).is_some());
-        let mut event = event_of(n, seed, 1);
+        let mut event = event_of(n, seed, games);
         let mut rng = Rng::new(seed ^ 0x55);
         for _ in 0..rounds {
             let met = meetings(&event);
@@ -656,12 +715,48 @@ proptest! {
             prop_assert_eq!(Some(sizes.clone()), table_sizes(n));
             let tables: Vec<Vec<usize>> = round.tables.iter().map(|t| t.seats.clone()).collect();
             prop_assert_eq!(count_repeats(&tables, &met), round.repeats);
-            if repeat_free_exists(&(0..n).collect::<Vec<_>>(), &sizes, &met) {
+            let (narrowest, clean_exists) =
+                best_splits(&(0..n).collect::<Vec<_>>(), &sizes, &met, &starts, games);
+            prop_assert_eq!(spread_after(&tables, &starts, games), narrowest);
+            if clean_exists {
                 prop_assert_eq!(round.repeats, 0);
             }
             for t in &tables {
-                let least = t.iter().map(|&p| starts[p]).min();
-                prop_assert_eq!(Some(starts[t[0]]), least);
+                let mut order: Vec<u32> = t.iter().map(|&p| starts[p]).collect();
+                let sorted = { let mut s = order.clone(); s.sort_unstable(); s };
+                prop_assert_eq!(std::mem::take(&mut order), sorted, "least started first");
+            }
+            finish_round(&mut event, &mut rng);
+        }
+    }
+
+    /// The rule: at tables of one size, however many games a round has, every
+    /// player's starts differ by at most one, round after round (the bug seen: over 3 rounds
+    /// of 2 games two players started 3 games and two started none).
+    #[test]
+    fn every_player_starts_equally_often_at_tables_of_one_size(
+        tables in 2usize..=6,
+        seed in any::<u64>(),
+        games in 1u32..=6,
+        rounds in 1usize..=5,
+    ) {
+        let mut event = event_of(4 * tables, seed, games);
+        let mut rng = Rng::new(seed ^ 0x77);
+        for _ in 0..rounds {
+            event.apply(Command::SeatRound).expect("seatable");
+            let starts = super::seating::starts(&event);
+            let (most, fewest) = (starts.iter().max(), starts.iter().min());
+            prop_assert!(
+                most.zip(fewest).is_some_and(|(m, f)| m - f <= 1),
+                "{:?}", starts
+            );
+            let round = event.rounds().last().expect("round");
+            for t in &round.tables {
+                let per_seat: Vec<usize> = (0..t.seats.len())
+                    .map(|s| event.starters(round, t).iter().filter(|&&p| p == t.seats[s]).count())
+                    .collect();
+                let (lo, hi) = (games as usize / 4, (games as usize).div_ceil(4));
+                prop_assert!(per_seat.iter().all(|&k| k == lo || k == hi), "{:?}", per_seat);
             }
             finish_round(&mut event, &mut rng);
         }

@@ -2,9 +2,7 @@
 //! code (handed to `table.js` as JSON, so the page holds no words of its own), the TV page's
 //! live parts (whose turn, games done, the round clock) and the host's refusals.
 
-use crate::event::live::TableRefusal;
 use crate::lang::{Language, Text};
-use crate::server::club::HostRefusal;
 
 /// The table page's fixed words, by the key `table.js` looks them up with.
 pub const PAGE: &[(&str, Text)] = &[
@@ -275,107 +273,45 @@ pub const BAD_REQUEST: Text = Text {
     ko: "이 페이지가 보내는 요청이 아닙니다",
 };
 
-/// Why a phone's request was refused, in the phone's language; `names` are the table's players
-/// in seat order (to name whose turn it is).
-pub fn refusal(lang: Language, refusal: &HostRefusal, names: &[String]) -> String {
-    let en = lang == Language::English;
-    let name = |seat: usize| {
-        names
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| (seat + 1).to_string())
-    };
-    match refusal {
-        HostRefusal::NoSuchTable(t) => super::event::tv::no_table(lang, &t.to_string()),
-        HostRefusal::WrongKey => if en {
-            "This link is not this table's: scan your table's QR code again"
-        } else {
-            "이 테이블의 링크가 아닙니다. 테이블의 QR 코드를 다시 스캔하세요"
-        }
-        .into(),
-        HostRefusal::Recorded(t) => {
-            if en {
-                format!("Table {t}'s result is in already; ask the organiser for a correction")
-            } else {
-                format!("{t}번 테이블의 결과가 이미 입력되었습니다. 수정은 진행자에게 요청하세요")
-            }
-        }
-        HostRefusal::Event(r) => super::event::refusal(lang, r),
-        HostRefusal::NotSaved(e) => {
-            let why = super::store_error(lang, e);
-            if en {
-                format!(
-                    "Not saved ({why}), so it was not kept. If the event is open in the app's \
-                     window, enter the game there."
-                )
-            } else {
-                format!(
-                    "저장하지 못해({why}) 반영하지 않았습니다. 앱 창에서 이벤트가 열려 있으면 \
-                     그곳에서 입력하세요."
-                )
-            }
-        }
-        HostRefusal::Table(t) => match t {
-            TableRefusal::NoSuchSeat(s) => {
-                if en {
-                    format!("This table has no seat {}", s + 1)
-                } else {
-                    format!("이 테이블에 {}번 자리가 없습니다", s + 1)
-                }
-            }
-            TableRefusal::NotYourTurn { turn } => {
-                if en {
-                    format!("It is {}'s turn, not yours", name(*turn))
-                } else {
-                    format!("지금은 {} 차례입니다", name(*turn))
-                }
-            }
-            TableRefusal::Guarded => if en {
-                "A second press: one turn ended"
-            } else {
-                "두 번 눌렸습니다. 차례는 한 번만 넘어갔습니다"
-            }
-            .into(),
-            TableRefusal::NotRunning => if en {
-                "The clock is not running: start it first"
-            } else {
-                "시계가 멈춰 있습니다. 먼저 시작하세요"
-            }
-            .into(),
-            TableRefusal::AlreadyRunning => if en {
-                "The clock is running already"
-            } else {
-                "시계가 이미 돌아가고 있습니다"
-            }
-            .into(),
-            TableRefusal::Settling => if en {
-                "Racks are being entered: this game's clock is over"
-            } else {
-                "남은 패를 입력하는 중입니다. 이번 게임의 시계는 끝났습니다"
-            }
-            .into(),
-            TableRefusal::NotSettling => if en {
-                "No rack has been entered yet"
-            } else {
-                "아직 입력된 남은 패가 없습니다"
-            }
-            .into(),
-            TableRefusal::Missing { seats } => {
-                let who: Vec<String> = seats.iter().map(|&s| name(s)).collect();
-                if en {
-                    format!("Still to enter their rack: {}", who.join(", "))
-                } else {
-                    format!("아직 남은 패를 입력하지 않은 사람: {}", who.join(", "))
-                }
-            }
-            TableRefusal::Game(e) => super::score_error(lang, e),
-            TableRefusal::Finished => if en {
-                "Every game of this round is in"
-            } else {
-                "이번 라운드의 게임이 모두 입력되었습니다"
-            }
-            .into(),
-        },
+/// A request from outside the local network.
+pub const ONLY_LOCAL: Text = Text {
+    en: "Only the local network is answered",
+    ko: "로컬 네트워크에서만 응답합니다",
+};
+
+/// A request body larger than a table page ever sends.
+pub const TOO_LARGE: Text = Text {
+    en: "That request is too large for this page",
+    ko: "이 페이지가 보내기에는 너무 큰 요청입니다",
+};
+
+/// The host failed to answer (it stopped meanwhile).
+pub const FAILED: Text = Text {
+    en: "The laptop could not answer; try again",
+    ko: "노트북이 응답하지 못했습니다. 다시 시도하세요",
+};
+
+/// A page of an earlier round, or a link that is not this table's any more.
+pub const SCAN_NEW: Text = Text {
+    en: "This round is over for this page: scan your new table's QR code on the TV",
+    ko: "이 페이지의 라운드는 끝났습니다. TV에서 새 테이블의 QR 코드를 스캔하세요",
+};
+
+/// How many games a seat starts this round (beside the name on the TV).
+pub fn starts(lang: Language, games: usize) -> String {
+    match (lang, games) {
+        (Language::English, 1) => "starts a game".into(),
+        (Language::English, n) => format!("starts {n} games"),
+        (Language::Korean, n) => format!("선 {n}게임"),
+    }
+}
+
+/// A finished table's winner (most points; several when tied).
+pub fn table_winner(lang: Language, names: &[&str]) -> String {
+    let names = names.join(", ");
+    match lang {
+        Language::English => format!("Winner: {names}"),
+        Language::Korean => format!("1위: {names}"),
     }
 }
 

@@ -161,12 +161,14 @@ pub fn seating_labels(lang: Language) -> crate::event::export::SeatingLabels<'st
             seat: "seat",
             name: "name",
             club: "club",
+            starts: "starts games",
         },
         Language::Korean => SeatingLabels {
             table: "테이블",
             seat: "자리",
             name: "이름",
             club: "클럽",
+            starts: "선 게임",
         },
     }
 }
@@ -290,6 +292,31 @@ pub mod cli {
         match lang {
             Language::English => format!("the event cannot be read: {detail}"),
             Language::Korean => format!("대회 파일을 읽을 수 없습니다: {detail}"),
+        }
+    }
+
+    /// The host that holds the folder could not be reached on its loopback port.
+    pub fn host_unreachable(lang: Language, port: u16, detail: &str) -> String {
+        match lang {
+            Language::English => format!(
+                "the host of this data folder (loopback port {port}) did not take the command: \
+                 {detail}"
+            ),
+            Language::Korean => format!(
+                "이 데이터 폴더를 진행 중인 호스트(루프백 포트 {port})가 명령을 받지 않았습니다: {detail}"
+            ),
+        }
+    }
+
+    /// A seat was freed.
+    pub fn seat_freed(lang: Language, table: u32, seat: u32) -> String {
+        match lang {
+            Language::English => {
+                format!("table {table}, seat {seat} is free: the next phone to pick it holds it")
+            }
+            Language::Korean => format!(
+                "{table}번 테이블 {seat}번 자리를 비웠습니다: 다음에 고르는 휴대폰이 그 자리를 갖습니다"
+            ),
         }
     }
 
@@ -574,7 +601,6 @@ pub mod help {
 
 /// The window's Event view.
 pub mod window {
-    use crate::evening::event_desk::{DeskError, ExportReport};
     use crate::event::Ranking;
     use crate::lang::{Language, Text};
 
@@ -750,6 +776,40 @@ pub mod window {
         en: "Saving…",
         ko: "저장 중…",
     };
+    /// The organiser read the notices.
+    pub const DISMISS: Text = Text {
+        en: "Understood",
+        ko: "확인했습니다",
+    };
+    /// The rules choice of a new event.
+    pub const RULES: Text = Text {
+        en: "Scoring",
+        ko: "점수 규칙",
+    };
+    /// Free a seat whose phone died.
+    pub const FREE_SEAT: Text = Text {
+        en: "Free seat",
+        ko: "자리 비우기",
+    };
+    /// On hover of "Free seat".
+    pub const FREE_SEAT_HINT: Text = Text {
+        en: "The phone that holds this seat is lost: free it, and the next phone to pick it holds it",
+        ko: "이 자리를 가진 휴대폰을 쓸 수 없을 때: 비우면 다음에 고르는 휴대폰이 그 자리를 갖습니다",
+    };
+    /// Anyone at a table may end a turn.
+    pub const SHARED_TURNS: Text = Text {
+        en: "Anyone at this table may end a turn",
+        ko: "이 테이블에서는 누구나 차례를 넘길 수 있음",
+    };
+
+    /// The games a seat starts this round (`starts games 1, 3`).
+    pub fn starts(lang: Language, games: &[usize]) -> String {
+        let list: Vec<String> = games.iter().map(ToString::to_string).collect();
+        match lang {
+            Language::English => format!("starts game {}", list.join(", ")),
+            Language::Korean => format!("{}게임 선", list.join(", ")),
+        }
+    }
 
     /// A ranking, as the choice reads.
     pub fn ranking(lang: Language, ranking: Ranking) -> &'static str {
@@ -852,67 +912,6 @@ pub mod window {
         match lang {
             Language::English => format!("The event is not saved yet (trying again): {why}"),
             Language::Korean => format!("대회를 아직 저장하지 못했습니다 (다시 시도 중): {why}"),
-        }
-    }
-
-    /// How an export went.
-    pub fn export(lang: Language, report: &ExportReport) -> String {
-        match (lang, report) {
-            (Language::English, ExportReport::Wrote { path, to_exports }) => {
-                let mut text = format!("Saved as {}", path.display());
-                if *to_exports {
-                    text.push_str(" (no save dialog here: the exports folder)");
-                }
-                text
-            }
-            (Language::Korean, ExportReport::Wrote { path, to_exports }) => {
-                let mut text = format!("{}에 저장했습니다", path.display());
-                if *to_exports {
-                    text.push_str(" (저장 대화 상자가 없어 내보내기 폴더에)");
-                }
-                text
-            }
-            (Language::English, ExportReport::Failed { path, error }) => {
-                format!("{} could not be written: {error}", path.display())
-            }
-            (Language::Korean, ExportReport::Failed { path, error }) => {
-                format!("{} 파일을 쓰지 못했습니다: {error}", path.display())
-            }
-        }
-    }
-
-    /// Why the desk did nothing.
-    pub fn desk_error(lang: Language, error: &DeskError) -> String {
-        use Language::{English as En, Korean as Ko};
-        match (lang, error) {
-            (En, DeskError::NoDataFolder) => "there is no data folder to keep events in".into(),
-            (Ko, DeskError::NoDataFolder) => "대회를 저장할 데이터 폴더가 없습니다".into(),
-            (En, DeskError::ReadOnly) => {
-                "this window cannot write the data folder (another window has it open, or it \
-                 is read-only): events can be read, not changed"
-                    .into()
-            }
-            (Ko, DeskError::ReadOnly) => {
-                "이 창은 데이터 폴더에 쓸 수 없습니다 (다른 창이 열었거나 읽기 전용): 대회를 \
-                 볼 수는 있지만 바꿀 수는 없습니다"
-                    .into()
-            }
-            (En, DeskError::NotOpen) => "no event is open".into(),
-            (Ko, DeskError::NotOpen) => "열린 대회가 없습니다".into(),
-            (_, DeskError::NoPlayers) => super::cli::NO_PLAYERS.get(lang).into(),
-            (_, DeskError::PlayersLine { line, why }) => {
-                let why = super::refusal(lang, why);
-                match lang {
-                    En => format!("players, line {line}: {why}"),
-                    Ko => format!("선수 {line}번째 줄: {why}"),
-                }
-            }
-            (_, DeskError::Event(why)) => super::refusal(lang, why),
-            (_, DeskError::Table(e)) => crate::i18n::table_error(lang, e),
-            (_, DeskError::Store(e)) => crate::i18n::store_error(lang, e),
-            (_, DeskError::Listen { address, error }) => {
-                crate::i18n::event::tv::cannot_listen(lang, address, error)
-            }
         }
     }
 }

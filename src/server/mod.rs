@@ -64,7 +64,7 @@
 //! server.stop();
 //! ```
 
-pub mod club;
+pub mod control;
 mod http;
 mod net;
 mod state;

@@ -1,65 +1,58 @@
-//! The club night's TV page (`event serve`): a host without a window that shows an event on a
-//! big screen and, per table, a small page a phone opens from the table's QR code.
+//! The club night's pages: the TV page (the round, every table's clock and QR code, the
+//! standings) and a page per table for its phones — served for the club night's owner, as the
+//! phone server serves the evening.
 //!
-//! - **Read only.** The event file is read through the store's reader
-//!   ([`Store::open_reader`]); `event result` (another process) writes it. The server checks
-//!   the file's modification time and length every [`WATCH_EVERY`] and, when they change,
-//!   reads the event again; pages are pushed the new view by server-sent events only when what
-//!   they show changed. Pages never poll. A file that cannot be read keeps the last view.
-//! - **Standings are released per round**: those of a round are shown only once every table
-//!   of it has its result; until then the page shows the standings after the last complete
-//!   round and which tables are still playing ([`TvView::of`]).
-//! - **Words from Rust.** The pages are made here, in the page's language (`--lang`, or
-//!   `?lang=ko|en`), from [`crate::i18n::event::tv`]; `tv.js` only swaps in what the server
-//!   sends and holds no words.
-//! - **Bounded** like the phones' server (the same accept loop: 64 connections, 8 per
-//!   address) and only the local network is answered.
+//! - **The server decides nothing.** A table page's request (a typed [`PageAction`]) goes to
+//!   the [`TablesHost`] the server was started with (the club night's owner, `club::Club`),
+//!   on the runtime's blocking pool; the owner checks the table's key, the seat's phone, the
+//!   turn and the game, and answers once what it changed is on disk. The owner
+//!   [`publish`](TvServer::publish)es each new [`TvView`] at once; nothing polls.
+//! - **What changed, not the board.** The TV page gets the whole board once, then only the
+//!   parts of it that changed (a table's live line, a table, the standings, the heading): a
+//!   tap at a table sends that table's line, not every table's QR code. A table's page gets
+//!   its table's part, only when it changed.
+//! - **Words from Rust, in the reader's language.** The pages are made here from `i18n`; the
+//!   TV page in the host's language or `?lang=`, a table's page in the phone's own language
+//!   (`Accept-Language`) unless its player picked one (`?lang=`); a refusal — a body too large
+//!   or not a request included — is JSON worded in the page's language. The app's Hangul font
+//!   is served (`/font.otf`), so a TV box with no Korean font shows no boxes.
+//! - **Bounded** like the phones' server (the same accept loop, 8 connections per address) and
+//!   only the local network is answered.
 //!
-//! Routes: `GET /` and `GET /tv` the TV page, `GET /table/<T>` the table's page, `GET
-//! /tv/state` the [`TvView`] as JSON, `GET /tv/events?lang=ko&table=T` (SSE: event `state`,
-//! data `{"view": TvView, "html": the page's board}`; `ping` after 15 s of silence),
-//! `GET /tv.js`, `GET /tv.css`.
-//!
-//! Not here (issue 20, item 4): scoring from the phones per table. The table page shows the
-//! seating and whether the result is in; results are entered with `event result`.
+//! Routes: `GET /` and `GET /tv` the TV page, `GET /table/<T>?key=K` a table's page (with its
+//! key: the phones' controls; without: the table's board), `GET /tv/state` the [`TvView`] as
+//! JSON (no keys, no devices), `GET /tv/events?lang=&table=T&key=K&device=D` (SSE, event
+//! `state`), `POST /table/<T>/act?lang=` (JSON [`PageRequest`] → `{ok, saved, device}` or
+//! `{ok: false, error, message}`), `GET /tv.js`, `/table.js`, `/tv.css`, `/font.otf`.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::fmt::Write as _;
-use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Request, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::stream::{self, Stream};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::sync::{oneshot, watch};
 
-use super::club::{ClubHost, HostRefusal};
 use super::http::{self, Limits, Peer};
 use super::net::{is_local_peer, qr_modules};
-use crate::event::Event;
-use crate::event::live::TableCommand;
 use crate::i18n::club as club_words;
 use crate::i18n::event::{cli as cli_words, tv as words};
 use crate::lang::Language;
-use crate::score::{Hand, Remaining};
-use crate::store::{EventId, StoreError};
-use crate::timer::Phase;
 
 /// The port `event serve` listens on unless told otherwise.
 pub const TV_PORT: u16 = 8765;
-
-/// How often the event file's modification time is checked.
-pub const WATCH_EVERY: Duration = Duration::from_millis(500);
 
 const TV_JS: &str = include_str!("../../assets/web/tv.js");
 const TV_CSS: &str = include_str!("../../assets/web/tv.css");
@@ -71,39 +64,61 @@ const MAX_BODY: usize = 4096;
 /// A keep-alive `ping` after this much silence on a feed.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
+/// Connections the tables' server serves at once unless told otherwise: 25 tables of 4
+/// phones, 2 TV pages and room to spare.
+pub const TV_MAX_CONNECTIONS: usize = 160;
+
 /// One table of the current round as the pages show it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TvTable {
     /// Its number.
     pub table: u32,
-    /// Its players in seat order (the first starts).
+    /// Its players in seat order (game k is started by seat k mod n).
     pub players: Vec<String>,
+    /// Who starts each game of the round (seat numbers).
+    pub starts: Vec<usize>,
     /// Its result is in.
     pub finished: bool,
-    /// Games of the round its players confirmed on their phones.
+    /// Games of the round its players confirmed on their phones (or in the result).
     pub games_done: usize,
     /// Games a round has.
     pub games: u32,
     /// The seat whose turn it is, while the table's clock has a turn (running or paused).
     pub turn: Option<usize>,
+    /// The turn's number: an end of turn names it, so a late or repeated tap ends nothing.
+    pub turn_id: Option<u64>,
     /// The table's clock runs.
     pub running: bool,
-    /// While it runs: when the turn's time is up, in ms on the host's clock (`now_ms` of each
-    /// message is the same clock, so a page counts down without asking).
+    /// While it runs: when the turn's time is up, in ms on the host's clock.
     pub ends_at_ms: Option<u64>,
     /// While paused: the turn's time left, in ms.
     pub left_ms: Option<u64>,
+    /// Which seats a phone holds.
+    pub held: Vec<bool>,
+    /// Anyone at the table may end a turn.
+    pub shared: bool,
     /// The game being settled on the phones.
     pub settling: Option<TvSettling>,
-    /// The table's key (its link and QR code carry it; never in the JSON).
+    /// Once the result is in: each game's points and winner.
+    pub results: Vec<TvGame>,
+    /// The table's key this round (its link and QR code carry it; never in the JSON).
     #[serde(skip)]
     pub key: String,
+    /// Each seat's device token (to tell a page which seat is its own; never in the JSON).
+    #[serde(skip)]
+    pub devices: Vec<Option<String>>,
 }
 
 /// The game being settled at a table: what the phones entered and who confirmed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TvSettling {
-    /// Each seat's rack as entered (`R5 J`, a value), `None` until entered.
+    /// Its number in the round (1-based): a confirmation names it.
+    pub game: usize,
+    /// What a confirmation names: the digest of the racks as shown.
+    pub digest: String,
+    /// The seat that went out, if one did (else the pool ran out).
+    pub went_out: Option<usize>,
+    /// Each seat's rack as entered, `None` until entered.
     pub racks: Vec<Option<String>>,
     /// Each seat had not made the initial meld.
     pub not_melded: Vec<bool>,
@@ -119,6 +134,15 @@ pub struct TvSettling {
     /// Why the game as entered does not score yet, with every rack in.
     #[serde(skip)]
     pub problem: Option<crate::score::ScoreError>,
+}
+
+/// A game of a finished table: each seat's points and the winner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TvGame {
+    /// Points by seat.
+    pub points: Vec<i64>,
+    /// The seat that won it.
+    pub winner: usize,
 }
 
 /// One row of the released standings.
@@ -153,193 +177,138 @@ pub struct TvView {
     pub standings_round: u32,
     /// The standings after `standings_round` (empty when it is 0).
     pub standings: Vec<TvStanding>,
-    /// When the round's clock runs out, in ms on the host's clock (`event serve
-    /// --round-minutes`).
+    /// When the round's clock runs out, in ms on the host's clock.
     pub round_ends_at_ms: Option<u64>,
+    /// The rules the games are scored under, in a line (the organiser's language).
+    pub rules: String,
 }
 
-impl TvView {
-    /// The view of an event: the current round's tables, and the standings after the last
-    /// round all of whose tables have finished (a round's results are held back until then).
-    pub fn of(event: &Event) -> TvView {
-        let current = event.rounds().last();
-        let tables: Vec<TvTable> = current
-            .map(|r| {
-                r.tables
-                    .iter()
-                    .map(|t| TvTable {
-                        table: t.number,
-                        players: event.seat_names(t),
-                        finished: t.is_finished(),
-                        games_done: t.result().map_or(0, |r| r.games.len()),
-                        games: event.setup().games,
-                        turn: None,
-                        running: false,
-                        ends_at_ms: None,
-                        left_ms: None,
-                        settling: None,
-                        key: String::new(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let playing = tables
-            .iter()
-            .filter(|t| !t.finished)
-            .map(|t| t.table)
-            .collect();
-        let round = event.current_round();
-        let complete = current.is_some_and(|r| r.is_complete());
-        let standings_round = event
-            .rounds()
-            .iter()
-            .rev()
-            .find(|r| r.is_complete())
-            .map_or(0, |r| r.number);
-        let standings = if standings_round == 0 {
-            Vec::new()
-        } else {
-            event
-                .standings_through(standings_round)
-                .rows
-                .into_iter()
-                .map(|s| TvStanding {
-                    rank: s.rank,
-                    name: s.name,
-                    wins: s.wins,
-                    points: s.points,
-                    games: s.games,
-                })
-                .collect()
-        };
-        TvView {
-            name: event.setup().name.clone(),
-            round,
-            complete,
-            tables,
-            playing,
-            standings_round,
-            standings,
-            round_ends_at_ms: None,
-        }
-    }
-
-    /// The view of the tables at play: [`TvView::of`] the host's event, with each table's
-    /// clock, games confirmed, racks being settled and key, and the round clock.
-    pub fn of_host(host: &ClubHost) -> TvView {
-        let mut view = TvView::of(host.event());
-        let now = host.now();
-        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-        view.round_ends_at_ms = host.round_ends().map(ms);
-        for t in &mut view.tables {
-            t.key = host.key(t.table).unwrap_or_default().to_owned();
-            let Some(live) = host.tables().get(&t.table) else {
-                continue;
-            };
-            if t.finished {
-                continue;
-            }
-            t.games_done = live.games().len();
-            let timer = live.timer();
-            if timer.phase() != Phase::Idle {
-                t.turn = Some(timer.current_player());
-                t.running = live.is_running();
-                let left = timer.remaining(now);
-                if t.running {
-                    // The same instant however late it is asked: when the turn began plus its
-                    // length (the time over, once it ran out).
-                    let at = if left.is_zero() {
-                        now.saturating_sub(timer.overtime(now))
-                    } else {
-                        now + left
-                    };
-                    t.ends_at_ms = Some(ms(at));
-                } else {
-                    t.left_ms = Some(ms(left));
-                }
-            }
-            t.settling = live.settling().map(|s| TvSettling {
-                racks: s
-                    .hands
-                    .iter()
-                    .map(|h| h.as_ref().map(|h| h.left.to_string()))
-                    .collect(),
-                not_melded: s
-                    .hands
-                    .iter()
-                    .map(|h| h.as_ref().is_some_and(|h| h.not_melded))
-                    .collect(),
-                winner: s.winner,
-                confirmed: s.confirmed.clone(),
-                points: live
-                    .settling_score()
-                    .and_then(Result::ok)
-                    .map(|scored| scored.points),
-                hands: s.hands.clone(),
-                problem: live.settling_score().and_then(Result::err),
-            });
-        }
-        view
-    }
+/// What a table's page asks.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct PageRequest {
+    /// The table's key for this round (its link carries it).
+    pub key: String,
+    /// The device token the page keeps (none before its first claim).
+    #[serde(default)]
+    pub device: Option<String>,
+    /// What.
+    #[serde(flatten)]
+    pub action: PageAction,
 }
 
-/// How to run `event serve`.
+/// The actions of a table's page.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum PageAction {
+    /// Claim a seat (0-based).
+    Claim {
+        /// The seat.
+        seat: u64,
+    },
+    /// Give the seat up.
+    Leave,
+    /// Start (or resume) the clock.
+    Start,
+    /// Pause the clock.
+    Pause,
+    /// Resume the clock.
+    Resume,
+    /// End the turn the page showed.
+    EndTurn {
+        /// [`TvTable::turn_id`].
+        turn: u64,
+    },
+    /// The game is over: I went out, or the pool ran out.
+    GameOver {
+        /// I went out.
+        #[serde(default)]
+        went_out: bool,
+    },
+    /// Back to the game.
+    Reopen,
+    /// My rack: tiles or a value.
+    Rack {
+        /// As typed.
+        rack: String,
+        /// I had not made my initial meld.
+        #[serde(default)]
+        not_melded: bool,
+    },
+    /// Take my rack back.
+    Withdraw,
+    /// The winner of a tie when the pool ran out (or none).
+    Winner {
+        /// The seat.
+        #[serde(default)]
+        winner: Option<u64>,
+    },
+    /// I confirm game `game` as shown (`digest`).
+    Confirm {
+        /// [`TvSettling::game`].
+        game: u64,
+        /// [`TvSettling::digest`].
+        digest: String,
+    },
+}
+
+/// A page's request carried out.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PageAnswer {
+    /// On disk before this answer.
+    pub saved: bool,
+    /// The device token the page is to keep (after its first claim).
+    pub device: Option<String>,
+}
+
+/// A page's request refused: the status and a code for the page, the message in its language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageRefusal {
+    /// HTTP status.
+    pub status: u16,
+    /// A code for tests and the page.
+    pub code: &'static str,
+    /// The message, in the page's language.
+    pub message: String,
+}
+
+/// What the tables' server asks of the club night's owner.
+pub trait TablesHost: Send + Sync + 'static {
+    /// A table page's request, in the page's language; may wait for the disk (it runs on the
+    /// blocking pool).
+    fn act(
+        &self,
+        table: u32,
+        request: PageRequest,
+        lang: Language,
+    ) -> Result<PageAnswer, PageRefusal>;
+    /// The host's clock now, in ms (the views' times are on it).
+    fn now_ms(&self) -> u64;
+}
+
+/// How to serve the tables.
 #[derive(Clone, Debug)]
 pub struct TvOptions {
     /// Where to listen (`0.0.0.0:8765`; `127.0.0.1:0` in tests).
     pub bind: SocketAddr,
-    /// The data folder (read only).
-    pub data_dir: PathBuf,
-    /// The event shown.
-    pub event: EventId,
-    /// The pages' language unless a page asks for another (`?lang=`).
+    /// The pages' language unless a page asks for another.
     pub lang: Language,
     /// The address the tables' links and QR codes name (where phones reach this machine).
-    pub link_host: std::net::IpAddr,
-    /// The round's length on the TV's round clock, if it has one.
-    pub round_minutes: Option<u32>,
-    /// Connections served at once (each phone and TV page holds one); a club night of 25
-    /// tables needs about 110.
+    pub link_host: IpAddr,
+    /// Connections served at once (each phone and TV page holds one).
     pub max_connections: usize,
 }
-
-/// Connections `event serve` serves at once unless told otherwise: 25 tables of 4 phones, 2 TV
-/// pages and room to spare.
-pub const TV_MAX_CONNECTIONS: usize = 160;
 
 struct TvShared {
     lang: Language,
     /// `http://host:port`, for the tables' links.
     base: String,
     view: watch::Sender<Arc<TvView>>,
-    /// The tables at play: phones' requests and the file watch go through it.
-    host: Mutex<ClubHost>,
+    host: Arc<dyn TablesHost>,
     /// Each link's QR code, drawn once.
     qr: Mutex<HashMap<String, Arc<str>>>,
 }
 
 impl TvShared {
-    fn host(&self) -> std::sync::MutexGuard<'_, ClubHost> {
-        self.host.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Pushes the host's view to every page, if it shows something new.
-    fn publish(&self, view: TvView) {
-        self.view.send_if_modified(|old| {
-            if **old == view {
-                false
-            } else {
-                *old = Arc::new(view);
-                true
-            }
-        });
-    }
-
-    /// The host's clock, in ms.
-    fn now_ms(&self) -> u64 {
-        u64::try_from(self.host().now().as_millis()).unwrap_or(u64::MAX)
-    }
-
     fn qr(&self, link: &str) -> Arc<str> {
         let mut cache = self.qr.lock().unwrap_or_else(|e| e.into_inner());
         Arc::clone(
@@ -348,54 +317,38 @@ impl TvShared {
                 .or_insert_with(|| qr_svg(link).into()),
         )
     }
+
+    fn link(&self, table: &TvTable) -> String {
+        format!("{}/table/{}?key={}", self.base, table.table, table.key)
+    }
 }
 
-/// The running TV server; see the [module docs](self).
+/// The running server; see the [module docs](self).
 pub struct TvServer {
     local_addr: SocketAddr,
     base: String,
+    shared: Arc<TvShared>,
     shutdown: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
-/// Why the TV server did not start.
-#[derive(Debug)]
-pub enum TvError {
-    /// The event could not be read.
-    Store(StoreError),
-    /// The address could not be bound, or the thread not started.
-    Io(std::io::Error),
-}
-
 impl TvServer {
-    /// Reads the event, binds, and serves on its own thread until [`TvServer::stop`].
-    pub fn start(options: TvOptions) -> Result<TvServer, TvError> {
-        let host = ClubHost::open(
-            options.data_dir.clone(),
-            options.event.clone(),
-            options.round_minutes,
-        )
-        .map_err(TvError::Store)?;
-        TvServer::start_with(options, host)
-    }
-
-    /// Serves `host` (the window's, recording through its event desk) as
-    /// [`TvServer::start`] does; `options.data_dir` and `options.event` are the host's.
-    pub fn start_with(options: TvOptions, mut host: ClubHost) -> Result<TvServer, TvError> {
-        // Keys kept before the first QR code is shown; a folder another holds (the window)
-        // keeps them in memory, and phones are told when a game cannot be saved.
-        let _ = host.save_keys();
-        let first = TvView::of_host(&host);
+    /// Binds and serves `host`'s tables on a thread of its own, showing `first` until the
+    /// host publishes another view.
+    pub fn start(
+        options: TvOptions,
+        host: Arc<dyn TablesHost>,
+        first: TvView,
+    ) -> std::io::Result<TvServer> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
-            .build()
-            .map_err(TvError::Io)?;
-        let std_listener = std::net::TcpListener::bind(options.bind).map_err(TvError::Io)?;
-        std_listener.set_nonblocking(true).map_err(TvError::Io)?;
-        let local_addr = std_listener.local_addr().map_err(TvError::Io)?;
+            .build()?;
+        let std_listener = std::net::TcpListener::bind(options.bind)?;
+        std_listener.set_nonblocking(true)?;
+        let local_addr = std_listener.local_addr()?;
         let listener = {
             let _inside = runtime.enter();
-            tokio::net::TcpListener::from_std(std_listener).map_err(TvError::Io)?
+            tokio::net::TcpListener::from_std(std_listener)?
         };
         let base = format!(
             "http://{}",
@@ -405,7 +358,7 @@ impl TvServer {
             lang: options.lang,
             base: base.clone(),
             view: watch::Sender::new(Arc::new(first)),
-            host: Mutex::new(host),
+            host,
             qr: Mutex::new(HashMap::new()),
         });
         let router = router(Arc::clone(&shared));
@@ -415,16 +368,15 @@ impl TvServer {
             per_peer: 8,
         };
         let thread = std::thread::Builder::new()
-            .name("tv-server".into())
+            .name("tables-server".into())
             .spawn(move || {
-                runtime.spawn(watch_file(Arc::clone(&shared)));
                 runtime.block_on(http::serve(listener, router, limits, stop_rx));
                 runtime.shutdown_timeout(Duration::from_secs(1));
-            })
-            .map_err(TvError::Io)?;
+            })?;
         Ok(TvServer {
             local_addr,
             base,
+            shared,
             shutdown: Some(stop_tx),
             thread: Some(thread),
         })
@@ -440,11 +392,21 @@ impl TvServer {
         format!("{}/tv", self.base)
     }
 
-    /// Serves until the process ends (`event serve`).
-    pub fn wait(mut self) {
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+    /// A table's link, as its QR code carries it.
+    pub fn table_url(&self, table: &TvTable) -> String {
+        self.shared.link(table)
+    }
+
+    /// Shows `view` on every page (a page is sent only what changed for it).
+    pub fn publish(&self, view: TvView) {
+        self.shared.view.send_if_modified(|old| {
+            if **old == view {
+                false
+            } else {
+                *old = Arc::new(view);
+                true
+            }
+        });
     }
 
     /// Stops serving and closes every connection.
@@ -468,28 +430,11 @@ impl Drop for TvServer {
     }
 }
 
-/// Every [`WATCH_EVERY`] the host looks whether the event file changed (another process's
-/// `event result`, a new seating) and, if so, pushes the new view.
-async fn watch_file(shared: Arc<TvShared>) {
-    let mut tick = tokio::time::interval(WATCH_EVERY);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    loop {
-        tick.tick().await;
-        let shared = Arc::clone(&shared);
-        let _ = tokio::task::spawn_blocking(move || {
-            let view = {
-                let mut host = shared.host();
-                let changed = host.reload_if_changed();
-                // A new round's keys are kept before its QR codes are shown (the folder may be
-                // held by the window: then they are tried again at the next look).
-                let _ = host.save_keys();
-                changed.then(|| TvView::of_host(&host))
-            };
-            if let Some(view) = view {
-                shared.publish(view);
-            }
-        })
-        .await;
+impl std::fmt::Debug for TvServer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TvServer")
+            .field("local_addr", &self.local_addr)
+            .finish_non_exhaustive()
     }
 }
 
@@ -503,38 +448,67 @@ fn router(shared: Arc<TvShared>) -> Router {
         .route("/table/{table}/act", post(act))
         .route(
             "/table.js",
-            get(|| async { asset("text/javascript; charset=utf-8", TABLE_JS) }),
+            get(|| async { asset("text/javascript; charset=utf-8", TABLE_JS.as_bytes()) }),
         )
         .route(
             "/tv.js",
-            get(|| async { asset("text/javascript; charset=utf-8", TV_JS) }),
+            get(|| async { asset("text/javascript; charset=utf-8", TV_JS.as_bytes()) }),
         )
         .route(
             "/tv.css",
-            get(|| async { asset("text/css; charset=utf-8", TV_CSS) }),
+            get(|| async { asset("text/css; charset=utf-8", TV_CSS.as_bytes()) }),
         )
+        .route("/font.otf", get(font))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(middleware::from_fn(guard))
+        .layer(middleware::from_fn_with_state(Arc::clone(&shared), guard))
         .with_state(shared)
 }
 
-/// Only the local network; the headers every answer carries.
-async fn guard(request: Request, next: Next) -> Response {
+/// Only the local network; every refusal the server itself makes (a body too large, a route
+/// that is not one) is JSON in the page's language; the headers every answer carries.
+async fn guard(State(shared): State<Arc<TvShared>>, request: Request, next: Next) -> Response {
+    let lang = page_lang(&shared, request.uri(), request.headers());
     let local = request
         .extensions()
         .get::<Peer>()
         .is_some_and(|peer| is_local_peer(peer.0.ip()));
     if !local {
-        return (StatusCode::FORBIDDEN, "only the local network").into_response();
+        return refused(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            club_words::ONLY_LOCAL.get(lang),
+        );
     }
     let mut response = next.run(request).await;
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        response = refused(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            club_words::TOO_LARGE.get(lang),
+        );
+    }
+    let font = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t == "font/otf");
     super::http::page_headers(response.headers_mut());
+    if font {
+        // The font never changes within a build: a TV box fetches it once.
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=86400"),
+        );
+    }
     response
 }
 
-fn asset(kind: &'static str, body: &'static str) -> Response {
+fn asset(kind: &'static str, body: &'static [u8]) -> Response {
     ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+async fn font() -> Response {
+    asset("font/otf", crate::lang::HANGUL_FONT)
 }
 
 /// The value of `name=` in the query.
@@ -545,8 +519,19 @@ fn query_value<'a>(uri: &'a Uri, name: &str) -> Option<&'a str> {
         .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
 }
 
-fn page_lang(shared: &TvShared, uri: &Uri) -> Language {
-    query_value(uri, "lang").map_or(shared.lang, Language::from_locale)
+/// The page's language: `?lang=` (the TV's, or a player's own pick), else the reader's own
+/// (`Accept-Language`, its first language), else the host's.
+fn page_lang(shared: &TvShared, uri: &Uri, headers: &HeaderMap) -> Language {
+    if let Some(lang) = query_value(uri, "lang") {
+        return Language::from_locale(lang);
+    }
+    headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(|tag| tag.split(';').next().unwrap_or_default().trim())
+        .filter(|tag| !tag.is_empty() && *tag != "*")
+        .map_or(shared.lang, Language::from_locale)
 }
 
 fn code(lang: Language) -> &'static str {
@@ -554,6 +539,15 @@ fn code(lang: Language) -> &'static str {
         Language::English => "en",
         Language::Korean => "ko",
     }
+}
+
+async fn not_found(State(shared): State<Arc<TvShared>>, uri: Uri, headers: HeaderMap) -> Response {
+    let lang = page_lang(&shared, &uri, &headers);
+    refused(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        words::NOT_FOUND.get(lang),
+    )
 }
 
 async fn state(State(shared): State<Arc<TvShared>>) -> Response {
@@ -565,73 +559,89 @@ async fn state(State(shared): State<Arc<TvShared>>) -> Response {
 }
 
 async fn tv_page(State(shared): State<Arc<TvShared>>, uri: Uri) -> Response {
-    let lang = page_lang(&shared, &uri);
+    let lang = query_value(&uri, "lang").map_or(shared.lang, Language::from_locale);
     let view = Arc::clone(&shared.view.borrow());
-    Html(page(
-        lang,
-        &view.name,
-        None,
-        "/tv.js",
-        &board(lang, &view, &shared, shared.now_ms()),
-        "",
-    ))
-    .into_response()
+    let now = shared.host.now_ms();
+    let board = board(lang, &view, &shared, now);
+    Html(page(lang, &view.name, None, "/tv.js", now, &board, "")).into_response()
 }
 
 async fn table_page(
     State(shared): State<Arc<TvShared>>,
     Path(table): Path<String>,
     uri: Uri,
+    headers: HeaderMap,
 ) -> Response {
-    let lang = page_lang(&shared, &uri);
+    let lang = page_lang(&shared, &uri, &headers);
     let view = Arc::clone(&shared.view.borrow());
-    let Some(t) = table
-        .parse::<u32>()
-        .ok()
-        .and_then(|n| view.tables.iter().find(|t| t.table == n))
-    else {
-        return (StatusCode::NOT_FOUND, words::no_table(lang, &table)).into_response();
+    let now = shared.host.now_ms();
+    let number = table.parse::<u32>().ok();
+    let key = query_value(&uri, "key").unwrap_or_default();
+    let Some(t) = number.and_then(|n| view.tables.iter().find(|t| t.table == n)) else {
+        if !key.is_empty() {
+            // A page of an earlier round (its table may be gone): scan the new one.
+            return Html(page(
+                lang,
+                &view.name,
+                number,
+                "/tv.js",
+                now,
+                &gone(lang),
+                "",
+            ))
+            .into_response();
+        }
+        return refused(
+            StatusCode::NOT_FOUND,
+            "no_table",
+            &words::no_table(lang, &table),
+        );
     };
     let title = format!("{} · {}", view.name, cli_words::table(lang, t.table));
-    let board = table_board(lang, &view, t, shared.now_ms());
-    // The table's own link (its QR code) carries its key: the page for its phones.
-    let key = query_value(&uri, "key").unwrap_or_default();
-    if !key.is_empty() && key == t.key {
-        let play = format!(
-            "<section id=\"play\" data-key=\"{key}\" data-players=\"{players}\"></section>\
-             <script id=\"words\" type=\"application/json\">{words}</script>",
-            key = esc(key),
-            players = esc(&serde_json::to_string(&t.players).unwrap_or_default()),
-            words = club_words::page_words(lang)
-                .to_string()
-                .replace("</", "<\\/"),
-        );
+    let board = table_board(lang, &view, t);
+    if key.is_empty() {
+        return Html(page(lang, &title, Some(t.table), "/tv.js", now, &board, "")).into_response();
+    }
+    if key != t.key {
         return Html(page(
             lang,
             &title,
             Some(t.table),
-            "/table.js",
-            &board,
-            &play,
+            "/tv.js",
+            now,
+            &gone(lang),
+            "",
         ))
         .into_response();
     }
-    Html(page(lang, &title, Some(t.table), "/tv.js", &board, "")).into_response()
+    // The table's own link (its QR code) carries its key: the page for its phones.
+    let play = format!(
+        "<section id=\"play\" data-key=\"{key}\" data-players=\"{players}\"></section>\
+         <script id=\"words\" type=\"application/json\">{words}</script>",
+        key = esc(key),
+        players = esc(&serde_json::to_string(&t.players).unwrap_or_default()),
+        words = club_words::page_words(lang)
+            .to_string()
+            .replace("</", "<\\/"),
+    );
+    Html(page(
+        lang,
+        &title,
+        Some(t.table),
+        "/table.js",
+        now,
+        &board,
+        &play,
+    ))
+    .into_response()
 }
 
-/// What a table page sends.
-#[derive(serde::Deserialize)]
-struct ActRequest {
-    key: String,
-    #[serde(default)]
-    seat: usize,
-    action: String,
-    #[serde(default)]
-    rack: String,
-    #[serde(default)]
-    not_melded: bool,
-    #[serde(default)]
-    winner: Option<usize>,
+/// A page of an earlier round (or a link that is not this table's any more).
+fn gone(lang: Language) -> String {
+    format!(
+        "<section class=\"gone\"><h1>{}</h1></section>",
+        esc(club_words::SCAN_NEW.get(lang))
+    )
 }
 
 fn json(status: StatusCode, value: &serde_json::Value) -> Response {
@@ -651,132 +661,95 @@ fn refused(status: StatusCode, code: &str, message: &str) -> Response {
 }
 
 /// `POST /table/<T>/act?lang=ko`: a phone of the table asks the host; answered once it is
-/// done and, for a rack or a confirmation, saved.
+/// done and, for what the table keeps, saved.
 async fn act(
     State(shared): State<Arc<TvShared>>,
-    Path(table): Path<u32>,
+    Path(table): Path<String>,
     uri: Uri,
-    body: String,
+    headers: HeaderMap,
+    body: Bytes,
 ) -> Response {
-    let lang = page_lang(&shared, &uri);
-    let Ok(request) = serde_json::from_str::<ActRequest>(&body) else {
+    let lang = page_lang(&shared, &uri, &headers);
+    let Ok(table) = table.parse::<u32>() else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            "no_table",
+            &words::no_table(lang, &table),
+        );
+    };
+    let Ok(request) = serde_json::from_slice::<PageRequest>(&body) else {
         return refused(
             StatusCode::BAD_REQUEST,
             "bad_request",
             club_words::BAD_REQUEST.get(lang),
         );
     };
-    let seat = request.seat;
-    let command = match request.action.as_str() {
-        "start" => TableCommand::Start,
-        "end_turn" => TableCommand::EndTurn { seat },
-        "pause" => TableCommand::Pause,
-        "resume" => TableCommand::Resume,
-        "winner" => TableCommand::Winner {
-            seat: request.winner,
-        },
-        "confirm" => TableCommand::Confirm { seat },
-        "rack" => match request.rack.parse::<Remaining>() {
-            Ok(left) => TableCommand::Rack {
-                seat,
-                hand: Hand {
-                    left,
-                    not_melded: request.not_melded,
-                },
-            },
-            Err(e) => {
-                let message = crate::i18n::remaining_error(lang, &e);
-                return refused(StatusCode::UNPROCESSABLE_ENTITY, "bad_rack", &message);
-            }
-        },
-        _ => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                club_words::BAD_REQUEST.get(lang),
-            );
-        }
-    };
-    let host_shared = Arc::clone(&shared);
-    let done = tokio::task::spawn_blocking(move || {
-        let mut host = host_shared.host();
-        let names = host
-            .tables()
-            .get(&table)
-            .map(|t| t.players().names().to_vec())
-            .unwrap_or_default();
-        let acted = host.act(table, &request.key, command);
-        let view = TvView::of_host(&host);
-        drop(host);
-        host_shared.publish(view);
-        (acted, names)
-    })
-    .await;
-    let Ok((acted, names)) = done else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    match acted {
-        Ok(acted) => json(
+    let host = Arc::clone(&shared.host);
+    let done = tokio::task::spawn_blocking(move || host.act(table, request, lang)).await;
+    match done {
+        Ok(Ok(answer)) => json(
             StatusCode::OK,
-            &serde_json::json!({ "ok": true, "saved": acted.saved }),
+            &serde_json::json!({ "ok": true, "saved": answer.saved, "device": answer.device }),
         ),
-        Err(refusal) => {
-            let (status, code) = match &refusal {
-                HostRefusal::NoSuchTable(_) => (StatusCode::NOT_FOUND, "no_table"),
-                HostRefusal::WrongKey => (StatusCode::FORBIDDEN, "wrong_key"),
-                HostRefusal::NotSaved(_) => (StatusCode::SERVICE_UNAVAILABLE, "not_saved"),
-                _ => (StatusCode::CONFLICT, "refused"),
-            };
-            refused(status, code, &club_words::refusal(lang, &refusal, &names))
-        }
+        Ok(Err(refusal)) => refused(
+            StatusCode::from_u16(refusal.status).unwrap_or(StatusCode::CONFLICT),
+            refusal.code,
+            &refusal.message,
+        ),
+        Err(_) => refused(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "failed",
+            club_words::FAILED.get(lang),
+        ),
     }
 }
 
-async fn not_found(State(shared): State<Arc<TvShared>>, uri: Uri) -> Response {
-    let lang = page_lang(&shared, &uri);
-    (StatusCode::NOT_FOUND, words::NOT_FOUND.get(lang)).into_response()
-}
-
-/// The feed: the view at once, then each change; `?table=T` sends that table's part (and
-/// only when it changed: a tap at one table does not wake the phones of the others).
+/// The feeds. The TV page (no `table`): the whole board at once, then only the parts that
+/// changed. A table's page (`table=T`): its table's part, only when it changed; with the
+/// page's `key` (a round's key) it is told when its round is over, and with its `device`
+/// which seat is its own.
 async fn events(
     State(shared): State<Arc<TvShared>>,
     uri: Uri,
+    headers: HeaderMap,
 ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
-    let lang = page_lang(&shared, &uri);
     let table = query_value(&uri, "table").and_then(|t| t.parse::<u32>().ok());
+    let lang = if table.is_some() {
+        page_lang(&shared, &uri, &headers)
+    } else {
+        query_value(&uri, "lang").map_or(shared.lang, Language::from_locale)
+    };
+    let key = query_value(&uri, "key").map(str::to_owned);
+    let device = query_value(&uri, "device").map(str::to_owned);
     let mut seen = shared.view.subscribe();
     seen.mark_changed();
     let feed = stream::unfold(
-        (seen, shared, String::new()),
-        move |(mut seen, shared, mut last)| async move {
-            loop {
-                seen.changed().await.ok()?;
-                let view = Arc::clone(&seen.borrow_and_update());
-                let now_ms = shared.now_ms();
-                let data = match table {
-                    None => serde_json::json!({
-                        "view": view.as_ref(),
-                        "html": board(lang, &view, &shared, now_ms),
-                        "now_ms": now_ms,
-                    })
-                    .to_string(),
-                    Some(n) => {
-                        // Compared without the clock's relative times, which change each send.
-                        let key = table_part(lang, &view, n, 0).to_string();
-                        if key == last {
-                            continue;
-                        }
-                        last = key;
-                        let mut part = table_part(lang, &view, n, now_ms);
-                        part["now_ms"] = now_ms.into();
-                        part.to_string()
-                    }
-                };
-                return Some((
-                    Ok(SseEvent::default().event("state").data(data)),
-                    (seen, shared, last),
-                ));
+        (seen, shared, HashMap::<String, String>::new()),
+        move |(mut seen, shared, mut sent)| {
+            let (key, device) = (key.clone(), device.clone());
+            async move {
+                loop {
+                    seen.changed().await.ok()?;
+                    let view = Arc::clone(&seen.borrow_and_update());
+                    let now_ms = shared.host.now_ms();
+                    let data = match table {
+                        None => tv_message(lang, &view, &shared, &mut sent, now_ms),
+                        Some(n) => table_message(
+                            lang,
+                            &view,
+                            n,
+                            key.as_deref(),
+                            device.as_deref(),
+                            &mut sent,
+                            now_ms,
+                        ),
+                    };
+                    let Some(data) = data else { continue };
+                    return Some((
+                        Ok(SseEvent::default().event("state").data(data)),
+                        (seen, shared, sent),
+                    ));
+                }
             }
         },
     );
@@ -784,9 +757,99 @@ async fn events(
     Sse::new(feed).keep_alive(KeepAlive::new().interval(KEEP_ALIVE).event(ping))
 }
 
+/// The TV page's message: the whole board the first time, then the parts that changed since
+/// what this page was sent (`None` when nothing did).
+fn tv_message(
+    lang: Language,
+    view: &TvView,
+    shared: &TvShared,
+    sent: &mut HashMap<String, String>,
+    now_ms: u64,
+) -> Option<String> {
+    let parts = board_parts(lang, view, shared, now_ms);
+    let same_layout = !sent.is_empty()
+        && parts.len() == sent.len()
+        && parts.iter().all(|(id, _)| sent.contains_key(id));
+    let message = if same_layout {
+        // A card sent again empties its live line: its live line goes with it.
+        let cards: Vec<String> = parts
+            .iter()
+            .filter(|(id, html)| !id.ends_with("-live") && sent.get(id) != Some(html))
+            .map(|(id, _)| format!("{id}-live"))
+            .collect();
+        let changed: serde_json::Map<String, serde_json::Value> = parts
+            .iter()
+            .filter(|(id, html)| sent.get(id) != Some(html) || cards.contains(id))
+            .map(|(id, html)| (id.clone(), html.clone().into()))
+            .collect();
+        if changed.is_empty() {
+            return None;
+        }
+        serde_json::json!({ "parts": changed, "now_ms": now_ms, "summary": summary(view) })
+    } else {
+        serde_json::json!({
+            "html": board(lang, view, shared, now_ms),
+            "now_ms": now_ms,
+            "summary": summary(view),
+        })
+    };
+    *sent = parts.into_iter().collect();
+    Some(message.to_string())
+}
+
+/// What every TV message says of the round in a few bytes (for tools and tests; the page uses
+/// the HTML).
+fn summary(view: &TvView) -> serde_json::Value {
+    serde_json::json!({
+        "round": view.round,
+        "complete": view.complete,
+        "playing": view.playing,
+        "standings_round": view.standings_round,
+    })
+}
+
+/// A table page's message, when what it shows changed.
+fn table_message(
+    lang: Language,
+    view: &TvView,
+    n: u32,
+    key: Option<&str>,
+    device: Option<&str>,
+    sent: &mut HashMap<String, String>,
+    now_ms: u64,
+) -> Option<String> {
+    let t = view.tables.iter().find(|t| t.table == n);
+    let gone_now = match (key, t) {
+        (Some(key), Some(t)) => key != t.key,
+        (Some(_), None) => true,
+        (None, _) => false,
+    };
+    let part = if gone_now {
+        serde_json::json!({ "gone": true, "html": gone(lang) })
+    } else {
+        let mut part = table_part(lang, view, n);
+        if let (Some(t), Some(device)) = (t, device) {
+            part["you"] = t
+                .devices
+                .iter()
+                .position(|d| d.as_deref() == Some(device))
+                .into();
+        }
+        part
+    };
+    let text = part.to_string();
+    if sent.get("table") == Some(&text) {
+        return None;
+    }
+    sent.insert("table".into(), text);
+    let mut part = part;
+    part["now_ms"] = now_ms.into();
+    Some(part.to_string())
+}
+
 /// What a table's page is sent: its table of the view, its racks and problem worded in the
 /// page's language, its board, the round clock.
-fn table_part(lang: Language, view: &TvView, n: u32, now_ms: u64) -> serde_json::Value {
+fn table_part(lang: Language, view: &TvView, n: u32) -> serde_json::Value {
     let Some(t) = view.tables.iter().find(|t| t.table == n) else {
         let html = format!("<p>{}</p>", esc(&words::no_table(lang, &n.to_string())));
         return serde_json::json!({ "table": null, "html": html });
@@ -808,12 +871,13 @@ fn table_part(lang: Language, view: &TvView, n: u32, now_ms: u64) -> serde_json:
         "problem": problem,
         "round": view.round,
         "round_ends_at_ms": view.round_ends_at_ms,
-        "html": table_board(lang, view, t, now_ms),
+        "html": table_board(lang, view, t),
     })
 }
 
 /// A rack as the table calls its tiles (`빨5 조커` in Korean).
-fn rack_text(lang: Language, hand: &Hand) -> String {
+fn rack_text(lang: Language, hand: &crate::score::Hand) -> String {
+    use crate::score::Remaining;
     let text = match &hand.left {
         Remaining::Tiles(tiles) if !tiles.is_empty() => tiles
             .iter()
@@ -845,12 +909,14 @@ fn esc(text: &str) -> String {
     out
 }
 
-/// A whole page around its board; `tv.js` keeps the board live.
+/// A whole page around its board; `tv.js` keeps the board live. `data-now` is the host's
+/// clock when the page was made: the clocks' `data-ends-at` are on it.
 fn page(
     lang: Language,
     title: &str,
     table: Option<u32>,
     script: &str,
+    now_ms: u64,
     board: &str,
     extra: &str,
 ) -> String {
@@ -860,7 +926,7 @@ fn page(
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><link rel=\"stylesheet\" href=\"/tv.css\">\
          <script src=\"{script}\" defer></script></head>\
-         <body data-lang=\"{lang}\" data-table=\"{table}\">\
+         <body data-lang=\"{lang}\" data-table=\"{table}\" data-now=\"{now_ms}\">\
          <p id=\"offline\" hidden>{offline}</p><main id=\"board\">{board}</main>{extra}\
          </body></html>\n",
         lang = code(lang),
@@ -881,11 +947,16 @@ fn status(lang: Language, finished: bool) -> String {
     )
 }
 
-fn seat_list(lang: Language, players: &[String]) -> String {
+/// The seats in order, with how many games each starts this round.
+fn seat_list(lang: Language, table: &TvTable) -> String {
     let mut out = String::from("<ol class=\"seats\">");
-    for (i, name) in players.iter().enumerate() {
-        let mark = if i == 0 {
-            format!(" <small>({})</small>", esc(words::STARTS.get(lang)))
+    for (i, name) in table.players.iter().enumerate() {
+        let starts = table.starts.iter().filter(|&&s| s == i).count();
+        let mark = if starts > 0 {
+            format!(
+                " <small>({})</small>",
+                esc(&club_words::starts(lang, starts))
+            )
         } else {
             String::new()
         };
@@ -918,12 +989,13 @@ fn mm_ss(ms: u64) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
-/// A table's clock and games, live: whose turn it is and its time (`tv.js` / `table.js` count
-/// `data-ends-in` down from when the message came), or how far the racks are confirmed.
-fn live_line(lang: Language, t: &TvTable, now_ms: u64) -> String {
+/// A table's clock and games, live: whose turn it is and its time (`tv.js` / `table.js`
+/// count `data-ends-at` down on the host's clock), or how far the racks are confirmed; a
+/// finished table's games, points and winner.
+fn live_line(lang: Language, t: &TvTable) -> String {
     let mut out = String::new();
     if t.finished {
-        return out;
+        return results(lang, t);
     }
     if let Some(s) = &t.settling {
         let done = s.confirmed.iter().filter(|c| **c).count();
@@ -935,14 +1007,7 @@ fn live_line(lang: Language, t: &TvTable, now_ms: u64) -> String {
     } else if let Some(seat) = t.turn {
         let name = t.players.get(seat).map_or("", String::as_str);
         let clock = match (t.ends_at_ms, t.left_ms) {
-            (Some(ends), _) => {
-                let left = ends.saturating_sub(now_ms);
-                format!(
-                    "<span class=\"clock\" data-ends-in=\"{}\">{}</span>",
-                    ends as i64 - now_ms as i64,
-                    mm_ss(left)
-                )
-            }
+            (Some(ends), _) => format!("<span class=\"clock\" data-ends-at=\"{ends}\"></span>"),
             (None, Some(left)) => format!(
                 "<span class=\"clock paused\">{} · {}</span>",
                 mm_ss(left),
@@ -964,7 +1029,54 @@ fn live_line(lang: Language, t: &TvTable, now_ms: u64) -> String {
     out
 }
 
-/// The round clock: minutes left, counted down by `tv.js`.
+/// A finished table's games: each game's points per player, the totals and the winner.
+fn results(lang: Language, t: &TvTable) -> String {
+    if t.results.is_empty() {
+        return String::new();
+    }
+    let mut totals = vec![0i64; t.players.len()];
+    let mut out = String::from("<table class=\"results\"><thead><tr><th></th>");
+    for name in &t.players {
+        let _ = write!(out, "<th>{}</th>", esc(name));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for (g, game) in t.results.iter().enumerate() {
+        let _ = write!(out, "<tr><td>{}</td>", g + 1);
+        for (seat, points) in game.points.iter().enumerate() {
+            if let Some(total) = totals.get_mut(seat) {
+                *total += points;
+            }
+            let class = if seat == game.winner {
+                " class=\"won\""
+            } else {
+                ""
+            };
+            let _ = write!(out, "<td{class}>{points:+}</td>");
+        }
+        out.push_str("</tr>");
+    }
+    let _ = write!(out, "<tr class=\"total\"><td>Σ</td>");
+    for total in &totals {
+        let _ = write!(out, "<td>{total:+}</td>");
+    }
+    out.push_str("</tr></tbody></table>");
+    let best = totals.iter().max().copied().unwrap_or_default();
+    let winners: Vec<&str> = t
+        .players
+        .iter()
+        .zip(&totals)
+        .filter(|&(_, &p)| p == best)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let _ = write!(
+        out,
+        "<p class=\"winner\">{}</p>",
+        esc(&club_words::table_winner(lang, &winners))
+    );
+    out
+}
+
+/// The round clock: minutes left (as of `now_ms`), counted down by `tv.js`.
 fn round_clock(lang: Language, view: &TvView, now_ms: u64) -> String {
     let Some(ends) = view.round_ends_at_ms else {
         return String::new();
@@ -978,57 +1090,98 @@ fn round_clock(lang: Language, view: &TvView, now_ms: u64) -> String {
             .replace("{m}", &left.div_ceil(60_000).to_string())
     };
     format!(
-        "<p id=\"round-clock\" data-ends-in=\"{}\" data-template=\"{}\" data-over=\"{}\">{}</p>",
-        ends as i64 - now_ms as i64,
+        "<p id=\"round-clock\" data-ends-at=\"{ends}\" data-template=\"{}\" data-over=\"{}\">{}</p>",
         esc(club_words::ROUND_LEFT.get(lang)),
         esc(club_words::ROUND_OVER.get(lang)),
         esc(&text)
     )
 }
 
-/// The TV page's board: heading and round clock, every table (its link and QR code, whose
-/// turn, games done), the standings.
-fn board(lang: Language, view: &TvView, shared: &TvShared, now_ms: u64) -> String {
-    let mut out = format!("<header><h1>{}</h1>", esc(&view.name));
+/// The heading: the event, the round and its clock, the rules.
+fn head(lang: Language, view: &TvView, now_ms: u64) -> String {
+    let mut out = format!("<header id=\"head\"><h1>{}</h1>", esc(&view.name));
     if view.round == 0 {
         let _ = write!(out, "<p>{}</p></header>", esc(words::NOT_SEATED.get(lang)));
         return out;
     }
     let _ = write!(
         out,
-        "<h2 id=\"round\">{}</h2>{}</header>",
+        "<h2 id=\"round\">{}</h2>{}<p class=\"rules\">{}</p></header>",
         esc(&cli_words::round(lang, view.round)),
-        round_clock(lang, view, now_ms)
+        round_clock(lang, view, now_ms),
+        esc(&view.rules)
     );
+    out
+}
+
+/// A table's card: its link and QR code, its seats, and its live line (a part of its own).
+fn table_card(lang: Language, t: &TvTable, shared: &TvShared) -> String {
+    let link = shared.link(t);
+    format!(
+        "<article class=\"table\" id=\"t{n}\" data-table=\"{n}\" data-finished=\"{f}\">\
+         <h3><a href=\"{link}\">{title}</a> {status}</h3><div class=\"card\">\
+         <div class=\"info\">{seats}<div id=\"t{n}-live\">{live}</div></div>\
+         <figure>{qr}<figcaption>{scan}</figcaption></figure></div></article>",
+        n = t.table,
+        f = t.finished,
+        link = esc(&link),
+        title = esc(&cli_words::table(lang, t.table)),
+        status = status(lang, t.finished),
+        seats = seat_list(lang, t),
+        live = live_line(lang, t),
+        qr = if t.finished {
+            "".into()
+        } else {
+            shared.qr(&link)
+        },
+        scan = if t.finished {
+            String::new()
+        } else {
+            esc(words::SCAN.get(lang))
+        },
+    )
+}
+
+/// The TV board's parts, each with the id of the element it fills: the heading, each table's
+/// card, each table's live line, the standings. A tap changes one table's live line.
+fn board_parts(
+    lang: Language,
+    view: &TvView,
+    shared: &TvShared,
+    now_ms: u64,
+) -> Vec<(String, String)> {
+    let mut parts = vec![("head".to_owned(), head(lang, view, now_ms))];
+    for t in &view.tables {
+        let mut card = t.clone();
+        // The card without its live line, so a change of the line alone is one small part.
+        card.settling = None;
+        card.turn = None;
+        card.turn_id = None;
+        card.running = false;
+        card.ends_at_ms = None;
+        card.left_ms = None;
+        card.games_done = 0;
+        card.held = Vec::new();
+        parts.push((format!("t{}", t.table), table_card(lang, &card, shared)));
+        parts.push((format!("t{}-live", t.table), live_line(lang, t)));
+    }
+    parts.push(("standings".to_owned(), standings(lang, view)));
+    parts
+}
+
+/// The TV page's board: the heading, every table, the standings.
+fn board(lang: Language, view: &TvView, shared: &TvShared, now_ms: u64) -> String {
+    let mut out = head(lang, view, now_ms);
+    if view.round == 0 {
+        return out;
+    }
     let _ = write!(
         out,
         "<section class=\"tables\" aria-label=\"{}\">",
         esc(words::TABLES.get(lang))
     );
     for t in &view.tables {
-        let link = format!(
-            "{}/table/{}?lang={}&key={}",
-            shared.base,
-            t.table,
-            code(lang),
-            t.key
-        );
-        let _ = write!(
-            out,
-            "<article class=\"table\" data-table=\"{n}\" data-finished=\"{f}\">\
-             <h3><a href=\"{link}\">{title}</a> {status}</h3><div class=\"card\">\
-             <div class=\"info\">{seats}{live}</div>\
-             <figure>{qr}<figcaption>{scan}</figcaption></figure></div></article>",
-            n = t.table,
-            f = t.finished,
-            link = esc(&link),
-            title = esc(&cli_words::table(lang, t.table)),
-            status = status(lang, t.finished),
-            seats = seat_list(lang, &t.players),
-            live = live_line(lang, t, now_ms),
-            qr = shared.qr(&link),
-            scan = esc(words::SCAN.get(lang)),
-        );
+        out.push_str(&table_card(lang, t, shared));
     }
     out.push_str("</section>");
     out.push_str(&standings(lang, view));
@@ -1077,18 +1230,18 @@ fn standings(lang: Language, view: &TvView) -> String {
 }
 
 /// A table's page: its seating, whether its result is in, its clock and games.
-fn table_board(lang: Language, view: &TvView, table: &TvTable, now_ms: u64) -> String {
+fn table_board(lang: Language, view: &TvView, table: &TvTable) -> String {
     format!(
         "<header><h1>{name}</h1><h2>{round} · {title}</h2></header>\
          <section class=\"table\" data-table=\"{n}\" data-finished=\"{f}\">\
          <p>{status}</p>{seats}{live}</section>",
-        live = live_line(lang, table, now_ms),
+        live = live_line(lang, table),
         name = esc(&view.name),
         round = esc(&cli_words::round(lang, view.round)),
         title = esc(&cli_words::table(lang, table.table)),
         n = table.table,
         f = table.finished,
         status = status(lang, table.finished),
-        seats = seat_list(lang, &table.players),
+        seats = seat_list(lang, table),
     )
 }

@@ -2,16 +2,19 @@
 //! round, print the seating sheet, watch which tables have their result, enter or correct a
 //! table's games, release the standings.
 //!
-//! The view draws what the [`EventDesk`](crate::evening::event_desk::EventDesk) holds (given
-//! as [`EventContext`]) and returns [`EventRequest`]s; the app hands them to the desk, whose
-//! thread writes the file. What only the view has is what is being typed: the new event's form
-//! and the cells of the result being entered. A result form stays open, with what was typed,
-//! until the table's results grow (the desk recorded it): a refused result loses nothing.
+//! The view draws what the club night's owner ([`crate::club::Club`]) holds (given as
+//! [`EventContext`]) and returns [`EventRequest`]s; the app sends them to the owner as
+//! commands, and its writer thread writes the files. What only the view has is what is being
+//! typed: the new event's form and the cells of the result being entered. A result form stays
+//! open, with what was typed, until the table's results grow (the owner recorded it): a refused
+//! result loses nothing, and the cells it names are marked.
 
-use crate::evening::event_desk::{DeskStatus, EventSummary};
+use crate::club::{EventSummary, ExportReport, Saving};
+use crate::event::live::TablesAtPlay;
 use crate::event::{Event, EventSetup, Ranking, Standings};
 use crate::i18n::event::{cli as cli_words, window as words};
 use crate::lang::Language;
+use crate::rules::Preset;
 use crate::store::EventId;
 
 /// What the Event view asks for.
@@ -58,6 +61,24 @@ pub enum EventRequest {
     Host(bool),
     /// The round clock hosting gives the TV page, in minutes (0: none): a setting.
     RoundMinutes(u32),
+    /// Free a seat whose phone died (table, 0-based seat).
+    FreeSeat(u32, usize),
+    /// Let anyone at a table end a turn, or not.
+    SharedTurns(u32, bool),
+    /// The organiser read the notices.
+    DismissNotices,
+}
+
+/// The cells a refused result names: its game rows (0-based) and seat columns (0-based; none
+/// for the whole row).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marked {
+    /// The round and table of the refused result.
+    pub at: (u32, u32),
+    /// The game rows.
+    pub games: Vec<usize>,
+    /// The seats (empty: the whole rows).
+    pub seats: Vec<usize>,
 }
 
 /// What the view is given to draw.
@@ -66,10 +87,20 @@ pub struct EventContext<'a> {
     pub open: Option<(&'a EventId, &'a Event)>,
     /// The events in the data folder (as last read).
     pub known: &'a [EventSummary],
+    /// Whether the events' list is being read.
+    pub listing: bool,
     /// How the writing goes.
-    pub status: &'a DeskStatus,
+    pub saving: &'a Saving,
+    /// The last export, while worth showing.
+    pub export: Option<&'a ExportReport>,
+    /// What the organiser should read (a damaged file restored), worded.
+    pub notices: &'a [String],
     /// The last refusal of a request of this view, worded.
     pub refused: Option<&'a str>,
+    /// The cells a refused result names.
+    pub marked: Option<&'a Marked>,
+    /// The tables at play (seats held by phones), while an event is open.
+    pub at_play: Option<&'a TablesAtPlay>,
     /// The last thing done, worded.
     pub note: Option<&'a str>,
     /// While this window hosts the tables: the TV page's address.
@@ -85,6 +116,7 @@ struct Form {
     players: String,
     games: String,
     ranking: Ranking,
+    preset: Preset,
     seed: String,
     xp: bool,
     clubs_apart: bool,
@@ -97,6 +129,7 @@ impl Default for Form {
             players: String::new(),
             games: "4".into(),
             ranking: Ranking::Wins,
+            preset: Preset::Tournament,
             seed: String::new(),
             xp: false,
             clubs_apart: false,
@@ -166,8 +199,6 @@ struct Entry {
 pub struct EventView {
     form: Form,
     entry: Option<Entry>,
-    /// The round whose standings were released (shown), if any.
-    released: Option<u32>,
     /// A problem with the form itself (a number that is not one), worded.
     form_problem: Option<String>,
     /// Asked for the list of events once.
@@ -188,24 +219,30 @@ impl EventView {
             self.listed = true;
             requests.push(EventRequest::Refresh);
         }
-        if let Some(why) = context.refused {
+        for notice in context.notices {
+            ui.colored_label(ui.visuals().warn_fg_color, notice);
+        }
+        if !context.notices.is_empty() && ui.button(words::DISMISS.get(lang)).clicked() {
+            requests.push(EventRequest::DismissNotices);
+        }
+        // A refused result is said under its grid, beside the cells it names.
+        if let Some(why) = context.refused.filter(|_| self.entry.is_none()) {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
         if let Some(note) = context.note {
             ui.label(egui::RichText::new(note).strong());
         }
-        status_line(ui, lang, context.status);
+        status_line(ui, lang, context);
         match context.open {
             None => {
                 self.entry = None;
-                self.released = None;
                 self.new_event(ui, lang, &mut requests);
                 ui.separator();
                 saved_events(ui, lang, context, &mut requests);
             }
             Some((id, event)) => {
                 host_line(ui, lang, context, &mut requests);
-                self.open_event(ui, lang, id, event, &mut requests);
+                self.open_event(ui, lang, id, event, context, &mut requests);
             }
         }
         requests
@@ -238,6 +275,14 @@ impl EventView {
                 ui.vertical(|ui| {
                     for ranking in Ranking::ALL {
                         ui.radio_value(&mut f.ranking, ranking, words::ranking(lang, ranking));
+                    }
+                });
+                ui.end_row();
+                ui.label(words::RULES.get(lang));
+                ui.vertical(|ui| {
+                    for preset in [Preset::Tournament, Preset::Korean, Preset::English] {
+                        let line = crate::club::words::rules(lang, &preset.rules());
+                        ui.radio_value(&mut f.preset, preset, line);
                     }
                 });
                 ui.end_row();
@@ -293,6 +338,7 @@ impl EventView {
         setup.ranking = f.ranking;
         setup.xp_tables = f.xp;
         setup.clubs_apart = f.clubs_apart;
+        setup.rules = f.preset.rules();
         Ok(setup)
     }
 
@@ -302,6 +348,7 @@ impl EventView {
         lang: Language,
         id: &EventId,
         event: &Event,
+        context: &EventContext<'_>,
         requests: &mut Vec<EventRequest>,
     ) {
         ui.horizontal(|ui| {
@@ -318,6 +365,8 @@ impl EventView {
             event.current_round(),
             event.setup().ranking,
         ));
+        // The rules every game of the night is scored under.
+        ui.label(crate::club::words::rules(lang, &event.setup().rules));
         let round = event.rounds().last();
         ui.horizontal(|ui| {
             let can_seat = round.is_none_or(|r| r.is_complete());
@@ -355,7 +404,7 @@ impl EventView {
                 ui.heading(cli_words::round(lang, r.number));
                 let done = r.tables.iter().filter(|t| t.is_finished()).count();
                 ui.label(words::tables_in(lang, done, r.tables.len()));
-                self.tables(ui, lang, event, r.number);
+                self.tables(ui, lang, event, r.number, context, requests);
             }
             self.standings(&mut columns[1], lang, event, requests);
         });
@@ -363,7 +412,11 @@ impl EventView {
             ui.separator();
             if let Some(table) = table_of(event, entry.round, entry.table) {
                 let names = event.seat_names(table);
-                if let Some(request) = entry_form(ui, lang, entry, &names) {
+                let marked = context
+                    .marked
+                    .filter(|m| m.at == (entry.round, entry.table));
+                let refused = context.refused;
+                if let Some(request) = entry_form(ui, lang, entry, &names, marked, refused) {
                     match request {
                         Some(request) => requests.push(request),
                         None => self.entry = None,
@@ -373,17 +426,22 @@ impl EventView {
         }
     }
 
-    /// Shows the standings through `round` (the app's `Release` request: the screenshots and
-    /// anything else that releases them without the button).
-    pub fn release(&mut self, round: u32) {
-        self.released = Some(round);
-    }
-
-    fn tables(&mut self, ui: &mut egui::Ui, lang: Language, event: &Event, round: u32) {
+    fn tables(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        event: &Event,
+        round: u32,
+        context: &EventContext<'_>,
+        requests: &mut Vec<EventRequest>,
+    ) {
         let Some(r) = event.rounds().iter().find(|r| r.number == round) else {
             return;
         };
         let mut open = None;
+        let at_play = context
+            .at_play
+            .filter(|p| p.round == round && context.hosting.is_some());
         egui::Grid::new("event-tables")
             .num_columns(4)
             .striped(true)
@@ -392,19 +450,53 @@ impl EventView {
                 for t in &r.tables {
                     ui.label(egui::RichText::new(cli_words::table(lang, t.number)).strong());
                     let names = event.seat_names(t);
+                    let starters = event.starters(r, t);
+                    let kept = at_play.and_then(|p| p.tables.get(&t.number));
                     ui.vertical(|ui| {
                         for (seat, name) in names.iter().enumerate() {
-                            let text = if seat == 0 {
-                                egui::RichText::new(format!(
-                                    "1. {name} ({})",
-                                    words::STARTS.get(lang)
-                                ))
-                                .strong()
-                            } else {
-                                egui::RichText::new(format!("{}. {name}", seat + 1))
-                            };
-                            // A seat is one line, never wrapped.
-                            ui.add(egui::Label::new(text).extend());
+                            let games: Vec<usize> = starters
+                                .iter()
+                                .enumerate()
+                                .filter(|&(_, &p)| t.seats.get(seat) == Some(&p))
+                                .map(|(g, _)| g + 1)
+                                .collect();
+                            let mut text = format!("{}. {name}", seat + 1);
+                            if !games.is_empty() {
+                                text.push_str(&format!(" ({})", words::starts(lang, &games)));
+                            }
+                            let held = kept
+                                .and_then(|k| k.devices.get(seat))
+                                .is_some_and(Option::is_some);
+                            ui.horizontal(|ui| {
+                                // A seat is one line, never wrapped.
+                                ui.add(egui::Label::new(text).extend());
+                                if held {
+                                    let free = ui.small_button(words::FREE_SEAT.get(lang));
+                                    let label = format!(
+                                        "{} · {} · {name}",
+                                        words::FREE_SEAT.get(lang),
+                                        cli_words::table(lang, t.number)
+                                    );
+                                    free.widget_info(|| {
+                                        egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                                    });
+                                    if free
+                                        .on_hover_text(words::FREE_SEAT_HINT.get(lang))
+                                        .clicked()
+                                    {
+                                        requests.push(EventRequest::FreeSeat(t.number, seat));
+                                    }
+                                }
+                            });
+                        }
+                        if at_play.is_some() && !t.is_finished() {
+                            let mut shared = kept.is_some_and(|k| k.shared_turns);
+                            if ui
+                                .checkbox(&mut shared, words::SHARED_TURNS.get(lang))
+                                .changed()
+                            {
+                                requests.push(EventRequest::SharedTurns(t.number, shared));
+                            }
                         }
                     });
                     if t.is_finished() {
@@ -432,13 +524,18 @@ impl EventView {
                 }
             });
         if let Some(t) = open {
-            let games = event.setup().games as usize;
+            let games = event.round_games(r) as usize;
+            // A correction opens on the result as it was entered.
+            let cells = match t.result() {
+                Some(result) => result.games.iter().map(cells_of).collect(),
+                None => vec![vec![String::new(); t.seats.len()]; games],
+            };
             self.entry = Some(Entry {
                 round,
                 table: t.number,
                 correct: t.is_finished(),
                 results_before: t.results.len(),
-                cells: vec![vec![String::new(); t.seats.len()]; games],
+                cells,
             });
         }
     }
@@ -461,8 +558,9 @@ impl EventView {
             ui.label(words::NOT_RELEASED.get(lang));
             return;
         };
+        let released = Some(event.released()).filter(|&r| r > 0);
         ui.horizontal(|ui| {
-            if self.released != Some(complete)
+            if released != Some(complete)
                 && ui
                     .add(
                         egui::Button::new(words::release(lang, complete))
@@ -470,9 +568,9 @@ impl EventView {
                     )
                     .clicked()
             {
-                self.released = Some(complete);
+                requests.push(EventRequest::Release(complete));
             }
-            if let Some(released) = self.released {
+            if let Some(released) = released {
                 if ui.button(words::STANDINGS_CSV.get(lang)).clicked() {
                     requests.push(EventRequest::StandingsCsv(released));
                 }
@@ -481,7 +579,7 @@ impl EventView {
                 }
             }
         });
-        let Some(released) = self.released else {
+        let Some(released) = released else {
             return;
         };
         let standings = event.standings_through(released);
@@ -502,42 +600,100 @@ fn table_of(event: &Event, round: u32, table: u32) -> Option<&crate::event::Tabl
         .find(|t| t.number == table)
 }
 
+/// A game as the result form's cells (the `score` format): what each seat had left, `!` on a
+/// tie's named winner, `*` on a player who had not melded.
+fn cells_of(game: &crate::score::Game) -> Vec<String> {
+    game.hands
+        .iter()
+        .enumerate()
+        .map(|(seat, hand)| {
+            let mut cell = hand.left.to_string();
+            if game.winner == Some(seat) {
+                cell.push('!');
+            }
+            if hand.not_melded {
+                cell.push('*');
+            }
+            cell
+        })
+        .collect()
+}
+
+/// The width of a result cell: a rack of seven tiles (`R10 R11 R12 K13 B13 O13 J`) fits.
+const CELL_WIDTH: f32 = 190.0;
+
 /// The result form: `Some(Some(request))` to save, `Some(None)` to close, `None` otherwise.
+/// The cells a refused result names are marked, and the refusal is said under the grid.
 fn entry_form(
     ui: &mut egui::Ui,
     lang: Language,
     entry: &mut Entry,
     names: &[String],
+    marked: Option<&Marked>,
+    refused: Option<&str>,
 ) -> Option<Option<EventRequest>> {
     let mut answer = None;
     ui.heading(words::entry(lang, entry.round, entry.table, entry.correct));
     ui.label(egui::RichText::new(words::CELL_HINT.get(lang)).weak());
-    egui::Grid::new("event-entry")
-        .num_columns(names.len() + 1)
-        .spacing([10.0, 6.0])
+    let error = ui.visuals().error_fg_color;
+    egui::ScrollArea::horizontal()
+        .id_salt("event-entry-scroll")
         .show(ui, |ui| {
-            ui.label("");
-            for name in names {
-                ui.label(egui::RichText::new(name).strong());
-            }
-            ui.end_row();
-            for (g, row) in entry.cells.iter_mut().enumerate() {
-                let game = words::game(lang, g + 1);
-                ui.label(&game);
-                for (seat, cell) in row.iter_mut().enumerate() {
-                    let field = ui.add(egui::TextEdit::singleline(cell).desired_width(110.0));
-                    let name = format!("{game} · {}", names[seat]);
-                    // Named for screen readers and tests: "Game 1 · Ann".
-                    field.widget_info(|| {
-                        let mut info =
-                            egui::WidgetInfo::text_edit(true, cell.as_str(), cell.as_str(), "");
-                        info.label = Some(name.clone());
-                        info
-                    });
-                }
-                ui.end_row();
-            }
+            egui::Grid::new("event-entry")
+                .num_columns(names.len() + 1)
+                .spacing([10.0, 6.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    for name in names {
+                        ui.label(egui::RichText::new(name).strong());
+                    }
+                    ui.end_row();
+                    for (g, row) in entry.cells.iter_mut().enumerate() {
+                        let game = words::game(lang, g + 1);
+                        ui.label(&game);
+                        for (seat, cell) in row.iter_mut().enumerate() {
+                            let bad = marked.is_some_and(|m| {
+                                m.games.contains(&g)
+                                    && (m.seats.is_empty() || m.seats.contains(&seat))
+                            });
+                            let mut edit =
+                                egui::TextEdit::singleline(cell).desired_width(CELL_WIDTH);
+                            if bad {
+                                edit = edit.background_color(error.gamma_multiply(0.25));
+                            }
+                            let field = ui.add(edit);
+                            if bad {
+                                ui.painter().rect_stroke(
+                                    field.rect,
+                                    2.0,
+                                    egui::Stroke::new(2.0, error),
+                                    egui::StrokeKind::Outside,
+                                );
+                            }
+                            let name = format!("{game} · {}", names[seat]);
+                            // Named for screen readers and tests: "Game 1 · Ann".
+                            field.widget_info(|| {
+                                let mut info = egui::WidgetInfo::text_edit(
+                                    true,
+                                    cell.as_str(),
+                                    cell.as_str(),
+                                    "",
+                                );
+                                info.label = Some(name.clone());
+                                info
+                            });
+                        }
+                        ui.end_row();
+                    }
+                });
         });
+    // Reserved room, so the buttons do not move when a refusal appears.
+    ui.horizontal(|ui| {
+        ui.set_min_height(22.0);
+        if let Some(why) = refused {
+            ui.colored_label(error, why);
+        }
+    });
     ui.horizontal(|ui| {
         if ui
             .add(egui::Button::new(words::SAVE_RESULT.get(lang)).min_size(egui::vec2(160.0, 36.0)))
@@ -599,7 +755,7 @@ fn saved_events(
             requests.push(EventRequest::Refresh);
         }
     });
-    if context.status.listing {
+    if context.listing {
         ui.label(egui::RichText::new(words::LISTING.get(lang)).weak());
     } else if known.is_empty() {
         ui.label(words::NONE_YET.get(lang));
@@ -631,17 +787,17 @@ fn saved_events(
 
 /// One line, always there (so nothing below moves when a save finishes): whether the event is
 /// on disk, and how the last export went.
-fn status_line(ui: &mut egui::Ui, lang: Language, status: &DeskStatus) {
+fn status_line(ui: &mut egui::Ui, lang: Language, context: &EventContext<'_>) {
     ui.horizontal(|ui| {
         ui.set_min_height(22.0);
-        if let Some(failure) = &status.failure {
-            let why = crate::i18n::store_error(lang, failure);
+        if let Some(failure) = &context.saving.failing {
+            let why = crate::i18n::store_error(lang, &failure.why);
             ui.colored_label(ui.visuals().warn_fg_color, words::not_saved(lang, &why));
-        } else if status.unsaved {
+        } else if context.saving.unsaved {
             ui.label(egui::RichText::new(words::SAVING.get(lang)).weak());
         }
-        if let Some(report) = &status.export {
-            ui.label(words::export(lang, report));
+        if let Some(report) = context.export {
+            ui.label(crate::club::words::export(lang, report));
         }
     });
 }

@@ -24,9 +24,7 @@ mod timer_view;
 pub use crate::evening::Settings;
 pub use app::{App, AppDeps};
 
-/// The bundled Korean font (Noto Sans CJK KR, Hangul subset; SIL OFL 1.1, see
-/// `assets/fonts/OFL.txt`). Embedded so Korean renders on machines with no CJK font.
-pub const KOREAN_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKkr-Hangul.otf");
+pub use crate::lang::HANGUL_FONT as KOREAN_FONT;
 
 /// The app icon (`assets/icons/make_icon.sh` makes it).
 pub const ICON: &[u8] = include_bytes!("../../assets/icons/rummikub-companion.png");

@@ -1,13 +1,16 @@
-//! The event engine through the public API, and the event on disk: a round trip with results
-//! of every kind (tiles, flags), a bad file set aside and the backup used, and the time to
-//! seat 100 players.
+//! The event engine through the public API, and the event on disk through its one owner: a
+//! round trip with results of every kind (tiles, flags); a damaged file restored from its
+//! backup and its log with what the backup lacked said, never a silent roll-back; a newer
+//! version's file refused untouched; stale temporary files removed; seating 100 players.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use rummikub_companion::club::{ClubCommand, ClubNotice, ClubOptions, ClubShared};
 use rummikub_companion::event::seating::Rng;
 use rummikub_companion::event::{Command, Event, EventSetup, Outcome, Ranking};
+use rummikub_companion::lang::Language;
 use rummikub_companion::score::{Game, Hand};
-use rummikub_companion::store::{EventId, Notice, Store};
+use rummikub_companion::store::{EventId, HolderKind, RestoredFrom, Store, StoreError};
 use rummikub_companion::tile::parse_rack;
 
 fn event_of(n: usize, seed: u64) -> Event {
@@ -58,14 +61,56 @@ fn play_round(event: &mut Event, rng: &mut Rng) {
     }
 }
 
-#[test]
-fn event_round_trips_through_the_store_with_its_log() {
-    let dir = tempfile::tempdir().expect("temp");
-    let store = Store::open(dir.path()).expect("opens");
-    let mut event = event_of(13, 42);
-    let mut rng = Rng::new(1);
+/// An owner of the folder `dir` for the tests (as a command line command is).
+fn owner(dir: &std::path::Path) -> ClubShared {
+    ClubShared::new(ClubOptions::new(
+        dir,
+        HolderKind::Command,
+        Language::English,
+    ))
+}
+
+/// Writes `event` through an owner: made from its setup and players, then every later command
+/// of its log applied, each saved as a command line command would (the log, then the file).
+fn save_through_owner(dir: &std::path::Path, event: &Event) -> EventId {
+    let club = owner(dir);
+    let players: String = event
+        .players()
+        .iter()
+        .map(|p| match &p.club {
+            Some(club) => format!("{},{club}\n", p.name),
+            None => format!("{}\n", p.name),
+        })
+        .collect();
+    let made = club
+        .apply(ClubCommand::Create {
+            setup: Box::new(event.setup().clone()),
+            players,
+            open: true,
+        })
+        .expect("made");
+    let id = match made.did {
+        rummikub_companion::club::Did::Created(id) => id,
+        other => panic!("made: {other:?}"),
+    };
+    let added = event.players().len();
+    // One command at a time, each written before the next (as command line commands are).
+    assert!(club.flush(Duration::from_secs(10)), "written");
+    for entry in &event.log()[added..] {
+        club.apply(ClubCommand::Event(entry.command.clone()))
+            .expect("the same command applies again");
+        assert!(club.flush(Duration::from_secs(10)), "written");
+    }
+    assert!(club.flush(Duration::from_secs(10)), "written");
+    id
+}
+
+/// A night of 8 with two finished rounds and a correction, its id in the folder.
+fn night_on_disk(dir: &std::path::Path) -> (EventId, Event) {
+    let mut event = event_of(8, 3);
+    let mut rng = Rng::new(3);
     for _ in 0..2 {
-        event.apply(Command::SeatRound).expect("13 sit");
+        event.apply(Command::SeatRound).expect("8 sit");
         play_round(&mut event, &mut rng);
     }
     let names = event.seat_names(&event.rounds()[0].tables[0]);
@@ -79,51 +124,193 @@ fn event_round_trips_through_the_store_with_its_log() {
             correct: true,
         })
         .expect("a correction");
-    let id = store.new_event_id(chrono::Utc::now());
-    store.save_event(&id, &event).expect("saved");
-    drop(store);
-    let store = Store::open(dir.path()).expect("opens again");
-    let loaded = store.load_event(&id).expect("loads");
-    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
-    assert_eq!(loaded.value, event);
-    assert_eq!(loaded.value.standings(), event.standings());
-    assert_eq!(store.latest_event().expect("lists"), Some(id));
+    let id = save_through_owner(dir, &event);
+    (id, event)
 }
 
 #[test]
-fn an_unreadable_event_is_set_aside_and_the_backup_used() {
+fn event_round_trips_through_the_store_with_its_log() {
     let dir = tempfile::tempdir().expect("temp");
-    let store = Store::open(dir.path()).expect("opens");
-    let id = EventId::new("night").expect("id");
-    let mut event = event_of(8, 3);
-    store.save_event(&id, &event).expect("first save");
-    event.apply(Command::SeatRound).expect("sit");
-    store.save_event(&id, &event).expect("second save");
-    drop(store);
-    let file = dir.path().join("events/night.json");
-    std::fs::write(&file, b"{\"version\": 1, \"event\": ").expect("break it");
-    let store = Store::open(dir.path()).expect("opens");
-    let loaded = store.load_event(&id).expect("the backup");
-    // The backup is the copy before the second save: no round yet.
-    assert!(loaded.value.rounds().is_empty());
+    let mut event = event_of(13, 42);
+    let mut rng = Rng::new(1);
+    for _ in 0..2 {
+        event.apply(Command::SeatRound).expect("13 sit");
+        play_round(&mut event, &mut rng);
+    }
+    let id = save_through_owner(dir.path(), &event);
+    let store = Store::open_reader(dir.path());
+    let loaded = store.load_event(&id).expect("loads");
+    assert!(loaded.damage.is_none() && loaded.caught_up.is_empty());
+    assert!(!loaded.log_needed, "the log holds every command");
+    assert_eq!(loaded.event, event);
+    assert_eq!(loaded.event.standings(), event.standings());
+    assert_eq!(store.latest_event().expect("lists"), Some(id));
+}
+
+/// The repro `event-bak-rollback.sh`: a damaged event file with its `.bak` beside it. A reader
+/// restores it in memory from the backup and the log, says what the backup lacked, and
+/// changes nothing; the owner does the same, keeps the damaged file aside and writes the
+/// restored event — no confirmed result disappears.
+#[test]
+fn a_damaged_event_file_is_restored_from_its_backup_and_log_and_said_so() {
+    for damage in [
+        &b"{\"version\": 1, \"event\": "[..],
+        b"",
+        b"garbage \x00\x01",
+    ] {
+        let dir = tempfile::tempdir().expect("temp");
+        let (id, event) = night_on_disk(dir.path());
+        let file = dir.path().join(format!("events/{id}.json"));
+        std::fs::write(&file, damage).expect("damage it");
+        let before: Vec<_> = listing(dir.path());
+        // A reader: the whole event, from the backup and the log; nothing touched.
+        let loaded = Store::open_reader(dir.path())
+            .load_event(&id)
+            .expect("restored");
+        assert_eq!(loaded.event, event, "nothing lost");
+        let said = loaded.damage.expect("the damage is said");
+        let RestoredFrom::Backup { commands } = said.from else {
+            panic!("from the backup: {:?}", said.from);
+        };
+        assert_eq!(commands + said.recovered.len(), event.log().len());
+        assert!(
+            !said.recovered.is_empty(),
+            "the backup lacked the last command"
+        );
+        assert!(!said.log_damaged);
+        assert_eq!(listing(dir.path()), before, "a reader moves nothing");
+        assert_eq!(std::fs::read(&file).expect("still there"), damage);
+        // The owner: the same event, the damaged file kept aside, the restored one written.
+        let club = owner(dir.path());
+        club.apply(ClubCommand::Open(id.clone())).expect("opens");
+        assert!(club.flush(Duration::from_secs(10)));
+        let club_now = club.lock();
+        assert_eq!(
+            club_now.open_event().map(|(_, e)| (**e).clone()),
+            Some(event.clone())
+        );
+        let notice = club_now.notices().first().expect("a notice").clone();
+        drop(club_now);
+        let ClubNotice::Damaged { damage: d, .. } = &notice else {
+            panic!("{notice:?}");
+        };
+        let kept = d.kept_as.clone().expect("the damaged file kept aside");
+        assert_eq!(std::fs::read(&kept).expect("kept"), damage);
+        let statement = rummikub_companion::club::words::notice(Language::English, &notice);
+        assert!(
+            statement.contains("round 1, table 1: correction"),
+            "{statement}"
+        );
+        let statement_ko = rummikub_companion::club::words::notice(Language::Korean, &notice);
+        assert!(
+            statement_ko.contains("1라운드 1번 테이블 정정"),
+            "{statement_ko}"
+        );
+        drop(club);
+        let again = Store::open_reader(dir.path())
+            .load_event(&id)
+            .expect("reads");
+        assert!(again.damage.is_none(), "the restored event was written");
+        assert_eq!(again.event, event);
+    }
+}
+
+/// Both the event file and its backup damaged: rebuilt from the log alone.
+#[test]
+fn an_event_is_rebuilt_from_its_log_when_the_backup_is_damaged_too() {
+    let dir = tempfile::tempdir().expect("temp");
+    let (id, event) = night_on_disk(dir.path());
+    let file = dir.path().join(format!("events/{id}.json"));
+    std::fs::write(&file, b"{").expect("damage");
+    std::fs::write(file.with_extension("json.bak"), b"").expect("damage the backup");
+    let loaded = Store::open_reader(dir.path())
+        .load_event(&id)
+        .expect("rebuilt");
+    assert_eq!(loaded.event, event);
+    assert_eq!(loaded.damage.expect("said").from, RestoredFrom::Log);
+}
+
+/// A log damaged in the middle: what it still gives is used, and the statement says results
+/// after it may be missing.
+#[test]
+fn a_damaged_log_is_said_to_leave_results_possibly_missing() {
+    let dir = tempfile::tempdir().expect("temp");
+    let (id, _) = night_on_disk(dir.path());
+    let log = dir.path().join(format!("events/{id}.log"));
+    let text = std::fs::read_to_string(&log).expect("log");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut broken: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+    let last = broken.len() - 2;
+    broken[last] = "{not json".into();
+    std::fs::write(&log, broken.join("\n") + "\n").expect("break the log");
+    std::fs::write(dir.path().join(format!("events/{id}.json")), b"").expect("damage");
+    let loaded = Store::open_reader(dir.path())
+        .load_event(&id)
+        .expect("restored");
+    let said = loaded.damage.expect("said");
+    assert!(said.log_damaged);
+    let notice = ClubNotice::Damaged { id, damage: said };
+    let text = rummikub_companion::club::words::notice(Language::English, &notice);
+    assert!(text.contains("may be missing"), "{text}");
+}
+
+/// A file a newer version wrote is refused (the command line exits 2) and nothing is moved
+/// or rewritten, whoever reads it.
+#[test]
+fn an_event_file_of_a_newer_version_is_refused_and_left_as_it_is() {
+    let dir = tempfile::tempdir().expect("temp");
+    let (id, _) = night_on_disk(dir.path());
+    let file = dir.path().join(format!("events/{id}.json"));
+    let text = std::fs::read_to_string(&file).expect("file");
+    let newer = text.replacen("\"version\": 1", "\"version\": 2", 1);
+    std::fs::write(&file, &newer).expect("a newer version");
+    let before = listing(dir.path());
+    let read = Store::open_reader(dir.path()).load_event(&id);
     assert!(
-        loaded
-            .notices
-            .iter()
-            .any(|n| matches!(n, Notice::SetAside { .. })),
-        "{:?}",
-        loaded.notices
+        matches!(read, Err(StoreError::Newer { version: 2, .. })),
+        "{read:?}"
     );
-    let aside: Vec<_> = std::fs::read_dir(dir.path().join("events"))
+    let club = owner(dir.path());
+    let opened = club.apply(ClubCommand::Open(id.clone()));
+    assert!(opened.is_err());
+    assert!(club.flush(Duration::from_secs(5)));
+    drop(club);
+    assert_eq!(std::fs::read_to_string(&file).expect("file"), newer);
+    let after: Vec<_> = listing(dir.path())
+        .into_iter()
+        .filter(|n| n != ".lock")
+        .collect();
+    let before: Vec<_> = before.into_iter().filter(|n| n != ".lock").collect();
+    assert_eq!(after, before, "nothing moved or made");
+}
+
+/// The repro `event-stale-tmp.sh`: temporary files of killed writes are removed when an
+/// owner takes the folder.
+#[test]
+fn stale_temporary_files_of_killed_writes_are_removed() {
+    let dir = tempfile::tempdir().expect("temp");
+    let (id, _) = night_on_disk(dir.path());
+    for n in 0..3 {
+        std::fs::write(dir.path().join(format!("events/.tmp-killed{n}")), b"half").expect("tmp");
+    }
+    let club = owner(dir.path());
+    club.apply(ClubCommand::Open(id)).expect("opens");
+    assert!(
+        !listing(dir.path()).iter().any(|n| n.starts_with(".tmp-")),
+        "{:?}",
+        listing(dir.path())
+    );
+}
+
+/// The file names in the events folder, sorted.
+fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("events"))
         .expect("folder")
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().contains(".corrupt-"))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(aside.len(), 1);
-    assert_eq!(
-        std::fs::read(aside[0].path()).expect("kept"),
-        b"{\"version\": 1, \"event\": "
-    );
+    names.sort();
+    names
 }
 
 #[test]
@@ -132,10 +319,10 @@ fn a_bad_event_id_is_refused() {
     assert!(EventId::new("").is_err());
 }
 
-/// Seating 100 players: the budget is 100 ms (measured here in whatever profile the
-/// tests run; the assertion is generous for a debug build on a shared machine).
+/// Seating 100 players over five rounds repeats no meeting (the time is measured in
+/// `benches/club.rs`, not asserted here).
 #[test]
-fn seating_100_players_over_five_rounds_is_fast_and_repeats_nothing() {
+fn seating_100_players_over_five_rounds_repeats_nothing() {
     let mut event = event_of(100, 7);
     let mut rng = Rng::new(7);
     let mut slowest = std::time::Duration::ZERO;
@@ -147,5 +334,4 @@ fn seating_100_players_over_five_rounds_is_fast_and_repeats_nothing() {
         play_round(&mut event, &mut rng);
     }
     eprintln!("seating 100 players: slowest round {slowest:?}");
-    assert!(slowest.as_millis() < 1000, "{slowest:?}");
 }

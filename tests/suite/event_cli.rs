@@ -387,8 +387,19 @@ fn standings_csv_has_a_bom_and_every_player() {
     let shown = json(&out);
     let text = std::fs::read_to_string(&csv).expect("written");
     assert!(text.starts_with("\u{feff}rank,name,wins,points,percent,games,dropped\n"));
-    let lines: Vec<&str> = text.lines().skip(1).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("# "))
+        .collect();
     assert_eq!(lines.len(), 4);
+    // The rules the games were scored under end the file.
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("# Scored with a joker on a rack at")),
+        "{text}"
+    );
     // The winner's line: +60 points, 1 win, 100% of the table winner's.
     let first = &shown["standings"][0];
     assert_eq!(

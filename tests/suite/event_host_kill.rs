@@ -1,10 +1,11 @@
 //! A club night's host survives SIGKILL: `event serve` (the built binary) hosts a 24-player,
-//! three-round night whose every game is entered and confirmed over HTTP by the tables'
-//! phones, while another thread kills the host with SIGKILL at random moments and starts it
-//! again. Every game a phone was told is saved (the last confirmation answered `saved`) is on
-//! disk after every kill — in the tables file while its round plays, in the event once the
-//! table is done — with the racks it was given; the rounds are seated with `event seat` from
-//! another process while the host runs.
+//! three-round night whose every game is ended, entered and confirmed over HTTP by the tables'
+//! phones (each holding its seat with its own device token), while another thread kills the
+//! host with SIGKILL at random moments and starts it again. Every game a phone was told is
+//! saved (the last confirmation answered `saved`) is on disk after every kill — in the tables
+//! file while its round plays, in the event once the table is done — with the racks it was
+//! given; the seats stay with their phones across the kills; the rounds are seated with `event
+//! seat` from another process, handed to the host while it runs.
 
 use std::collections::HashMap;
 use std::net::{SocketAddr, TcpListener};
@@ -75,7 +76,7 @@ fn state(addr: SocketAddr) -> Value {
 /// Table `t`'s key from its link on the TV page.
 fn key(addr: SocketAddr, t: u32) -> Option<String> {
     let reply = request_within(addr, "GET", "/tv", b"", Duration::from_secs(5)).ok()?;
-    let marker = format!("/table/{t}?lang=en&amp;key=");
+    let marker = format!("/table/{t}?key=");
     let at = reply.body.find(&marker)? + marker.len();
     Some(
         reply.body[at..]
@@ -91,8 +92,8 @@ fn on_disk(data: &Path) -> Games {
     let reader = Store::open_reader(data);
     let id = reader.latest_event().expect("reads").expect("an event");
     let loaded = reader.load_event(&id).expect("the event file loads");
-    assert!(loaded.notices.is_empty(), "read without recovery");
-    let event = loaded.value;
+    assert!(loaded.damage.is_none(), "read without recovery");
+    let event = loaded.event;
     let live = reader.load_event_live(&id).unwrap_or_default();
     let mut out = HashMap::new();
     for round in event.rounds() {
@@ -189,7 +190,7 @@ fn sigkill_of_the_host_loses_no_game_its_phones_were_told_is_saved() {
         if round > 1 {
             let started = Instant::now();
             while run(&data, &["seat"]).0 != 0 {
-                // The host may be saving at that moment (the folder's lock): ask again.
+                // The host may be down at that moment (killed): ask again.
                 assert!(
                     started.elapsed() < PATIENCE,
                     "round {round} could not be seated"
@@ -240,16 +241,33 @@ fn sigkill_of_the_host_loses_no_game_its_phones_were_told_is_saved() {
                     }
                     let Some(k) = key(addr, t) else { continue };
                     let path = format!("/table/{t}/act?lang=en");
-                    let mut ok = true;
-                    for (seat, v) in values.iter().enumerate() {
-                        let body = json!({"key": k, "seat": seat, "action": "rack", "rack": v.to_string()});
-                        ok &= ask(addr, "POST", &path, &body.to_string())
+                    let send = |seat: usize, body: Value| {
+                        let mut body = body;
+                        body["key"] = k.clone().into();
+                        body["device"] = format!("round{round}-table{t}-seat{seat}-device").into();
+                        ask(addr, "POST", &path, &body.to_string())
+                    };
+                    // Each phone holds its seat (again, after a kill: the same token).
+                    let mut ok = (0..4).all(|seat| {
+                        send(seat, json!({"action": "claim", "seat": seat}))
+                            .is_some_and(|(s, _)| s == 200)
+                    });
+                    let out = values.iter().position(|&v| v == 0).unwrap_or(0);
+                    // The one who went out ends the game (already over after a kill: fine).
+                    ok &= send(out, json!({"action": "game_over", "went_out": true})).is_some();
+                    for (seat, v) in values.iter().enumerate().filter(|&(s, _)| s != out) {
+                        ok &= send(seat, json!({"action": "rack", "rack": v.to_string()}))
                             .is_some_and(|(s, _)| s == 200);
                     }
+                    let shown = state(addr)["tables"][t as usize - 1]["settling"].clone();
                     let mut last = None;
                     for seat in 0..4 {
-                        let body = json!({"key": k, "seat": seat, "action": "confirm"});
-                        last = ask(addr, "POST", &path, &body.to_string());
+                        let confirm = json!({
+                            "action": "confirm",
+                            "game": shown["game"],
+                            "digest": shown["digest"],
+                        });
+                        last = send(seat, confirm);
                         ok &= last.as_ref().is_some_and(|(s, _)| *s == 200);
                     }
                     if ok && last.is_some_and(|(_, v)| v["saved"] == json!(true)) {
@@ -283,7 +301,7 @@ fn sigkill_of_the_host_loses_no_game_its_phones_were_told_is_saved() {
     }
     let reader = Store::open_reader(&data);
     let id = reader.latest_event().expect("reads").expect("an event");
-    let event = reader.load_event(&id).expect("loads").value;
+    let event = reader.load_event(&id).expect("loads").event;
     assert!(event.rounds().iter().all(|r| r.is_complete()));
     assert_eq!(event.rounds().len(), 3);
     eprintln!(

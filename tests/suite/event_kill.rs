@@ -41,11 +41,11 @@ fn load(data: &Path) -> Event {
         .expect("an event");
     let loaded = reader.load_event(&id).expect("the event file loads");
     assert!(
-        loaded.notices.is_empty(),
+        loaded.damage.is_none(),
         "the file read without recovery: {:?}",
-        loaded.notices
+        loaded.damage
     );
-    loaded.value
+    loaded.event
 }
 
 /// A table's games as the CSV `event result` reads: one player goes out each game.

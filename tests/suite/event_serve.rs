@@ -1,157 +1,24 @@
-//! `event serve`: the TV page and the per-table page, served in-process on loopback against
-//! a temporary data folder; results written to the store (as `event result` does, from
-//! another process) reach an open feed without the page asking; a round's standings are held
-//! back until all its tables are in; the pages' words in Korean.
+//! The club night's pages, served by its owner on loopback: the TV page and a table's page;
+//! results the organiser records reach an open feed at once, the TV sent only what changed;
+//! a round's standings are held back until all its tables are in; the pages' words in the
+//! reader's language (a Korean phone scanning an English TV's code reads Korean), refusals as
+//! JSON in it (413 included); `event serve` from the command line, with `event result` from
+//! another process handed to it, and a second host on the folder refused, naming the port.
 
-use std::net::{IpAddr, Ipv4Addr};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use rummikub_companion::event::{Command, Event, EventSetup};
 use rummikub_companion::lang::Language;
-use rummikub_companion::score::{Game, Hand};
-use rummikub_companion::server::tv::{TvOptions, TvServer, TvView};
-use rummikub_companion::store::{EventId, Store};
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::util::phones::{Feed, get};
+use crate::util::club::{Night, Phone, key};
+use crate::util::phones::{Feed, get, post, request};
 
-/// A failure bound only: an update normally arrives within one watch period (500 ms).
+/// A failure bound only: an update normally arrives within milliseconds.
 const BOUND: Duration = Duration::from_secs(5);
 
-pub(crate) struct Night {
-    dir: tempfile::TempDir,
-    id: EventId,
-}
-
-impl Night {
-    /// Eight players, one game a round, round 1 seated (two tables of 4).
-    pub(crate) fn new() -> Night {
-        let names = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"].map(String::from);
-        Night::seated("Club <night> & co", 7, 1, names, "20261202-190000")
-    }
-
-    /// `players` players (names of every length, a few Korean), four games a round, round 1
-    /// seated.
-    pub(crate) fn of(players: usize) -> Night {
-        const NAMES: [&str; 12] = [
-            "Ann",
-            "Bartholomew",
-            "김민지",
-            "Dmitri",
-            "Eun-ji Park",
-            "Fay",
-            "Guadalupe",
-            "이서준",
-            "Hal",
-            "Ingrid",
-            "Jae-won",
-            "Kofi",
-        ];
-        let names = (0..players).map(|i| match i / NAMES.len() {
-            0 => NAMES[i].to_string(),
-            n => format!("{} {}", NAMES[i % NAMES.len()], n + 1),
-        });
-        Night::seated("Thursday club night", 3, 4, names, "20261203-190000")
-    }
-
-    /// An event `name` of `players` (seating seed `seed`, `games` a round) with round 1
-    /// seated, saved as `id` in a new data folder.
-    fn seated(
-        name: &str,
-        seed: u64,
-        games: u32,
-        players: impl IntoIterator<Item = String>,
-        id: &str,
-    ) -> Night {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut setup = EventSetup::new(name, seed);
-        setup.games = games;
-        let mut event = Event::new(setup).expect("setup");
-        for name in players {
-            event
-                .apply(Command::AddPlayer { name, club: None })
-                .expect("player");
-        }
-        event.apply(Command::SeatRound).expect("seated");
-        let store = Store::open(dir.path()).expect("store");
-        let id = EventId::new(id).expect("id");
-        store.save_event(&id, &event).expect("saved");
-        Night { dir, id }
-    }
-
-    /// The data folder.
-    pub(crate) fn dir(&self) -> &Path {
-        self.dir.path()
-    }
-
-    /// The event's id.
-    pub(crate) fn id(&self) -> &EventId {
-        &self.id
-    }
-
-    pub(crate) fn store(&self) -> Store {
-        Store::open(self.dir.path()).expect("store")
-    }
-
-    pub(crate) fn event(&self) -> Event {
-        self.store().load_event(&self.id).expect("loads").value
-    }
-
-    /// Records table `table`'s game of the current round (its first seat goes out) and saves,
-    /// as `event result` does.
-    pub(crate) fn result(&self, table: u32) {
-        let store = self.store();
-        let mut event = store.load_event(&self.id).expect("loads").value;
-        let round = event.rounds().last().expect("a round");
-        let t = round
-            .tables
-            .iter()
-            .find(|t| t.number == table)
-            .expect("the table");
-        let players = event.seat_names(t);
-        let values: Vec<u32> = (0..players.len() as u32).map(|i| i * 10).collect();
-        event
-            .apply(Command::Result {
-                round: None,
-                table,
-                players,
-                games: vec![Game::new(
-                    values.iter().map(|&v| Hand::of_value(v)).collect(),
-                )],
-                correct: false,
-            })
-            .expect("a valid result");
-        store.save_event(&self.id, &event).expect("saved");
-    }
-
-    fn seat(&self) {
-        let store = self.store();
-        let mut event = store.load_event(&self.id).expect("loads").value;
-        event.apply(Command::SeatRound).expect("seated");
-        store.save_event(&self.id, &event).expect("saved");
-    }
-
-    pub(crate) fn serve(&self, lang: Language) -> TvServer {
-        serve(self.dir.path(), &self.id, lang)
-    }
-}
-
-fn serve(dir: &Path, id: &EventId, lang: Language) -> TvServer {
-    TvServer::start(TvOptions {
-        bind: (Ipv4Addr::LOCALHOST, 0).into(),
-        data_dir: dir.to_path_buf(),
-        event: id.clone(),
-        lang,
-        link_host: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        round_minutes: None,
-        max_connections: 64,
-    })
-    .expect("the TV server starts")
-}
-
 /// The next `state` on the feed that satisfies `want`, and how long it took.
-fn wait_for(feed: &mut Feed, want: impl Fn(&Value) -> bool) -> (Value, Duration) {
+pub(crate) fn wait_for(feed: &mut Feed, want: impl Fn(&Value) -> bool) -> (Value, Duration) {
     let start = Instant::now();
     loop {
         let left = BOUND.saturating_sub(start.elapsed());
@@ -164,16 +31,15 @@ fn wait_for(feed: &mut Feed, want: impl Fn(&Value) -> bool) -> (Value, Duration)
     }
 }
 
-fn finished(state: &Value, table: usize) -> bool {
-    state["view"]["tables"][table]["finished"] == Value::Bool(true)
+/// The TV's JSON view.
+fn view(addr: std::net::SocketAddr) -> Value {
+    get(addr, "/tv/state").json()
 }
 
 #[test]
 fn the_tv_page_shows_every_table_with_its_players_link_and_qr_code() {
     let night = Night::new();
-    let server = night.serve(Language::English);
-    let addr = server.local_addr();
-    assert!(server.url().ends_with("/tv"));
+    let addr = night.host(Language::English, false);
     let page = get(addr, "/tv");
     assert_eq!(page.status, 200, "{}", page.body);
     assert!(
@@ -181,10 +47,14 @@ fn the_tv_page_shows_every_table_with_its_players_link_and_qr_code() {
         "escaped name"
     );
     assert!(page.body.contains("Round 1"));
+    // The rules the games are scored under are named.
+    assert!(page.body.contains("joker on a rack at 50"), "{}", page.body);
     let event = night.event();
     for t in &event.rounds()[0].tables {
         assert!(page.body.contains(&format!("Table {}", t.number)));
-        assert!(page.body.contains(&format!("/table/{}?lang=en", t.number)));
+        // The link carries the table's key and no language: a phone reads its own.
+        assert!(page.body.contains(&format!("/table/{}?key=", t.number)));
+        assert!(!page.body.contains(&format!("/table/{}?lang=", t.number)));
         for name in event.seat_names(t) {
             assert!(page.body.contains(&name), "{name} on the TV page");
         }
@@ -200,6 +70,9 @@ fn the_tv_page_shows_every_table_with_its_players_link_and_qr_code() {
             .contains("Standings appear when every table of round 1")
     );
     assert!(page.body.contains("/tv.js"));
+    // The JSON view carries no key and no device.
+    let state = get(addr, "/tv/state").body;
+    assert!(!state.contains(&key(addr, 1)), "no key in the JSON");
 
     let table = get(addr, "/table/1");
     assert_eq!(table.status, 200);
@@ -210,8 +83,11 @@ fn the_tv_page_shows_every_table_with_its_players_link_and_qr_code() {
         at += found;
     }
     assert!(table.body.contains("playing") && table.body.contains("data-table=\"1\""));
-    assert_eq!(get(addr, "/table/9").status, 404);
-    assert_eq!(get(addr, "/table/x").status, 404);
+    for missing in ["/table/9", "/table/x", "/nothing"] {
+        let reply = get(addr, missing);
+        assert_eq!(reply.status, 404, "{missing}");
+        assert_eq!(reply.json()["ok"], false, "{missing}: a refusal is JSON");
+    }
     let script = get(addr, "/tv.js");
     assert_eq!(script.status, 200);
     // Pushed, never polled: the script counts clocks down itself but never asks the server.
@@ -220,120 +96,179 @@ fn the_tv_page_shows_every_table_with_its_players_link_and_qr_code() {
             && !script.body.contains("fetch(")
             && !script.body.contains("XMLHttpRequest")
     );
-    server.stop();
+    // The app's own Hangul font is served, and the pages ask for it.
+    let font = request(addr, "GET", "/font.otf", b"").expect("font");
+    assert_eq!(font.status, 200);
+    assert_eq!(font.header("content-type").as_deref(), Some("font/otf"));
+    let css = get(addr, "/tv.css").body;
+    assert!(
+        css.contains("@font-face") && css.contains("/font.otf"),
+        "{css}"
+    );
 }
 
 #[test]
-fn a_result_saved_by_another_writer_is_pushed_and_standings_wait_for_the_round() {
+fn a_result_the_organiser_records_is_pushed_and_standings_wait_for_the_round() {
     let night = Night::new();
-    let server = night.serve(Language::English);
-    let mut feed = Feed::open(server.local_addr(), "/tv/events").expect("event stream");
+    let addr = night.host(Language::English, false);
+    let mut feed = Feed::open(addr, "/tv/events").expect("event stream");
     let (first, _) = wait_for(&mut feed, |_| true);
-    assert_eq!(first["view"]["playing"], serde_json::json!([1, 2]));
+    assert!(first["html"].is_string(), "the whole board first");
+    assert_eq!(first["summary"]["playing"], json!([1, 2]));
 
     night.result(1);
-    let (one, took) = wait_for(&mut feed, |s| finished(s, 0));
+    let (one, took) = wait_for(&mut feed, |s| s["summary"]["playing"] == json!([2]));
     eprintln!("table 1's result reached the feed in {took:?}");
-    assert_eq!(one["view"]["playing"], serde_json::json!([2]));
-    assert_eq!(
-        one["view"]["standings_round"], 0,
-        "held back: table 2 plays"
-    );
-    assert_eq!(one["view"]["standings"], serde_json::json!([]));
+    assert!(one["html"].is_null(), "after the board, only what changed");
+    let parts = one["parts"].as_object().expect("parts");
     assert!(
-        one["html"]
+        parts.contains_key("t1-live") && !parts.contains_key("t2"),
+        "{parts:?}"
+    );
+    let v = view(addr);
+    assert_eq!(v["standings_round"], 0, "held back: table 2 plays");
+    assert_eq!(v["standings"], json!([]));
+    assert!(
+        parts["standings"]
             .as_str()
-            .expect("html")
+            .expect("the standings part")
             .contains("still playing: table 2")
     );
+    // A finished table on the TV shows its games, points and winner.
+    assert!(parts["t1-live"].as_str().expect("t1").contains("Winner:"));
 
     night.result(2);
-    let (two, took) = wait_for(&mut feed, |s| finished(s, 1));
+    let (_, took) = wait_for(&mut feed, |s| s["summary"]["standings_round"] == 1);
     eprintln!("table 2's result reached the feed in {took:?}");
-    assert_eq!(two["view"]["standings_round"], 1);
-    assert_eq!(two["view"]["complete"], true);
-    let rows = two["view"]["standings"].as_array().expect("rows");
-    assert_eq!(rows.len(), 8);
-    let html = two["html"].as_str().expect("html");
-    assert!(html.contains("Standings after round 1") && !html.contains("still playing"));
+    let v = view(addr);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["standings"].as_array().expect("rows").len(), 8);
+    let round_1 = v["standings"].clone();
 
     // Round 2: one table in is not enough to show new standings.
     night.seat();
-    let (seated, _) = wait_for(&mut feed, |s| s["view"]["round"] == 2);
-    assert_eq!(seated["view"]["standings"], two["view"]["standings"]);
+    let (seated, _) = wait_for(&mut feed, |s| s["summary"]["round"] == 2);
+    let heading = seated["parts"]["head"].as_str().or(seated["html"].as_str());
+    assert!(heading.is_some_and(|h| h.contains("Round 2")), "{seated}");
+    assert_eq!(view(addr)["standings"], round_1);
     night.result(1);
-    let (half, _) = wait_for(&mut feed, |s| finished(s, 0));
-    assert_eq!(half["view"]["standings_round"], 1);
-    assert_eq!(
-        half["view"]["standings"], two["view"]["standings"],
-        "round 2 held back"
-    );
-    let event = night.event();
-    let after_one = TvView::of(&event);
-    assert_eq!(after_one.standings.len(), 8);
-    assert!(
-        after_one.standings.iter().all(|s| s.games == 1),
-        "only round 1's games count"
-    );
-    assert_ne!(
-        event
-            .standings()
-            .rows
-            .iter()
-            .map(|s| s.games)
-            .sum::<usize>(),
-        after_one.standings.iter().map(|s| s.games).sum::<usize>(),
-        "the engine's live standings already count the half round"
-    );
+    wait_for(&mut feed, |s| s["summary"]["playing"] == json!([2]));
+    let v = view(addr);
+    assert_eq!(v["standings_round"], 1);
+    assert_eq!(v["standings"], round_1, "round 2 held back");
     night.result(2);
-    let (full, _) = wait_for(&mut feed, |s| s["view"]["standings_round"] == 2);
+    wait_for(&mut feed, |s| s["summary"]["standings_round"] == 2);
     assert!(
-        full["view"]["standings"]
+        view(addr)["standings"]
             .as_array()
             .expect("rows")
             .iter()
             .all(|s| s["games"] == 2)
     );
     // The table page's own feed names that table only.
-    let mut table = Feed::open(server.local_addr(), "/tv/events?table=2").expect("feed");
+    let mut table = Feed::open(addr, "/tv/events?table=2").expect("feed");
     let (t2, _) = wait_for(&mut table, |_| true);
     assert!(t2["html"].as_str().expect("html").contains("Table 2"));
     assert!(!t2["html"].as_str().expect("html").contains("Table 1"));
-    server.stop();
+}
+
+/// The TV is sent what a tap changed, not the board: a table's live line.
+#[test]
+fn a_tap_sends_the_tv_a_few_hundred_bytes_not_the_board() {
+    let night = Night::of(24);
+    let addr = night.host(Language::English, true);
+    let mut tv = Feed::open(addr, "/tv/events").expect("feed");
+    let (board, _) = wait_for(&mut tv, |_| true);
+    let board_size = board.to_string().len();
+    let mut phones = crate::util::club::seated_phones(addr, 3, 4);
+    let (status, _) = phones[0].act(json!({"action": "start"}));
+    assert_eq!(status, 200);
+    let (started, _) = wait_for(&mut tv, |s| {
+        s["parts"]["t3-live"]
+            .as_str()
+            .is_some_and(|h| h.contains("data-ends-at"))
+    });
+    let tap = started.to_string().len();
+    eprintln!("TV board {board_size} bytes; a tap {tap} bytes");
+    assert!(
+        started["parts"].as_object().expect("parts").len() == 1,
+        "{started}"
+    );
+    assert!(tap * 20 < board_size, "board {board_size}, tap {tap}");
 }
 
 #[test]
-fn the_pages_speak_korean_by_option_or_by_query() {
+fn the_pages_speak_the_readers_language_and_refuse_in_it() {
     let night = Night::new();
-    let server = night.serve(Language::Korean);
-    let addr = server.local_addr();
+    let addr = night.host(Language::Korean, false);
     let page = get(addr, "/tv");
     for word in [
         "1라운드",
         "1번 테이블",
         "진행 중",
-        "선",
         "아직 끝나지 않은 테이블: 1, 2번",
     ] {
         assert!(page.body.contains(word), "{word} on the Korean page");
     }
     assert!(page.body.contains("lang=\"ko\"") && !page.body.contains("Round 1"));
-    let table = get(addr, "/table/2");
-    assert!(table.body.contains("2번 테이블"));
-    assert!(get(addr, "/table/7").body.contains("7번 테이블이 없습니다"));
     let english = get(addr, "/tv?lang=en");
     assert!(english.body.contains("Round 1") && !english.body.contains("1라운드"));
-    server.stop();
-    let server = night.serve(Language::English);
-    assert!(
-        get(server.local_addr(), "/tv?lang=ko")
-            .body
-            .contains("1라운드")
+
+    // A table's page follows the phone (Accept-Language), not the TV; a pick (?lang=) wins.
+    let k = key(addr, 2);
+    let phone_page = |accept: &str, query: &str| {
+        let path = format!("/table/2?key={k}{query}");
+        let raw = format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Language: {accept}\r\nConnection: close\r\n\r\n"
+        );
+        raw_request(addr, &raw)
+    };
+    let english_phone = phone_page("en-GB,en;q=0.9", "");
+    assert!(english_phone.contains("lang=\"en\"") && english_phone.contains("Table 2"));
+    let korean_phone = phone_page("ko-KR,ko;q=0.9,en;q=0.8", "");
+    assert!(korean_phone.contains("lang=\"ko\"") && korean_phone.contains("2번 테이블"));
+    let picked = phone_page("ko-KR", "&lang=en");
+    assert!(picked.contains("lang=\"en\""));
+
+    // Every refusal is JSON in the page's language: not a request, too large, a seat that
+    // does not exist (named as asked, never wrapped).
+    let bad = post(addr, "/table/1/act?lang=ko", "not json");
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.json()["message"], "이 페이지가 보내는 요청이 아닙니다");
+    let huge = format!("{{\"key\": \"{}\"}}", "x".repeat(10_000));
+    let big = post(addr, "/table/1/act?lang=ko", &huge);
+    assert_eq!(big.status, 413);
+    assert_eq!(
+        big.json()["message"],
+        "이 페이지가 보내기에는 너무 큰 요청입니다"
     );
-    server.stop();
+    let big_en = post(addr, "/table/1/act?lang=en", &huge);
+    assert_eq!(
+        big_en.json()["message"],
+        "That request is too large for this page"
+    );
+    let mut phone = Phone::at(addr, 1);
+    let (status, answer) = phone.act(json!({"action": "claim", "seat": u64::MAX}));
+    assert_eq!(status, 409, "{answer}");
+    let message = answer["message"].as_str().expect("message");
+    assert!(message.contains("18446744073709551615"), "{message}");
+    assert!(!message.contains("seat 0"), "{message}");
 }
 
-/// The built binary's `event serve`, ended (by its own id) on drop.
+/// A raw HTTP request, the answer's body.
+fn raw_request(addr: std::net::SocketAddr, raw: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    stream.write_all(raw.as_bytes()).expect("sent");
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer
+}
+
+/// The built binary's `event serve`, ended on drop.
 struct Served(std::process::Child);
 
 impl Drop for Served {
@@ -351,11 +286,10 @@ fn binary(data: &Path) -> std::process::Command {
     command
 }
 
-#[test]
-fn event_serve_from_the_command_line_shows_what_event_result_in_another_process_records() {
+/// Starts `event serve` on the folder; the process and its address.
+fn serve(data: &Path) -> (Served, std::net::SocketAddr) {
     use std::io::BufRead;
-    let night = Night::new();
-    let mut child = binary(night.dir.path())
+    let mut child = binary(data)
         .args(["event", "serve", "--bind", "127.0.0.1", "--port", "0"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
@@ -371,32 +305,62 @@ fn event_serve_from_the_command_line_shows_what_event_result_in_another_process_
         .split_whitespace()
         .find(|w| w.starts_with("http://"))
         .unwrap_or_else(|| panic!("a URL in {line:?}"));
-    let addr: std::net::SocketAddr = url
+    let addr = url
         .trim_start_matches("http://")
         .trim_end_matches("/tv")
         .parse()
         .expect("host:port");
+    (served, addr)
+}
+
+/// `event serve` holds the folder: `event result` in another process is handed to it (it
+/// lands, and the TV shows it at once); a second `event serve` is refused at once, naming the
+/// port that serves the folder.
+#[test]
+fn event_serve_takes_event_result_from_another_process_and_a_second_host_is_refused() {
+    let night = Night::new();
+    let dir = night.dir().to_path_buf();
+    let event = night.event();
+    // The test's own owner lets the folder go for the command line's host.
+    drop(
+        night
+            .club()
+            .apply(rummikub_companion::club::ClubCommand::Close),
+    );
+    let (served, addr) = serve(&dir);
     let mut feed = Feed::open(addr, "/tv/events").expect("event stream");
     let (first, _) = wait_for(&mut feed, |_| true);
-    assert_eq!(first["view"]["playing"], serde_json::json!([1, 2]));
+    assert_eq!(first["summary"]["playing"], json!([1, 2]));
 
-    let event = night.event();
     let names = event.seat_names(&event.rounds()[0].tables[1]);
     let csv = format!("game,{}\n1,0,10,20,30\n", names.join(","));
-    let file = night.dir.path().join("t2.csv");
+    let file = dir.join("t2.csv");
     std::fs::write(&file, csv).expect("csv");
-    let recorded = binary(night.dir.path())
+    let started = Instant::now();
+    let recorded = binary(&dir)
         .args(["event", "result", "--table", "2"])
         .arg(&file)
         .output()
         .expect("event result runs");
     assert!(recorded.status.success(), "{recorded:?}");
-    let (two, took) = wait_for(&mut feed, |s| finished(s, 1));
-    eprintln!("event result in another process reached the feed in {took:?}");
-    assert_eq!(two["view"]["playing"], serde_json::json!([1]));
+    let (_, took) = wait_for(&mut feed, |s| s["summary"]["playing"] == json!([1]));
+    eprintln!(
+        "event result in another process: {:?} to run, on the TV {took:?} after",
+        started.elapsed()
+    );
+
+    let second = binary(&dir)
+        .args(["event", "serve", "--bind", "127.0.0.1", "--port", "0"])
+        .output()
+        .expect("runs");
+    assert_eq!(second.status.code(), Some(1), "{second:?}");
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(err.contains(&format!("port {}", addr.port())), "{err}");
+    // The refused host changed nothing: the first still serves.
+    assert_eq!(get(addr, "/tv/state").status, 200);
     drop(served);
 
-    let refused = binary(night.dir.path())
+    let refused = binary(&dir)
         .args(["--lang", "ko", "event", "serve", "--bind", "nowhere"])
         .output()
         .expect("runs");

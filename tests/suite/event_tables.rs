@@ -1,93 +1,25 @@
-//! Phones per table at a club night (`event serve`, `src/server/club.rs`): a table's phones run
-//! its clock, enter their own racks and each confirm the game; the round's last confirmed game
-//! lands in the event file as the table's result, checked as `event result` checks one; what
-//! was confirmed survives a restart of the host; a folder the window holds refuses the save and
-//! keeps nothing half-done; a tap at one table wakes only that table's pages.
+//! The phones of a club night's tables, through its owner: each player claims a seat from their
+//! own phone and only that phone acts for it (a stranger who opened the TV and the table's
+//! link cannot); the game's end is a step of its own (a rack typed mid-game leaves the clock
+//! running); a confirmation names the game and the racks it saw, so a replayed one changes
+//! nothing; the round's last confirmed game lands in the event file; what was confirmed, the
+//! seats' phones and the keys survive a restart of the host; a page of an earlier round is
+//! told to scan its new table; the organiser frees a dead phone's seat; one host per folder.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
+use rummikub_companion::club::{ClubCommand, ClubRefusal};
+use rummikub_companion::event::live::{Actor, TableCommand};
 use rummikub_companion::lang::Language;
-use rummikub_companion::server::tv::{TvOptions, TvServer};
-use rummikub_companion::store::Store;
+use rummikub_companion::store::HolderKind;
 use serde_json::{Value, json};
 
-use crate::event_serve::Night;
-use crate::util::phones::{Feed, get, post};
+use crate::util::club::{Night, Phone, key, owner, seated_phones};
+use crate::util::phones::{Feed, get};
 
-pub(crate) fn serve(night: &Night) -> TvServer {
-    TvServer::start(TvOptions {
-        bind: (Ipv4Addr::LOCALHOST, 0).into(),
-        data_dir: night.dir().to_path_buf(),
-        event: night.id().clone(),
-        lang: Language::English,
-        link_host: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        round_minutes: Some(90),
-        max_connections: 64,
-    })
-    .expect("the host starts")
-}
-
-/// The round clock's time left on the TV page, in ms.
-fn round_left_ms(addr: SocketAddr) -> i64 {
-    let page = get(addr, "/tv").body;
-    let marker = "id=\"round-clock\" data-ends-in=\"";
-    let at = page.find(marker).expect("the round clock") + marker.len();
-    page[at..]
-        .split('"')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .expect("milliseconds")
-}
-
-/// Table `t`'s key, read from its link on the TV page (as a phone gets it from the QR code).
-pub(crate) fn key(addr: SocketAddr, t: u32) -> String {
-    let page = get(addr, "/tv").body;
-    let marker = format!("/table/{t}?lang=en&amp;key=");
-    let at = page
-        .find(&marker)
-        .expect("the TV page links the table with its key")
-        + marker.len();
-    page[at..]
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect()
-}
-
-/// Asks table `t` as the phone of `seat`; (status, answer).
-pub(crate) fn act(addr: SocketAddr, t: u32, key: &str, lang: &str, body: Value) -> (u16, Value) {
-    let mut body = body;
-    body["key"] = key.into();
-    let reply = post(
-        addr,
-        &format!("/table/{t}/act?lang={lang}"),
-        &body.to_string(),
-    );
-    (reply.status, reply.json())
-}
-
-pub(crate) fn rack(addr: SocketAddr, t: u32, key: &str, seat: usize, rack: &str) -> (u16, Value) {
-    act(
-        addr,
-        t,
-        key,
-        "en",
-        json!({"seat": seat, "action": "rack", "rack": rack}),
-    )
-}
-
-pub(crate) fn confirm(addr: SocketAddr, t: u32, key: &str, seat: usize) -> (u16, Value) {
-    act(
-        addr,
-        t,
-        key,
-        "en",
-        json!({"seat": seat, "action": "confirm"}),
-    )
-}
-
-pub(crate) fn table_result(night: &Night, t: u32) -> Option<Vec<Value>> {
-    let event = night.event();
+/// Table `t`'s result in the event as it is on disk, its games as JSON.
+fn table_result(night: &Night, t: u32) -> Option<Vec<Value>> {
+    let event = night.on_disk();
     let table = event
         .rounds()
         .last()?
@@ -107,102 +39,217 @@ pub(crate) fn table_result(night: &Night, t: u32) -> Option<Vec<Value>> {
 #[test]
 fn a_tables_phones_run_its_clock_confirm_its_racks_and_the_result_lands_in_the_event() {
     let night = Night::new();
-    let server = serve(&night);
-    let addr = server.local_addr();
-    let k = key(addr, 1);
+    let addr = night.host(Language::English, false);
     let names = night
         .event()
         .seat_names(&night.event().rounds()[0].tables[0]);
+    let k = key(addr, 1);
 
     // The table's page is the phones' page only with its key.
-    let page = get(addr, &format!("/table/1?lang=en&key={k}")).body;
-    assert!(
-        page.contains("table.js") && page.contains("End my turn"),
-        "{page}"
-    );
-    assert!(
-        !get(addr, "/table/1?lang=en&key=nope")
-            .body
-            .contains("table.js")
-    );
+    let page = get(addr, &format!("/table/1?key={k}")).body;
+    assert!(page.contains("table.js"), "{page}");
+    assert!(!get(addr, "/table/1?key=nope").body.contains("table.js"));
 
-    let (status, answer) = act(addr, 1, &k, "en", json!({"seat": 0, "action": "start"}));
+    let mut phones = seated_phones(addr, 1, 4);
+    assert!(
+        phones.iter().all(|p| p.device.is_some()),
+        "each phone got its token"
+    );
+    assert_eq!(phones[0].table()["held"], json!([true, true, true, true]));
+    let (status, answer) = phones[0].act(json!({"action": "start"}));
     assert_eq!((status, &answer["ok"]), (200, &json!(true)), "{answer}");
-    let (status, answer) = act(addr, 1, &k, "en", json!({"seat": 2, "action": "end_turn"}));
+    // The table's one-press guard: the start and an end of turn are two gestures.
+    std::thread::sleep(Duration::from_millis(450));
+    let (status, answer) = phones[2].end_turn();
     assert_eq!(status, 409);
     assert_eq!(
         answer["message"],
         format!("It is {}'s turn, not yours", names[0])
     );
-    let (status, _) = act(addr, 1, &k, "en", json!({"seat": 0, "action": "end_turn"}));
-    assert_eq!(status, 200);
+    assert_eq!(phones[0].end_turn().0, 200);
     // Another table's key does not act here.
-    let other = key(addr, 2);
-    let (status, answer) = act(
-        addr,
-        1,
-        &other,
-        "ko",
-        json!({"seat": 1, "action": "end_turn"}),
-    );
-    assert_eq!(status, 403);
+    let mut lost = phones[1].clone();
+    lost.key = key(addr, 2);
+    lost.lang = "ko";
+    let (status, answer) = lost.end_turn();
+    assert_eq!(status, 403, "{answer}");
     assert!(
         answer["message"].as_str().is_some_and(|m| m.contains("QR")),
         "{answer}"
     );
 
+    // The game ends by a step of its own: the player who went out says so.
+    let (status, answer) = phones[1].act(json!({"action": "game_over", "went_out": true}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(phones[0].table()["running"], false, "the clock stops there");
     // A rack that is not tiles or a value, worded in the phone's language.
-    let (status, answer) = act(
-        addr,
-        1,
-        &k,
-        "ko",
-        json!({"seat": 1, "action": "rack", "rack": "R5 Q9"}),
-    );
+    phones[2].lang = "ko";
+    let (status, answer) = phones[2].rack("R5 Q9");
     assert_eq!(status, 422, "{answer}");
     assert!(answer["message"].as_str().is_some_and(|m| m.contains("Q9")));
-
-    for (seat, text) in [(0, "0"), (1, "R5 J"), (2, "12")] {
-        let (status, answer) = rack(addr, 1, &k, seat, text);
+    phones[2].lang = "en";
+    for (seat, text) in [(0, "R5 J"), (2, "12")] {
+        let (status, answer) = phones[seat].rack(text);
         assert_eq!((status, &answer["saved"]), (200, &json!(true)), "{answer}");
     }
-    let (status, answer) = confirm(addr, 1, &k, 0);
+    let (status, answer) = phones[0].confirm();
     assert_eq!(status, 409);
     assert_eq!(
         answer["message"],
         format!("Still to enter their rack: {}", names[3])
     );
-    rack(addr, 1, &k, 3, "B13 K13");
-    for seat in 0..3 {
-        assert_eq!(confirm(addr, 1, &k, seat).0, 200);
+    phones[3].rack("B13 K13");
+    for phone in &mut phones[..3] {
+        assert_eq!(phone.confirm().0, 200);
         assert!(table_result(&night, 1).is_none(), "not before every seat");
     }
-    let (status, answer) = confirm(addr, 1, &k, 3);
+    let (status, answer) = phones[3].confirm();
     assert_eq!((status, &answer["saved"]), (200, &json!(true)), "{answer}");
     let games = table_result(&night, 1).expect("the event has table 1's result");
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0]["hands"][1]["left"], json!(["R5", "J"]));
+    assert_eq!(games[0]["hands"][0]["left"], json!(["R5", "J"]));
+    assert_eq!(games[0]["hands"][1]["left"], 0, "the one who went out");
     // The table is done: phones are told so.
-    let (status, answer) = act(addr, 1, &k, "en", json!({"seat": 0, "action": "start"}));
+    let (status, answer) = phones[0].act(json!({"action": "start"}));
     assert_eq!(status, 409);
     assert!(
         answer["message"]
             .as_str()
-            .is_some_and(|m| m.contains("already"))
+            .is_some_and(|m| m.contains("already")),
+        "{answer}"
     );
-    server.stop();
+}
+
+/// The issue's attack: a device seated at no table reads the TV (every table's link is on it)
+/// and opens table 1's page. It cannot take a held seat, cannot act for one, and a phone cannot
+/// hold two seats; replayed confirmations change nothing.
+#[test]
+fn a_device_that_opened_the_tv_and_the_tables_link_cannot_act_for_a_held_seat() {
+    let night = Night::of_games(8, 2);
+    let addr = night.host(Language::English, false);
+    let mut phones = seated_phones(addr, 1, 4);
+    let mut stranger = Phone::at(addr, 1);
+    for seat in 0..4 {
+        let (status, answer) = stranger.claim(seat);
+        assert_eq!(status, 409, "seat {seat}: {answer}");
+        assert_eq!(answer["error"], "seat_taken");
+    }
+    // Without a seat it can do nothing at the table, whatever it names.
+    let mut forged = stranger.clone();
+    forged.device = Some("0123456789abcdef0123456789abcdef".into());
+    for body in [
+        json!({"action": "start"}),
+        json!({"action": "game_over", "went_out": true}),
+        json!({"action": "rack", "rack": "0"}),
+        json!({"action": "confirm", "game": 1, "digest": "x"}),
+        json!({"action": "seat", "seat": 0}),
+    ] {
+        let (status, answer) = forged.act(body.clone());
+        assert!(status >= 400, "{body}: {answer}");
+    }
+    let (status, _) = stranger.act(json!({"action": "start"}));
+    assert_eq!(status, 403);
+
+    // Game 1, confirmed by every seat.
+    phones[0].act(json!({"action": "start"}));
+    phones[0].act(json!({"action": "game_over", "went_out": true}));
+    for (seat, rack) in [(1, "5"), (2, "7"), (3, "9")] {
+        phones[seat].rack(rack);
+    }
+    let game_one = phones[0].table()["settling"].clone();
+    let one_confirm = |phone: &mut Phone| {
+        phone.act(json!({
+            "action": "confirm",
+            "game": game_one["game"],
+            "digest": game_one["digest"],
+        }))
+    };
+    for phone in &mut phones {
+        assert_eq!(one_confirm(phone).0, 200);
+    }
+    let before = night.on_disk();
+    // Game 2: replaying game 1's four confirmations settles nothing.
+    phones[1].act(json!({"action": "game_over", "went_out": true}));
+    for (seat, rack) in [(0, "5"), (2, "7"), (3, "9")] {
+        phones[seat].rack(rack);
+    }
+    for phone in &mut phones {
+        let (status, answer) = one_confirm(phone);
+        assert_eq!(status, 409, "{answer}");
+        assert!(
+            answer["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("another game"))
+        );
+    }
+    let now = phones[0].table()["settling"].clone();
+    assert_eq!(now["confirmed"], json!([false, false, false, false]));
+    assert_eq!(night.on_disk(), before, "nothing changed");
+    // A confirmation of racks as they were before a change is refused too.
+    let shown = phones[0].table()["settling"]["digest"].clone();
+    phones[3].rack("10");
+    let (status, answer) = phones[0].act(json!({"action": "confirm", "game": 2, "digest": shown}));
+    assert_eq!(status, 409, "{answer}");
+}
+
+/// A rack typed mid-game is refused and the clock keeps running; a game declared over by
+/// mistake goes back; each game's rack fields start empty (the racks of the last game are gone).
+#[test]
+fn a_rack_typed_mid_game_leaves_the_clock_running() {
+    let night = Night::of_games(8, 2);
+    let addr = night.host(Language::English, false);
+    let mut phones = seated_phones(addr, 2, 4);
+    phones[0].act(json!({"action": "start"}));
+    std::thread::sleep(Duration::from_millis(450));
+    let (status, answer) = phones[2].rack("R5 J");
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not over"))
+    );
+    let table = phones[0].table();
+    assert_eq!(table["running"], true, "the clock still runs");
+    assert!(table["settling"].is_null());
+    assert_eq!(phones[0].end_turn().0, 200, "and the table plays on");
+    // Declared over by mistake: back to the game; the clock resumes.
+    phones[1].act(json!({"action": "game_over", "went_out": false}));
+    assert_eq!(phones[1].table()["running"], false);
+    assert_eq!(phones[3].act(json!({"action": "reopen"})).0, 200);
+    assert_eq!(phones[3].act(json!({"action": "resume"})).0, 200);
+    assert_eq!(phones[3].table()["running"], true);
+    // Game 1 ends and is confirmed; game 2 starts with no racks.
+    phones[1].act(json!({"action": "game_over", "went_out": true}));
+    for (seat, rack) in [(0, "3"), (2, "4"), (3, "5")] {
+        phones[seat].rack(rack);
+    }
+    for phone in &mut phones {
+        assert_eq!(phone.confirm().0, 200);
+    }
+    let table = phones[0].table();
+    assert!(table["settling"].is_null(), "{table}");
+    assert_eq!(table["games_done"], 1);
+    // A rack withdrawn before everyone confirms is missing again.
+    phones[2].act(json!({"action": "game_over", "went_out": true}));
+    phones[3].rack("9");
+    assert_eq!(phones[3].act(json!({"action": "withdraw"})).0, 200);
+    assert_eq!(
+        phones[0].table()["settling"]["racks"],
+        json!([null, null, "0", null])
+    );
 }
 
 #[test]
 fn racks_beyond_the_tile_supply_cannot_be_confirmed_and_a_correction_withdraws_confirmations() {
     let night = Night::new();
-    let server = serve(&night);
-    let addr = server.local_addr();
-    let k = key(addr, 2);
-    for (seat, text) in [(0, "J J"), (1, "J"), (2, "0"), (3, "7")] {
-        rack(addr, 2, &k, seat, text);
+    let addr = night.host(Language::English, false);
+    let mut phones = seated_phones(addr, 2, 4);
+    phones[2].act(json!({"action": "game_over", "went_out": true}));
+    for (seat, text) in [(0, "J J"), (1, "J"), (3, "7")] {
+        phones[seat].rack(text);
     }
-    let (status, answer) = act(addr, 2, &k, "ko", json!({"seat": 2, "action": "confirm"}));
+    phones[2].lang = "ko";
+    let (status, answer) = phones[2].confirm();
     assert_eq!(status, 409);
     assert!(
         answer["message"]
@@ -210,36 +257,61 @@ fn racks_beyond_the_tile_supply_cannot_be_confirmed_and_a_correction_withdraws_c
             .is_some_and(|m| m.contains("조커")),
         "the racks together hold 3 jokers: {answer}"
     );
-    rack(addr, 2, &k, 1, "R1");
-    assert_eq!(confirm(addr, 2, &k, 0).0, 200);
-    assert_eq!(confirm(addr, 2, &k, 1).0, 200);
+    phones[1].rack("R1");
+    assert_eq!(phones[0].confirm().0, 200);
+    assert_eq!(phones[1].confirm().0, 200);
     // A rack changed after two confirmed: both must confirm again.
-    rack(addr, 2, &k, 3, "8");
+    phones[3].rack("8");
     let state: Value = get(addr, "/tv/state").json();
     assert_eq!(
         state["tables"][1]["settling"]["confirmed"],
         json!([false, false, false, false])
     );
-    server.stop();
+}
+
+/// The round clock's end on the TV page (ms on the host's clock) and the page's clock then.
+fn round_left_ms(addr: std::net::SocketAddr) -> i64 {
+    let page = get(addr, "/tv").body;
+    let number = |marker: &str| -> i64 {
+        let at = page.find(marker).expect(marker) + marker.len();
+        page[at..]
+            .split('"')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .expect("milliseconds")
+    };
+    number("id=\"round-clock\" data-ends-at=\"") - number("data-now=\"")
 }
 
 #[test]
-fn what_a_table_confirmed_survives_a_restart_of_the_host() {
+fn what_a_table_confirmed_its_seats_and_keys_survive_a_restart_of_the_host() {
     let night = Night::new();
-    let server = serve(&night);
-    let addr = server.local_addr();
+    let addr = night.host(Language::English, true);
     let k = key(addr, 1);
-    for (seat, text) in [(0, "0"), (1, "4"), (2, "9"), (3, "11")] {
-        rack(addr, 1, &k, seat, text);
+    let mut phones = seated_phones(addr, 1, 4);
+    phones[0].act(json!({"action": "game_over", "went_out": true}));
+    for (seat, text) in [(1, "4"), (2, "9"), (3, "11")] {
+        phones[seat].rack(text);
     }
-    confirm(addr, 1, &k, 0);
-    confirm(addr, 1, &k, 2);
+    phones[0].confirm();
+    phones[2].confirm();
     let before = round_left_ms(addr);
-    server.stop();
+    let dir = night.dir().to_path_buf();
+    let id = night.id().clone();
+    drop(night.club().apply(ClubCommand::Close));
     std::thread::sleep(Duration::from_millis(1200));
 
-    let server = serve(&night);
-    let addr = server.local_addr();
+    // Another owner hosts the folder: the same keys (the QR codes), the same seats' phones.
+    let again = owner(&dir, HolderKind::Serve);
+    again.apply(ClubCommand::Open(id)).expect("opens");
+    again
+        .apply(ClubCommand::Host {
+            bind: (std::net::Ipv4Addr::LOCALHOST, 0).into(),
+            link: std::net::Ipv4Addr::LOCALHOST.into(),
+            round_minutes: Some(90),
+        })
+        .expect("hosts");
+    let addr = again.lock().hosting_addr().expect("hosting");
     assert_eq!(key(addr, 1), k, "the table keeps its key (and QR code)");
     let after = round_left_ms(addr);
     assert!(
@@ -250,51 +322,103 @@ fn what_a_table_confirmed_survives_a_restart_of_the_host() {
     let settling = &state["tables"][0]["settling"];
     assert_eq!(settling["racks"], json!(["0", "4", "9", "11"]));
     assert_eq!(settling["confirmed"], json!([true, false, true, false]));
-    confirm(addr, 1, &k, 1);
-    assert_eq!(confirm(addr, 1, &k, 3).0, 200);
-    assert!(table_result(&night, 1).is_some());
-    server.stop();
+    assert_eq!(state["tables"][0]["held"], json!([true, true, true, true]));
+    for phone in &mut phones {
+        phone.addr = addr;
+    }
+    // The phones act with the tokens they kept; a stranger still cannot take a seat.
+    assert_eq!(phones[1].confirm().0, 200);
+    assert_eq!(Phone::at(addr, 1).claim(3).0, 409);
+    assert_eq!(phones[3].confirm().0, 200);
+    assert!(again.flush(Duration::from_secs(10)));
 }
 
+/// A phone left on last round's page is told to scan its new table, and shown nothing of the
+/// new round.
 #[test]
-fn while_another_holds_the_folder_a_confirmation_is_refused_and_nothing_of_it_is_kept() {
+fn a_page_of_an_earlier_round_is_told_to_scan_its_new_table() {
     let night = Night::new();
-    let server = serve(&night);
-    let addr = server.local_addr();
-    let k = key(addr, 1);
-    for (seat, text) in [(0, "0"), (1, "4"), (2, "9"), (3, "11")] {
-        rack(addr, 1, &k, seat, text);
-    }
-    for seat in 0..3 {
-        confirm(addr, 1, &k, seat);
-    }
-    // The window opens the data folder: it is its writer now.
-    let window = Store::open(night.dir()).expect("the window's store");
-    assert!(window.access().is_writable());
-    let (status, answer) = act(addr, 1, &k, "ko", json!({"seat": 3, "action": "confirm"}));
-    assert_eq!(status, 503, "{answer}");
-    assert!(
-        answer["message"].as_str().is_some_and(|m| m.contains("창")),
-        "{answer}"
-    );
-    let state: Value = get(addr, "/tv/state").json();
+    let addr = night.host(Language::English, false);
+    let mut old = seated_phones(addr, 1, 1).remove(0);
+    let mut feed = Feed::open(
+        addr,
+        &format!(
+            "/tv/events?table=1&key={}&device={}",
+            old.key,
+            old.device.clone().unwrap_or_default()
+        ),
+    )
+    .expect("the page's feed");
+    let first = feed
+        .next_state(Duration::from_secs(5))
+        .expect("open")
+        .expect("at once");
+    assert_eq!(first["you"], 0, "the feed tells the page its seat: {first}");
+    night.result(1);
+    night.result(2);
+    night.seat();
+    let gone = loop {
+        let state = feed
+            .next_state(Duration::from_secs(5))
+            .expect("open")
+            .expect("the new round is told");
+        if state["gone"] == true {
+            break state;
+        }
+    };
+    let html = gone["html"].as_str().expect("html");
+    assert!(html.contains("scan your new table"), "{html}");
+    assert!(gone["table"].is_null(), "nothing of the new round");
+    let (status, answer) = old.act(json!({"action": "start"}));
+    assert_eq!(status, 403, "{answer}");
+    let page = get(addr, &format!("/table/1?key={}", old.key)).body;
+    assert!(page.contains("scan your new table") && !page.contains("table.js"));
+}
+
+/// The organiser frees the seat of a phone that died, from the window or the command line;
+/// the new phone takes it, the old one's token acts no more.
+#[test]
+fn the_organiser_frees_a_dead_phones_seat_and_a_new_phone_takes_it() {
+    let night = Night::new();
+    let addr = night.host(Language::English, false);
+    let mut phones = seated_phones(addr, 1, 4);
+    let mut new_phone = Phone::at(addr, 1);
+    assert_eq!(new_phone.claim(2).0, 409);
+    night
+        .club()
+        .apply(ClubCommand::Table {
+            table: 1,
+            key: None,
+            actor: Actor::Organiser,
+            command: TableCommand::Free { seat: 2 },
+        })
+        .expect("freed");
+    assert_eq!(new_phone.claim(2).0, 200);
     assert_eq!(
-        state["tables"][0]["settling"]["confirmed"],
-        json!([true, true, true, false]),
-        "the refused confirmation was not kept"
+        phones[2].act(json!({"action": "start"})).0,
+        403,
+        "the dead phone's token"
     );
-    drop(window);
-    assert_eq!(confirm(addr, 1, &k, 3).0, 200);
-    assert!(table_result(&night, 1).is_some());
-    server.stop();
+    assert_eq!(new_phone.act(json!({"action": "start"})).0, 200);
+    std::thread::sleep(Duration::from_millis(450));
+    // A shared table: anyone seated ends the turn under way.
+    night
+        .club()
+        .apply(ClubCommand::Table {
+            table: 1,
+            key: None,
+            actor: Actor::Organiser,
+            command: TableCommand::Shared(true),
+        })
+        .expect("shared");
+    assert_eq!(phones[3].end_turn().0, 200);
 }
 
 #[test]
 fn a_tap_at_one_table_reaches_its_pages_and_not_the_other_tables() {
     let night = Night::new();
-    let server = serve(&night);
-    let addr = server.local_addr();
-    let k = key(addr, 1);
+    let addr = night.host(Language::English, true);
+    let mut phones = seated_phones(addr, 1, 1);
     let mut mine = Feed::open(addr, "/tv/events?lang=en&table=1").expect("table 1's feed");
     let mut other = Feed::open(addr, "/tv/events?lang=en&table=2").expect("table 2's feed");
     let mut tv = Feed::open(addr, "/tv/events?lang=en").expect("the TV's feed");
@@ -305,28 +429,59 @@ fn a_tap_at_one_table_reaches_its_pages_and_not_the_other_tables() {
     };
     first(&mut mine);
     first(&mut other);
-    first(&mut tv);
-    act(addr, 1, &k, "en", json!({"seat": 0, "action": "start"}));
+    let board = first(&mut tv);
+    assert!(
+        board["html"]
+            .as_str()
+            .is_some_and(|h| h.contains("id=\"round-clock\"")),
+        "the round clock"
+    );
+    phones[0].act(json!({"action": "start"}));
     let got = first(&mut mine);
     assert_eq!(got["table"]["running"], json!(true), "{got}");
     assert!(got["table"]["ends_at_ms"].as_u64() > got["now_ms"].as_u64());
     let shown = first(&mut tv);
     assert!(
-        shown["html"]
+        shown["parts"]["t1-live"]
             .as_str()
-            .is_some_and(|h| h.contains("to play") && h.contains("data-ends-in")),
-        "the TV shows whose turn and the clock"
-    );
-    assert!(
-        shown["html"]
-            .as_str()
-            .is_some_and(|h| h.contains("min left in the round")),
-        "the round clock"
+            .is_some_and(|h| h.contains("to play") && h.contains("data-ends-at")),
+        "the TV shows whose turn and the clock: {shown}"
     );
     assert_eq!(
         other.next_state(Duration::from_millis(800)).expect("open"),
         None,
         "table 2's pages are not woken by table 1"
     );
-    server.stop();
+}
+
+/// Two hosts on one folder: the second is refused at once, naming the port that serves it, and
+/// nothing the first was told is saved is lost.
+#[test]
+fn a_second_host_on_the_folder_is_refused_and_nothing_saved_is_lost() {
+    let night = Night::new();
+    let addr = night.host(Language::English, false);
+    let mut phones = seated_phones(addr, 1, 4);
+    phones[0].act(json!({"action": "game_over", "went_out": true}));
+    for (seat, text) in [(1, "4"), (2, "9"), (3, "11")] {
+        let (status, answer) = phones[seat].rack(text);
+        assert_eq!(answer["saved"], true, "{status} {answer}");
+    }
+    for kind in [HolderKind::Serve, HolderKind::Window] {
+        let second = owner(night.dir(), kind);
+        let refused = second
+            .apply(ClubCommand::Open(night.id().clone()))
+            .expect_err("a second host");
+        let ClubRefusal::Held(Some(holder)) = &refused else {
+            panic!("{refused:?}");
+        };
+        assert_eq!(holder.tables, Some(addr.port()));
+        let said = rummikub_companion::club::words::refusal(Language::English, &refused, &[]);
+        assert!(said.contains(&format!("port {}", addr.port())), "{said}");
+    }
+    // The first host's tables file still holds every rack it was told is saved.
+    let kept = rummikub_companion::store::Store::open_reader(night.dir())
+        .load_event_live(night.id())
+        .expect("the tables file");
+    let racks = &kept.tables[&1].settling.as_ref().expect("settling").hands;
+    assert!(racks.iter().all(Option::is_some), "{racks:?}");
 }

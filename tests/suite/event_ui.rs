@@ -70,7 +70,7 @@ fn create(harness: &mut Harness<'static, App>, name_label: &str, players_label: 
 
 /// The names at a table of the open event, in seat order.
 fn seated(harness: &Harness<'static, App>, table: usize) -> Vec<String> {
-    let (_, event) = harness.state().event_desk().open().expect("an open event");
+    let (_, event) = harness.state().club().open_event().expect("an open event");
     let round = event.rounds().last().expect("a round");
     event.seat_names(&round.tables[table])
 }
@@ -96,7 +96,7 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     h.run();
     click(&mut h, "Create event");
     {
-        let (_, event) = h.state().event_desk().open().expect("created and opened");
+        let (_, event) = h.state().club().open_event().expect("created and opened");
         assert_eq!(event.players().len(), 12);
         assert_eq!(event.setup().games, 1);
         assert_eq!(event.setup().seed, 7);
@@ -110,7 +110,7 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     let first = seated(&h, 0);
     assert_eq!(first.len(), 4);
     assert!(
-        shows(&h, &format!("1. {} (starts)", first[0])),
+        shows(&h, &format!("1. {} (starts game 1)", first[0])),
         "the first seat is marked as the one who starts"
     );
     // The next round cannot be seated while tables play.
@@ -149,7 +149,7 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     click(&mut h, "Release the standings after round 1");
     assert!(shows(&h, "Standings after round 1 (ranking: total)"));
     let (event_id, standings) = {
-        let (id, event) = h.state().event_desk().open().expect("open");
+        let (id, event) = h.state().club().open_event().expect("open");
         (id.clone(), event.standings())
     };
     // The three who went out share rank 1 with +60 each (10 + 20 + 30 from their table).
@@ -174,11 +174,11 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
 
     // On disk, written by the desk's thread: the file reads back as the event shown.
     assert!(
-        h.state().event_desk().flush(Duration::from_secs(5)),
+        h.state().club().flush(Duration::from_secs(5)),
         "every change written"
     );
     let reader = Store::open_reader(data.path());
-    let saved = reader.load_event(&event_id).expect("the event file").value;
+    let saved = reader.load_event(&event_id).expect("the event file").event;
     assert_eq!(
         saved.rounds()[0]
             .tables
@@ -191,7 +191,7 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
 
     // The standings export: no dialog here, so the exports folder, with a BOM.
     click(&mut h, "Standings (CSV)");
-    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    assert!(h.state().club().flush(Duration::from_secs(5)));
     h.run();
     let exports = data.path().join("exports");
     let file = std::fs::read_dir(&exports)
@@ -201,16 +201,24 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
         .expect("the standings file");
     let text = std::fs::read_to_string(file.path()).expect("readable");
     assert!(text.starts_with("\u{feff}rank,name,wins,points,percent,games,dropped\n"));
-    assert_eq!(text.lines().count(), 13);
+    // A header, a line a player, and the rules the night is scored under.
+    assert_eq!(text.lines().count(), 14);
+    assert!(
+        text.ends_with("# Scored with a joker on a rack at 50 · not melded 100 · 40 s turns\n")
+    );
     assert!(shows(&h, "Saved as"), "the export is reported");
 
     // The seating sheet as CSV: one line a seat.
     click(&mut h, "Seating sheet (CSV)");
-    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    assert!(h.state().club().flush(Duration::from_secs(5)));
     let seating = std::fs::read_to_string(exports.join(format!("{event_id}-round1-seating.csv")))
         .expect("the seating file");
-    assert_eq!(seating.lines().count(), 13);
-    assert!(seating.contains(&format!("1,1,{},", first[0])));
+    assert_eq!(seating.lines().count(), 14);
+    // Each seat with the games it starts.
+    assert!(
+        seating.contains(&format!("1,1,{},,1\n", first[0])),
+        "{seating}"
+    );
 
     // The seating sheet and the standings as pictures: drawn off the window (no button or
     // path of the window on them), written to the exports folder.
@@ -219,7 +227,7 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     for kind in ["seating", "standings"] {
         let path = exports.join(format!("{event_id}-round1-{kind}.png"));
         let started = std::time::Instant::now();
-        while !path.exists() || !h.state().event_desk().flush(Duration::from_millis(100)) {
+        while !path.exists() || !h.state().club().flush(Duration::from_millis(100)) {
             assert!(
                 started.elapsed() < Duration::from_secs(20),
                 "{kind} picture"
@@ -233,7 +241,7 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
             std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("event-{kind}.png"));
         std::fs::write(look, &png).expect("a copy to look at");
     }
-    let (_, event) = h.state().event_desk().open().expect("open");
+    let (_, event) = h.state().club().open_event().expect("open");
     let now = chrono::Utc::now();
     let sheet = rummikub_companion::ui::event_card::seating(&event, 1, Language::English, now)
         .expect("round 1");
@@ -273,12 +281,9 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     h.state_mut().apply(&ctx, Action::Settings(settings));
     h.run();
     click(&mut h, "Close event");
-    assert!(
-        h.state().event_desk().flush(Duration::from_secs(5)),
-        "listed"
-    );
+    assert!(h.state().club().flush(Duration::from_secs(5)), "listed");
     h.run();
-    let known = h.state().event_desk().known().to_vec();
+    let known = h.state().club().known().to_vec();
     assert!(
         known.iter().any(|k| k.id == event_id && k.round == 2),
         "listed: {known:?}, refused: {:?}",
@@ -301,7 +306,7 @@ fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
     type_into(&mut h, "라운드당 게임 수", "x");
     click(&mut h, "대회 만들기");
     assert!(shows(&h, "라운드당 게임 수: \"4x\"은(는) 정수가 아닙니다"));
-    assert!(h.state().event_desk().open().is_none(), "nothing created");
+    assert!(h.state().club().open_event().is_none(), "nothing created");
     h.get_by_role_and_label(egui::Role::TextInput, "라운드당 게임 수")
         .focus();
     h.run();
@@ -334,7 +339,7 @@ fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
     );
     assert!(shows(&h, &refusal), "the refusal is shown in the view");
     {
-        let (_, event) = h.state().event_desk().open().expect("open");
+        let (_, event) = h.state().club().open_event().expect("open");
         assert!(
             !event.rounds()[0].tables[0].is_finished(),
             "nothing recorded"
@@ -347,25 +352,13 @@ fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
 
     // A file the window holds: the command line's write commands are refused meanwhile (the
     // window holds the folder's lock), and the file on disk is the window's.
-    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    assert!(h.state().club().flush(Duration::from_secs(5)));
     let store = Store::open(data.path()).expect("the folder");
     assert!(!store.access().is_writable(), "the window holds the lock");
 }
 
-/// Table `t`'s key from its link on the TV page.
-fn table_key(addr: std::net::SocketAddr, t: u32) -> String {
-    let page = crate::util::phones::get(addr, "/tv").body;
-    let marker = format!("/table/{t}?lang=ko&amp;key=");
-    let at = page.find(&marker).expect("the TV page links the table") + marker.len();
-    page[at..]
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect()
-}
-
 #[test]
-fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_desk() {
-    use crate::util::phones::post;
+fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_owner() {
     let (mut h, data) = window(Language::Korean);
     create(
         &mut h,
@@ -403,34 +396,34 @@ fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_
         "the TV page's round clock"
     );
 
-    // Table 1's four phones: each its rack, then each confirms.
-    let key = table_key(addr, 1);
-    let act = |seat: usize, body: serde_json::Value| {
-        let mut body = body;
-        body["key"] = key.clone().into();
-        body["seat"] = seat.into();
-        let reply = post(addr, "/table/1/act?lang=ko", &body.to_string());
-        (reply.status, reply.json())
-    };
-    for (seat, rack) in ["0", "빨5 조커", "12", "파13"].iter().enumerate() {
-        let (status, answer) = act(seat, serde_json::json!({"action": "rack", "rack": rack}));
+    // Table 1's four phones: each holds its seat, the one who went out ends the game, each
+    // enters its rack, then each confirms.
+    let mut phones = crate::util::club::seated_phones(addr, 1, 4);
+    for phone in &mut phones {
+        phone.lang = "ko";
+    }
+    let (status, answer) =
+        phones[0].act(serde_json::json!({"action": "game_over", "went_out": true}));
+    assert_eq!(status, 200, "{answer}");
+    for (seat, rack) in [(1, "빨5 조커"), (2, "12"), (3, "파13")] {
+        let (status, answer) = phones[seat].rack(rack);
         assert_eq!(status, 200, "{answer}");
     }
-    for seat in 0..4 {
-        let (status, answer) = act(seat, serde_json::json!({"action": "confirm"}));
+    for phone in &mut phones {
+        let (status, answer) = phone.confirm();
         assert_eq!(status, 200, "{answer}");
         assert_eq!(answer["saved"], serde_json::json!(true));
     }
-    // The desk has it: the window shows it, and its writer put it on disk.
-    let (_, event) = h.state().event_desk().open().expect("open");
+    // The owner has it: the window shows it, and its writer put it on disk.
+    let (_, event) = h.state().club().open_event().expect("open");
     let table = &event.rounds()[0].tables[0];
-    assert!(table.is_finished(), "the phones' result is the desk's");
+    assert!(table.is_finished(), "the phones' result is the owner's");
     h.run();
     assert!(shows(&h, "테이블 3개 중 1개 결과 입력"));
-    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
+    assert!(h.state().club().flush(Duration::from_secs(5)));
     let store = Store::open_reader(data.path());
     let id = store.latest_event().expect("reads").expect("an event");
-    let on_disk = store.load_event(&id).expect("loads").value;
+    let on_disk = store.load_event(&id).expect("loads").event;
     assert!(on_disk.rounds()[0].tables[0].is_finished());
 
     // The organiser enters table 2 in the window: its phones are told it is in.
@@ -440,15 +433,15 @@ fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_
         type_into(&mut h, &format!("1게임 · {name}"), &(seat * 10).to_string());
     }
     click(&mut h, "결과 저장");
-    let key2 = table_key(addr, 2);
+    let mut table_2 = crate::util::club::Phone::at(addr, 2);
+    table_2.lang = "ko";
     let started = std::time::Instant::now();
     loop {
-        let body = serde_json::json!({"key": key2, "seat": 0, "action": "start"});
-        let reply = post(addr, "/table/2/act?lang=ko", &body.to_string());
-        if reply.status == 409 && reply.body.contains("이미 입력") {
+        let (status, answer) = table_2.claim(0);
+        if status == 409 && answer.to_string().contains("이미 입력") {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(5), "{}", reply.body);
+        assert!(started.elapsed() < Duration::from_secs(5), "{answer}");
         std::thread::sleep(Duration::from_millis(100));
     }
     click(&mut h, "진행 멈추기");
@@ -497,7 +490,7 @@ fn a_24_player_night_of_three_rounds_runs_from_the_window_with_no_repeat_meeting
             shows(&h, &format!("Round {round} is seated")),
             "round {round}"
         );
-        let (_, event) = h.state().event_desk().open().expect("open");
+        let (_, event) = h.state().club().open_event().expect("open");
         let r = event.rounds().last().expect("seated");
         assert_eq!((r.tables.len(), r.repeats), (6, 0));
         for table in &r.tables {
@@ -555,12 +548,12 @@ fn a_24_player_night_of_three_rounds_runs_from_the_window_with_no_repeat_meeting
             "round {round}"
         );
     }
-    assert!(h.state().event_desk().flush(Duration::from_secs(5)));
-    let (id, shown) = h.state().event_desk().open().expect("open");
+    assert!(h.state().club().flush(Duration::from_secs(5)));
+    let (id, shown) = h.state().club().open_event().expect("open");
     let saved = Store::open_reader(data.path())
         .load_event(&id)
         .expect("on disk")
-        .value;
+        .event;
     assert_eq!(saved, *shown);
     for ranking in [Ranking::Wins, Ranking::Total, Ranking::Percent] {
         let rows = saved.standings_by(ranking).rows;
@@ -638,7 +631,7 @@ fn typing_the_round_clock_sets_it_when_typing_ends_and_keeps_the_view_still() {
     assert_eq!(h.state().settings().event_round_minutes, 30);
     assert!(shows(&h, "Round 1 is seated"), "the note stays");
     assert!(
-        h.state().event_desk().open().is_some(),
+        h.state().club().open_event().is_some(),
         "the event stays open"
     );
 }

@@ -565,6 +565,7 @@ fn store_error_index(e: &StoreError) -> usize {
         StoreError::BadId(_) => 7,
         StoreError::NotFound { .. } => 8,
         StoreError::Unrecoverable { .. } => 9,
+        StoreError::Newer { .. } => 10,
     }
 }
 
@@ -596,6 +597,10 @@ fn store_errors() -> Vec<StoreError> {
         StoreError::BadId("점수표/하나".into()),
         StoreError::NotFound {
             file: file("점수표"),
+        },
+        StoreError::Newer {
+            file: file("대회"),
+            version: 2,
         },
         StoreError::Unrecoverable {
             file: file("점수표"),
@@ -841,7 +846,7 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         "StoreError",
         &store_errors(),
         store_error_index,
-        10,
+        11,
         i18n::store_error,
     );
     check_all(

@@ -1,6 +1,7 @@
 //! Laying out a frame: the tabs, the clock strip, the undo bar, the notices and the view, and
 //! reading this frame's keys once for all of them.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Action, App, View};
@@ -396,18 +397,35 @@ impl App {
                 }
                 View::Sheet => {}
                 View::Event => {
-                    let status = self.desk.status();
                     let refused = self.refused_in(View::Event).map(str::to_owned);
                     let note = self.event_note.as_ref().map(|n| n.worded(lang));
-                    let open = self.desk.open();
-                    let known = self.desk.known();
+                    let mut club = self.club.lock();
+                    club.set_language(lang);
+                    let open = club.open_event().map(|(id, e)| (id.clone(), Arc::clone(e)));
+                    let known = club.known();
+                    let saving = club.saving();
+                    let export = club.export_report();
+                    let notices: Vec<String> = club
+                        .notices()
+                        .iter()
+                        .map(|n| crate::club::words::notice(lang, n))
+                        .collect();
+                    let at_play = club.tables_at_play().cloned();
+                    let hosting = club.hosting().map(str::to_owned);
+                    let listing = club.listing();
+                    drop(club);
                     let context = crate::ui::event_view::EventContext {
                         open: open.as_ref().map(|(id, event)| (id, &**event)),
                         known: &known,
-                        status: &status,
+                        listing,
+                        saving: &saving,
+                        export: export.as_ref(),
+                        notices: &notices,
                         refused: refused.as_deref(),
+                        marked: self.event_marked.as_ref(),
+                        at_play: at_play.as_ref(),
                         note: note.as_deref(),
-                        hosting: self.tables_host.as_ref().map(|h| h.url.as_str()),
+                        hosting: hosting.as_deref(),
                         round_minutes: evening.settings().event_round_minutes,
                     };
                     let requests = self.event_view.ui(ui, lang, &context);

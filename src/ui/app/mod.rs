@@ -13,6 +13,7 @@ mod layout;
 
 use layout::KeyLatch;
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -232,13 +233,13 @@ pub struct App {
     held_input: Vec<egui::Event>,
     /// The window's context, for waking it from other threads.
     ctx: egui::Context,
-    /// The club night open in the Event view, and its writer.
-    desk: crate::evening::event_desk::EventDesk,
+    /// The club night's owner: the window draws it and sends it commands.
+    club: crate::club::ClubShared,
     event_view: EventView,
     /// What the Event view's last request did.
     event_note: Option<event_actions::EventNote>,
-    /// The open event's tables hosted from this window (the TV page, each table's phones).
-    tables_host: Option<event_actions::TablesHost>,
+    /// The cells the Event view's last refused result names.
+    event_marked: Option<crate::ui::event_view::Marked>,
     /// Where the tables' host listens, when set (loopback in tests); else every interface on
     /// the settings' `event_port`.
     tables_bind: Option<std::net::SocketAddr>,
@@ -262,10 +263,21 @@ impl App {
 
     fn with(deps: AppDeps, ctx: egui::Context) -> App {
         let evening = Shared::open(deps.evening);
-        let store = evening.lock().store().cloned();
+        let (dir, lang) = {
+            let evening = evening.lock();
+            (
+                evening.store_dir().map(Path::to_path_buf),
+                evening.language(),
+            )
+        };
         let wake = ctx.clone();
-        let desk =
-            crate::evening::event_desk::EventDesk::start(store, move || wake.request_repaint());
+        let club = crate::club::ClubShared::new(crate::club::ClubOptions {
+            dir: dir.ok_or_else(|| Arc::new(crate::store::StoreError::NoDataFolder)),
+            kind: crate::store::HolderKind::Window,
+            lang,
+            wall: Arc::new(chrono::Utc::now),
+            repaint: Arc::new(move || wake.request_repaint()),
+        });
         App {
             evening,
             view: View::default(),
@@ -286,10 +298,10 @@ impl App {
             picture: Arc::default(),
             held_input: Vec::new(),
             ctx,
-            desk,
+            club,
             event_view: EventView::default(),
             event_note: None,
-            tables_host: None,
+            event_marked: None,
             tables_bind: None,
         }
     }
@@ -403,7 +415,7 @@ impl eframe::App for App {
     /// goes.
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         let _ = self.evening.lock().flush(Duration::from_secs(3));
-        let _ = self.desk.flush(Duration::from_secs(3));
+        let _ = self.club.flush(Duration::from_secs(3));
     }
 
     fn auto_save_interval(&self) -> Duration {
