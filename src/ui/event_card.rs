@@ -13,7 +13,7 @@ use crate::i18n::event::{cli as cli_words, tv as tv_words};
 use crate::lang::Language;
 
 const TABLE_W: f32 = 110.0;
-const SEAT_W: f32 = 150.0;
+const SEAT_W: f32 = 180.0;
 const RANK_W: f32 = 70.0;
 const NAME_W: f32 = 260.0;
 const NUMBER_W: f32 = 100.0;
@@ -37,6 +37,8 @@ fn page(
     let ui = &mut content;
     ui.label(RichText::new(&event.setup().name).size(28.0).strong());
     ui.label(RichText::new(heading).size(19.0));
+    // The rules every game of the night is scored under.
+    ui.label(RichText::new(crate::club::words::rules(lang, &event.setup().rules)).size(15.0));
     ui.add_space(10.0);
     body(ui);
     ui.add_space(10.0);
@@ -61,15 +63,27 @@ pub fn seating(event: &Event, round: u32, lang: Language, made: DateTime<Utc>) -
                             .strong()
                             .size(17.0),
                     );
+                    let starters = event.starters(r, table);
                     for (i, name) in event.seat_names(table).iter().enumerate() {
-                        let text = format!("{}. {name}", i + 1);
+                        let games: Vec<usize> = starters
+                            .iter()
+                            .enumerate()
+                            .filter(|&(_, &p)| table.seats.get(i) == Some(&p))
+                            .map(|(g, _)| g + 1)
+                            .collect();
+                        let mut text = format!("{}. {name}", i + 1);
+                        if !games.is_empty() {
+                            let list: Vec<String> = games.iter().map(ToString::to_string).collect();
+                            text.push_str(&format!(" ({})", list.join(",")));
+                        }
                         let text = RichText::new(text).size(17.0);
-                        cell(ui, SEAT_W, if i == 0 { text.strong() } else { text });
+                        cell(ui, SEAT_W, if games.is_empty() { text } else { text.strong() });
                     }
                 });
             }
             ui.add_space(4.0);
-            ui.label(RichText::new(format!("1. = {}", tv_words::STARTS.get(lang))).weak());
+            let legend = crate::i18n::event::window::starts(lang, &[1]);
+            ui.label(RichText::new(format!("(1) = {legend}")).weak());
         })
     }))
 }

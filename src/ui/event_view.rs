@@ -451,7 +451,10 @@ impl EventView {
                     ui.label(egui::RichText::new(cli_words::table(lang, t.number)).strong());
                     let names = event.seat_names(t);
                     let starters = event.starters(r, t);
-                    let kept = at_play.and_then(|p| p.tables.get(&t.number));
+                    // A table whose result is in needs no phone any more.
+                    let kept = at_play
+                        .filter(|_| !t.is_finished())
+                        .and_then(|p| p.tables.get(&t.number));
                     ui.vertical(|ui| {
                         for (seat, name) in names.iter().enumerate() {
                             let games: Vec<usize> = starters

@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """A club night in the real release window (the Event tab, F6): an event of eight players made
 by typing into the form with real keys, round 1 seated, the tables hosted from the window
-("Host the tables", a 30-minute round clock typed beside it); table 1's four phones (this script, over HTTP on loopback) enter their
-racks and confirm the game, and the window shows the table's result in; the TV page names
-every table; "Stop hosting" closes the server. Prints one JSON line; exit 0 when all holds.
+("Host the tables", a 30-minute round clock typed beside it); table 1's four phones (this
+script, over HTTP on loopback) each claim their seat, end the game, enter their racks and
+confirm it, and the window shows the table's result in; a dead phone's seat at table 2 is freed
+from the window; the rules the night is scored under are named; the TV page names every table;
+"Stop hosting" closes the server. Prints one JSON line; exit 0 when all holds.
 
 usage: event_night.py BINARY OUT_DIR
 """
@@ -76,20 +78,40 @@ def main() -> int:
         tv = get(f"{base}/tv")
         checks["tv_round_clock"] = "30 min left in the round" in tv
         checks["tv_names_both_tables"] = "Table 1" in tv and "Table 2" in tv
-        key = re.search(r"/table/1\?lang=en&amp;key=([0-9a-f]+)", tv).group(1)
+        key = re.search(r"/table/1\?key=([0-9a-f]+)", tv).group(1)
         state = json.loads(get(f"{base}/tv/state"))
         seated = state["tables"][0]["players"]
         act = f"{base}/table/1/act?lang=en"
-        answers = []
-        for seat, rack in enumerate(["0", "R5 J", "12", "B13 K13"]):
-            answers.append(post(act, {"key": key, "seat": seat, "action": "rack", "rack": rack}))
+
+        def phone(seat, body):
+            body = dict(body, key=key, device=f"phone-{seat}-0123456789abcdef")
+            return post(act, body)
+
+        answers = [phone(seat, {"action": "claim", "seat": seat}) for seat in range(4)]
+        answers.append(phone(0, {"action": "game_over", "went_out": True}))
+        for seat, rack in enumerate(["R5 J", "12", "B13 K13"], start=1):
+            answers.append(phone(seat, {"action": "rack", "rack": rack}))
+        settling = json.loads(get(f"{base}/tv/state"))["tables"][0]["settling"]
         for seat in range(4):
-            answers.append(post(act, {"key": key, "seat": seat, "action": "confirm"}))
-        checks["phones_answered_saved"] = answers[-1] == (200, {"ok": True, "saved": True})
+            answers.append(phone(seat, {"action": "confirm", "game": settling["game"],
+                                        "digest": settling["digest"]}))
+        checks["phones_answered_saved"] = answers[-1] == (
+            200, {"ok": True, "saved": True, "device": None})
         # The window shows the phones' result without anyone touching it.
         s.find("label", "1 of 2 tables have their result", timeout=10)
         checks["window_shows_result"] = True
-        checks["seated_first"] = s.exists("label", f"1. {seated[0]} (starts)")
+        checks["seated_first"] = s.exists("label", f"1. {seated[0]} (starts game 1)")
+        checks["rules_named"] = s.exists(
+            "label", re.compile(r"^Scored with a joker on a rack at 50"))
+        # Table 2: a phone holds seat 2, dies; the organiser frees the seat in the window.
+        key2 = re.search(r"/table/2\?key=([0-9a-f]+)", tv).group(1)
+        second = state["tables"][1]["players"]
+        post(f"{base}/table/2/act?lang=en",
+             {"key": key2, "device": "dead-phone-0123456789", "action": "claim", "seat": 2})
+        s.click("button", f"Free seat · Table 2 · {second[2]}")
+        freed = post(f"{base}/table/2/act?lang=en",
+                     {"key": key2, "device": "new-phone-0123456789", "action": "claim", "seat": 2})
+        checks["seat_freed_from_the_window"] = freed[0] == 200
         s.screenshot(os.path.join(out_dir, "event-night-real.png"))
         s.click("button", "Stop hosting")
         s.find("button", "Host the tables: TV page and phones", timeout=5)
