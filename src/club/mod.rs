@@ -67,6 +67,9 @@ pub const SAVE_WAIT: Duration = Duration::from_secs(10);
 /// How long a command line command waits for a folder another command holds for a moment.
 pub const LOCK_WAIT: Duration = Duration::from_secs(10);
 
+/// How long a second host waits for a starting host to name its port.
+const HOLDER_SETTLES: Duration = Duration::from_secs(3);
+
 /// The wall clock (round clocks, new events' ids).
 pub type WallClock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
 
@@ -454,7 +457,7 @@ impl Club {
                 _ => ClubStore::open_waiting(&dir, &holder, LOCK_WAIT),
             }
             .map_err(|e| match e {
-                ClubLockError::Held(holder) => ClubRefusal::Held(holder),
+                ClubLockError::Held(holder) => ClubRefusal::Held(self.settled_holder(&dir, holder)),
                 ClubLockError::Store(e) => ClubRefusal::from(e),
             })?;
             let repaint = Arc::clone(&self.repaint);
@@ -478,6 +481,26 @@ impl Club {
             self.owner = Some(owner);
         }
         self.owner.as_ref().ok_or(ClubRefusal::NoDataFolder)
+    }
+
+    /// Who holds the folder, once it says where it serves: a host that is still starting has
+    /// taken the lock but not yet named its port, and a second host must name it. Asked again
+    /// for up to [`HOLDER_SETTLES`] (not by the window, which never waits).
+    fn settled_holder(&self, dir: &Path, holder: Option<Holder>) -> Option<Holder> {
+        let starting = |h: &Option<Holder>| {
+            h.as_ref()
+                .is_some_and(|h| h.kind == HolderKind::Serve && h.tables.is_none())
+        };
+        if self.kind == HolderKind::Window || !starting(&holder) {
+            return holder;
+        }
+        let until = Instant::now() + HOLDER_SETTLES;
+        let mut holder = holder;
+        while starting(&holder) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(50));
+            holder = ClubStore::holder(dir).or(holder);
+        }
+        holder
     }
 
     /// Lets the folder go when nothing is open (a window that closed its event; a command

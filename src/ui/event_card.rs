@@ -77,7 +77,15 @@ pub fn seating(event: &Event, round: u32, lang: Language, made: DateTime<Utc>) -
                             text.push_str(&format!(" ({})", list.join(",")));
                         }
                         let text = RichText::new(text).size(17.0);
-                        cell(ui, SEAT_W, if games.is_empty() { text } else { text.strong() });
+                        cell(
+                            ui,
+                            SEAT_W,
+                            if games.is_empty() {
+                                text
+                            } else {
+                                text.strong()
+                            },
+                        );
                     }
                 });
             }

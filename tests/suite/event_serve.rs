@@ -371,3 +371,69 @@ fn event_serve_takes_event_result_from_another_process_and_a_second_host_is_refu
         "{err}"
     );
 }
+
+/// The two-host race: two `event serve` started at the same moment on one folder. Exactly one
+/// serves; the other exits 1 at once, naming the port that serves the folder; the one serving
+/// keeps what its phones were told is saved.
+#[test]
+fn two_hosts_started_at_once_on_one_folder_one_serves_and_the_other_names_its_port() {
+    let night = Night::new();
+    let dir = night.dir().to_path_buf();
+    drop(
+        night
+            .club()
+            .apply(rummikub_companion::club::ClubCommand::Close),
+    );
+    for _ in 0..3 {
+        let spawn = || {
+            binary(&dir)
+                .args(["event", "serve", "--bind", "127.0.0.1", "--port", "0"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("starts")
+        };
+        let (a, b) = (spawn(), spawn());
+        // The loser ends by itself; the winner serves until killed.
+        let started = Instant::now();
+        let (mut a, mut b) = (Served(a), Served(b));
+        let loser = loop {
+            if let Some(status) = a.0.try_wait().expect("a") {
+                break (status, &mut a, &mut b);
+            }
+            if let Some(status) = b.0.try_wait().expect("b") {
+                break (status, &mut b, &mut a);
+            }
+            assert!(
+                started.elapsed() < BOUND * 2,
+                "one of the two must give way"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let (status, lost, won) = loser;
+        assert_eq!(status.code(), Some(1));
+        let mut err = String::new();
+        std::io::Read::read_to_string(lost.0.stderr.as_mut().expect("stderr"), &mut err)
+            .expect("reads");
+        let mut line = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(won.0.stdout.as_mut().expect("stdout")),
+            &mut line,
+        )
+        .expect("the winner prints its link");
+        let port = line
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.split('/').next())
+            .expect("a port");
+        assert!(err.contains(&format!("port {port}")), "{err} / {line}");
+        let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().expect("addr");
+        let mut phone = Phone::at(addr, 1);
+        phone.device = Some("race-phone-token-0123456789".into());
+        let (status, answer) = phone.claim(0);
+        assert_eq!((status, &answer["ok"]), (200, &json!(true)), "{answer}");
+        drop(a);
+        drop(b);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
