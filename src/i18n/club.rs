@@ -368,7 +368,7 @@ pub fn hosting(lang: Language, url: &str) -> String {
 /// The seating sheet's heading: round R.
 pub fn seating_title(lang: Language, round: u32) -> String {
     match lang {
-        Language::English => format!("Round {round}: seating (seat 1 starts)"),
-        Language::Korean => format!("{round}라운드 자리 배정 (1번 자리가 선)"),
+        Language::English => format!("Round {round}: seating"),
+        Language::Korean => format!("{round}라운드 자리 배정"),
     }
 }

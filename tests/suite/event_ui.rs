@@ -247,12 +247,23 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
         .expect("round 1");
     for table in &event.rounds()[0].tables {
         for (i, name) in event.seat_names(table).iter().enumerate() {
-            assert!(
-                sheet.texts.contains(&format!("{}. {name}", i + 1)),
-                "{name}"
-            );
+            // The first seat starts the round's one game: marked "(1)".
+            let text = match i {
+                0 => format!("1. {name} (1)"),
+                _ => format!("{}. {name}", i + 1),
+            };
+            assert!(sheet.texts.contains(&text), "{text}: {:?}", sheet.texts);
         }
     }
+    // The rules the night is scored under are on the sheet.
+    assert!(
+        sheet
+            .texts
+            .iter()
+            .any(|t| t.starts_with("Scored with a joker on a rack at 50")),
+        "{:?}",
+        sheet.texts
+    );
     assert!(
         !sheet
             .texts
@@ -291,6 +302,56 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     );
     click(&mut h, &format!("Open · {event_id}"));
     assert!(shows(&h, "12 players · round 2"));
+    // The release is kept with the event: reopened, round 1's standings are still shown.
+    assert!(shows(&h, "Standings after round 1 (ranking: total)"));
+    assert_eq!(
+        h.state().club().open_event().map(|(_, e)| e.released()),
+        Some(1)
+    );
+}
+
+/// Regression: "Correct result" opened an empty grid; it opens on the result as entered (each
+/// cell as `score` reads it: a value, the tiles, `!` on a tie's winner, `*` not melded).
+#[test]
+fn correct_result_opens_the_result_as_it_was_entered() {
+    let (mut h, _data) = window(Language::English);
+    create(
+        &mut h,
+        "Event name",
+        "Players, one a line: name, or name,club",
+    );
+    click(&mut h, "Create event");
+    click(&mut h, "Seat the next round");
+    let names = seated(&h, 0);
+    click(&mut h, "Enter result · Table 1");
+    let typed = ["0", "R5 K7 J", "12*", "30"];
+    for (seat, name) in names.iter().enumerate() {
+        for game in 1..=4 {
+            type_into(
+                &mut h,
+                &format!("Game {game} · {name}"),
+                typed[(seat + game - 1) % 4],
+            );
+        }
+    }
+    click(&mut h, "Save result");
+    assert!(
+        shows(&h, "round 1, table 1: result recorded"),
+        "{:?}",
+        h.state().refused()
+    );
+    click(&mut h, "Correct result · Table 1");
+    for (seat, name) in names.iter().enumerate() {
+        for game in 1..=4 {
+            let label = format!("Game {game} · {name}");
+            let cell = h.get_by_role_and_label(egui::Role::TextInput, &label);
+            assert_eq!(
+                cell.value().as_deref(),
+                Some(typed[(seat + game - 1) % 4]),
+                "game {game}, {name}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -338,6 +399,18 @@ fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
         "worded in Korean: {refusal}"
     );
     assert!(shows(&h, &refusal), "the refusal is shown in the view");
+    // The cells it names are marked (game 1, the two players at 0), and it is said under the
+    // grid, beside them, not at the top of the view.
+    let marked = h.state().event_marked().expect("cells marked").clone();
+    assert_eq!((marked.games, marked.seats), (vec![0], vec![0, 1]));
+    let said = h.get_by_label(&refusal).rect();
+    let cell = h
+        .get_by_role_and_label(egui::Role::TextInput, &format!("1게임 · {}", names[3]))
+        .rect();
+    assert!(
+        said.top() >= cell.bottom(),
+        "under the grid: {said:?} / {cell:?}"
+    );
     {
         let (_, event) = h.state().club().open_event().expect("open");
         assert!(

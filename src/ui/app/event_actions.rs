@@ -91,6 +91,11 @@ impl App {
         &self.club
     }
 
+    /// The cells the Event view's last refused result names (marked on its grid).
+    pub fn event_marked(&self) -> Option<&Marked> {
+        self.event_marked.as_ref()
+    }
+
     /// Applies one request of the Event view.
     pub(super) fn event_request(&mut self, request: EventRequest) {
         let lang = self.language();
