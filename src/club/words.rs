@@ -193,7 +193,7 @@ pub fn refusal(lang: Language, refusal: &ClubRefusal, names: &[String]) -> Strin
             }
         }
         (_, ClubRefusal::Event(why)) => event_refusal(lang, why),
-        (_, ClubRefusal::Cells(e)) => i18n::table_error(lang, e),
+        (_, ClubRefusal::Cells(e)) => cells(lang, e),
         (_, ClubRefusal::Store(e)) => store_error(lang, e),
         (_, ClubRefusal::Listen { address, error }) => {
             tv_words::cannot_listen(lang, address, error)
@@ -219,6 +219,25 @@ pub fn refusal(lang: Language, refusal: &ClubRefusal, names: &[String]) -> Strin
                 Ko => format!("아직 저장하지 못했습니다 (다시 시도합니다): {why}"),
             }
         }
+    }
+}
+
+/// Why the cells of a result typed in the window do not read: the game, then the problem (the
+/// cells it names are marked on the grid; a CSV's row and columns would mean nothing there).
+fn cells(lang: Language, error: &crate::score::table::TableError) -> String {
+    let bare = crate::score::table::TableError {
+        row: None,
+        columns: Vec::new(),
+        problem: error.problem.clone(),
+    };
+    let problem = i18n::table_error(lang, &bare);
+    // The header is row 1: game g is row g + 1.
+    match error.row.and_then(|r| r.checked_sub(1)).filter(|&g| g > 0) {
+        Some(game) => format!(
+            "{}: {problem}",
+            crate::i18n::event::window::game(lang, game)
+        ),
+        None => problem,
     }
 }
 

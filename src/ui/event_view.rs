@@ -271,20 +271,46 @@ impl EventView {
                 ui.add(egui::TextEdit::singleline(&mut f.games).desired_width(60.0))
                     .labelled_by(label.id);
                 ui.end_row();
-                ui.label(words::RANKING.get(lang));
-                ui.vertical(|ui| {
-                    for ranking in Ranking::ALL {
-                        ui.radio_value(&mut f.ranking, ranking, words::ranking(lang, ranking));
-                    }
-                });
+                // Choices as menus, so the whole form fits an 800×600 window.
+                let label = ui.label(words::RANKING.get(lang));
+                egui::ComboBox::from_id_salt("event-ranking")
+                    .selected_text(words::ranking(lang, f.ranking))
+                    .width(320.0)
+                    .show_ui(ui, |ui| {
+                        for ranking in Ranking::ALL {
+                            ui.selectable_value(
+                                &mut f.ranking,
+                                ranking,
+                                words::ranking(lang, ranking),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
                 ui.end_row();
-                ui.label(words::RULES.get(lang));
-                ui.vertical(|ui| {
-                    for preset in [Preset::Tournament, Preset::Korean, Preset::English] {
-                        let line = crate::club::words::rules(lang, &preset.rules());
-                        ui.radio_value(&mut f.preset, preset, line);
-                    }
-                });
+                let label = ui.label(words::RULES.get(lang));
+                let preset_line = |preset: Preset| {
+                    let s = lang.strings();
+                    let name = match preset {
+                        Preset::Korean => s.settings.preset_korean,
+                        Preset::English => s.settings.preset_english,
+                        Preset::Tournament => s.settings.preset_tournament,
+                    };
+                    format!(
+                        "{name}: {}",
+                        crate::club::words::rules(lang, &preset.rules())
+                    )
+                };
+                egui::ComboBox::from_id_salt("event-rules")
+                    .selected_text(preset_line(f.preset))
+                    .width(320.0)
+                    .show_ui(ui, |ui| {
+                        for preset in [Preset::Tournament, Preset::Korean, Preset::English] {
+                            ui.selectable_value(&mut f.preset, preset, preset_line(preset));
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label(words::SEED.get(lang));
                 ui.add(egui::TextEdit::singleline(&mut f.seed).desired_width(160.0))
@@ -625,6 +651,9 @@ fn cells_of(game: &crate::score::Game) -> Vec<String> {
 /// The width of a result cell: a rack of seven tiles (`R10 R11 R12 K13 B13 O13 J`) fits.
 const CELL_WIDTH: f32 = 190.0;
 
+/// The width of a result row's game label.
+const GAME_WIDTH: f32 = 60.0;
+
 /// The result form: `Some(Some(request))` to save, `Some(None)` to close, `None` otherwise.
 /// The cells a refused result names are marked, and the refusal is said under the grid.
 fn entry_form(
@@ -642,53 +671,50 @@ fn entry_form(
     egui::ScrollArea::horizontal()
         .id_salt("event-entry-scroll")
         .show(ui, |ui| {
-            egui::Grid::new("event-entry")
-                .num_columns(names.len() + 1)
-                .spacing([10.0, 6.0])
-                .show(ui, |ui| {
-                    ui.label("");
-                    for name in names {
-                        ui.label(egui::RichText::new(name).strong());
-                    }
-                    ui.end_row();
-                    for (g, row) in entry.cells.iter_mut().enumerate() {
-                        let game = words::game(lang, g + 1);
-                        ui.label(&game);
-                        for (seat, cell) in row.iter_mut().enumerate() {
-                            let bad = marked.is_some_and(|m| {
-                                m.games.contains(&g)
-                                    && (m.seats.is_empty() || m.seats.contains(&seat))
-                            });
-                            let mut edit =
-                                egui::TextEdit::singleline(cell).desired_width(CELL_WIDTH);
-                            if bad {
-                                edit = edit.background_color(error.gamma_multiply(0.25));
-                            }
-                            let field = ui.add(edit);
-                            if bad {
-                                ui.painter().rect_stroke(
-                                    field.rect,
-                                    2.0,
-                                    egui::Stroke::new(2.0, error),
-                                    egui::StrokeKind::Outside,
-                                );
-                            }
-                            let name = format!("{game} · {}", names[seat]);
-                            // Named for screen readers and tests: "Game 1 · Ann".
-                            field.widget_info(|| {
-                                let mut info = egui::WidgetInfo::text_edit(
-                                    true,
-                                    cell.as_str(),
-                                    cell.as_str(),
-                                    "",
-                                );
-                                info.label = Some(name.clone());
-                                info
-                            });
+            // Rows of fixed-width cells (a grid would keep each column to the width of the
+            // name above it): a 7-tile rack fits a cell.
+            ui.spacing_mut().item_spacing = egui::vec2(10.0, 6.0);
+            ui.horizontal(|ui| {
+                ui.add_space(GAME_WIDTH + 10.0);
+                for name in names {
+                    ui.add_sized(
+                        [CELL_WIDTH, 20.0],
+                        egui::Label::new(egui::RichText::new(name).strong()).truncate(),
+                    );
+                }
+            });
+            for (g, row) in entry.cells.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    let game = words::game(lang, g + 1);
+                    ui.add_sized([GAME_WIDTH, 24.0], egui::Label::new(&game));
+                    for (seat, cell) in row.iter_mut().enumerate() {
+                        let bad = marked.is_some_and(|m| {
+                            m.games.contains(&g) && (m.seats.is_empty() || m.seats.contains(&seat))
+                        });
+                        let mut edit = egui::TextEdit::singleline(cell);
+                        if bad {
+                            edit = edit.background_color(error.gamma_multiply(0.25));
                         }
-                        ui.end_row();
+                        let field = ui.add_sized([CELL_WIDTH, 24.0], edit);
+                        if bad {
+                            ui.painter().rect_stroke(
+                                field.rect,
+                                2.0,
+                                egui::Stroke::new(2.0, error),
+                                egui::StrokeKind::Outside,
+                            );
+                        }
+                        let name = format!("{game} · {}", names[seat]);
+                        // Named for screen readers and tests: "Game 1 · Ann".
+                        field.widget_info(|| {
+                            let mut info =
+                                egui::WidgetInfo::text_edit(true, cell.as_str(), cell.as_str(), "");
+                            info.label = Some(name.clone());
+                            info
+                        });
                     }
                 });
+            }
         });
     // Reserved room, so the buttons do not move when a refusal appears.
     ui.horizontal(|ui| {

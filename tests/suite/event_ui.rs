@@ -92,6 +92,10 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     h.run();
     type_into(&mut h, "Games a round", "1");
     type_into(&mut h, "Seed (blank: random)", "7");
+    // The ranking menu, then its choice.
+    h.get_by_role_and_label(egui::Role::ComboBox, "Ranking")
+        .click();
+    h.run();
     h.get_by_label("most points, then wins").click();
     h.run();
     click(&mut h, "Create event");
