@@ -131,6 +131,73 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
         (Ko, Refusal::AlreadyRecorded { round, table }) => format!(
             "{round}라운드 {table}번 테이블은 이미 결과가 있습니다; 바꾸려면 --correct (이전 결과는 보관됩니다)"
         ),
+        (En, Refusal::CannotSeatDivision { division, players }) => format!(
+            "the division {} has {players} players: they cannot sit at tables of 4 and 3 of their \
+             own (seat the divisions together, without --divisions-apart)",
+            division_name(En, division)
+        ),
+        (Ko, Refusal::CannotSeatDivision { division, players }) => format!(
+            "{} 부는 {players}명이라 자기 부끼리 4인·3인 테이블로 나눌 수 없습니다 (--divisions-apart \
+             없이 부를 섞어 앉히세요)",
+            division_name(Ko, division)
+        ),
+        (En, Refusal::FinalsStarted) => {
+            "the finals have begun: no qualifying round comes after a stage (event final seats the next stage)".into()
+        }
+        (Ko, Refusal::FinalsStarted) => {
+            "본선이 시작되었습니다: 본선 뒤에는 예선 라운드를 배정하지 않습니다 (다음 단계는 event final)".into()
+        }
+        (En, Refusal::FinalPlayed) => "the final is seated already: no stage comes after it".into(),
+        (Ko, Refusal::FinalPlayed) => "결승이 이미 배정되었습니다: 그 뒤 단계는 없습니다".into(),
+        (En, Refusal::BadTop { top, players }) => format!(
+            "the top {top} cannot be seated as a stage: a stage takes 3, 4 or 6 and more players \
+             at tables of 4 and 3, at most the {players} active players of the standings"
+        ),
+        (Ko, Refusal::BadTop { top, players }) => format!(
+            "상위 {top}명은 본선으로 앉힐 수 없습니다: 본선은 4인·3인 테이블로 3, 4명 또는 6명 \
+             이상, 순위에 있는 현역 선수 {players}명 이하여야 합니다"
+        ),
+        (En, Refusal::BadPlacement(problem)) => placement_problem(En, problem),
+        (Ko, Refusal::BadPlacement(problem)) => placement_problem(Ko, problem),
+        (En, Refusal::BadWinBonus(n)) => format!(
+            "a win bonus of {n}: it is 0 to {}",
+            crate::event::MAX_WIN_BONUS
+        ),
+        (Ko, Refusal::BadWinBonus(n)) => format!(
+            "승리 보너스 {n}: 0~{} 사이여야 합니다",
+            crate::event::MAX_WIN_BONUS
+        ),
+    }
+}
+
+/// A division's name as a sentence names it ("" is the players without one).
+pub fn division_name(lang: Language, division: &str) -> String {
+    match (lang, division.trim()) {
+        (Language::English, "") => "of players without a division".into(),
+        (Language::Korean, "") => "부가 없는 선수들의".into(),
+        (_, name) => format!("\"{name}\""),
+    }
+}
+
+/// Why a placement list is refused.
+pub fn placement_problem(
+    lang: Language,
+    problem: &crate::event::format::PlacementProblem,
+) -> String {
+    use crate::event::format::{MAX_PLACEMENT_POINTS, PlacementProblem};
+    match (lang, problem) {
+        (Language::English, PlacementProblem::Length(n)) => {
+            format!("a placement list of {n} values: a table seats 2 to 6, one value per place")
+        }
+        (Language::Korean, PlacementProblem::Length(n)) => {
+            format!("순위 점수 목록이 {n}개입니다: 한 테이블은 2~6명, 자리마다 값 하나")
+        }
+        (Language::English, PlacementProblem::TooLarge(v)) => {
+            format!("a placement value of {v}: at most {MAX_PLACEMENT_POINTS}")
+        }
+        (Language::Korean, PlacementProblem::TooLarge(v)) => {
+            format!("순위 점수 {v}: 최대 {MAX_PLACEMENT_POINTS}")
+        }
     }
 }
 
@@ -820,6 +887,8 @@ pub mod window {
             (Language::Korean, Ranking::Wins) => "승수 우선, 다음 점수",
             (Language::Korean, Ranking::Total) => "점수 우선, 다음 승수",
             (Language::Korean, Ranking::Percent) => "테이블 1위 점수 대비 백분율",
+            (Language::English, Ranking::Placement) => "placement points a game, then points",
+            (Language::Korean, Ranking::Placement) => "게임마다 순위 점수, 다음 점수",
         }
     }
 
