@@ -9,6 +9,7 @@ mod club;
 mod evening;
 mod event;
 mod event_cli;
+mod event_formats;
 mod event_host_kill;
 mod event_kill;
 mod event_serve;
