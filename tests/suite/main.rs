@@ -26,6 +26,7 @@ mod purity;
 mod referee;
 mod regression;
 mod runtime;
+mod season;
 mod server;
 mod sheet_match;
 mod solver;
