@@ -831,8 +831,8 @@ pub mod help {
                 ko: "event export로 만든 대회 묶음 파일",
             },
             ("new", "games") => Text {
-                en: "Games each table plays a round (default 4)",
-                ko: "한 라운드에 테이블마다 하는 게임 수 (기본값 4)",
+                en: "Games each table plays a round (default: the format's, else 4)",
+                ko: "한 라운드에 테이블마다 하는 게임 수 (기본값: 형식의 값, 없으면 4)",
             },
             (_, "ranking") => Text {
                 en: "Ranking: wins (wins, then points), total (points, then wins), percent \

@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::Command as Process;
 
 use proptest::prelude::*;
 use rummikub_companion::event::format::{Placement, game_places};
@@ -14,30 +13,7 @@ use rummikub_companion::event::{Command, Event, EventSetup, Format, Ranking, Sea
 use rummikub_companion::score::{Game, Hand};
 use serde_json::Value;
 
-/// Runs the binary with the data folder `data`: (exit code, stdout, stderr).
-fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Process::new(env!("CARGO_BIN_EXE_rummikub-companion"))
-        .env("RUMMIKUB_COMPANION_DATA", data)
-        .env("LC_ALL", "C")
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        output.status.code().expect("exit code"),
-        String::from_utf8(output.stdout).expect("utf-8"),
-        String::from_utf8(output.stderr).expect("utf-8"),
-    )
-}
-
-fn json(stdout: &str) -> Value {
-    serde_json::from_str(stdout).expect("one JSON object")
-}
-
-fn ok(data: &Path, args: &[&str]) -> Value {
-    let (code, out, err) = run(data, args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    json(&out)
-}
+use crate::util::{cli_json as ok, run_cli as run};
 
 fn names_of(list: &Value) -> Vec<String> {
     list.as_array()
@@ -589,48 +565,20 @@ fn the_federation_presets_reach_every_joker_value_and_options_beside_them_win() 
         }
     }
     // Bad values are named.
-    let (code, _, err) = run(
-        &data,
-        &[
-            "event",
-            "new",
-            "X",
-            "--players",
-            &players.to_string_lossy(),
-            "--format",
-            "mars",
-        ],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("mars"), "{err}");
-    let (code, _, err) = run(
-        &data,
-        &[
-            "event",
-            "new",
-            "X",
-            "--players",
-            &players.to_string_lossy(),
-            "--placement",
-            "4,3,x",
-        ],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("4,3,x"), "{err}");
-    let (code, _, err) = run(
-        &data,
-        &[
-            "event",
-            "new",
-            "X",
-            "--players",
-            &players.to_string_lossy(),
-            "--placement",
-            "9",
-        ],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("placement"), "{err}");
+    for (flag, value, named) in [
+        ("--format", "mars", "mars"),
+        ("--placement", "4,3,x", "4,3,x"),
+        ("--placement", "9", "placement"),
+        ("--seating", "swiss", "swiss"),
+    ] {
+        let players = players.to_string_lossy();
+        let (code, _, err) = run(
+            &data,
+            &["event", "new", "X", "--players", &players, flag, value],
+        );
+        assert_eq!(code, 2, "{flag} {value}");
+        assert!(err.contains(named), "{flag} {value}: {err}");
+    }
 }
 
 #[test]

@@ -6,30 +6,11 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::process::Command as Process;
 
 use rummikub_companion::event::seating::Rng;
 use serde_json::Value;
 
-fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Process::new(env!("CARGO_BIN_EXE_rummikub-companion"))
-        .env("RUMMIKUB_COMPANION_DATA", data)
-        .env("LC_ALL", "C")
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        output.status.code().expect("exit code"),
-        String::from_utf8(output.stdout).expect("utf-8"),
-        String::from_utf8(output.stderr).expect("utf-8"),
-    )
-}
-
-fn ok(data: &Path, args: &[&str]) -> Value {
-    let (code, out, err) = run(data, args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    serde_json::from_str(&out).expect("one JSON object")
-}
+use crate::util::{cli_json as ok, run_cli as run};
 
 /// Plays a two-round event at venue `data` with `players` (name, club) and exports it to
 /// `out`: returns the event's standings as `event standings --json` prints them.
@@ -135,6 +116,21 @@ fn recompute(events: &[&Value]) -> HashMap<(String, String), i64> {
         }
     }
     points
+}
+
+/// Each season line's points by name.
+fn points_by_name(season: &Value) -> HashMap<String, i64> {
+    season["standings"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().expect("name").to_owned(),
+                r["points"].as_i64().expect("points"),
+            )
+        })
+        .collect()
 }
 
 fn season_points(standings: &Value) -> HashMap<(String, String), i64> {
@@ -322,18 +318,7 @@ fn a_newer_export_replaces_the_older_and_best_k_and_points_lists_count() {
             .collect()
     };
     let season = ok(&league, &["season", "standings", "--json"]);
-    let got: HashMap<String, i64> = season["standings"]
-        .as_array()
-        .expect("rows")
-        .iter()
-        .map(|r| {
-            (
-                r["name"].as_str().expect("name").to_owned(),
-                r["points"].as_i64().expect("p"),
-            )
-        })
-        .collect();
-    assert_eq!(got, by_list(&one));
+    assert_eq!(points_by_name(&season), by_list(&one));
 
     // A correction at the venue, exported again: the newer export replaces the older.
     let result = root.join("fix.csv");
@@ -404,18 +389,7 @@ fn a_newer_export_replaces_the_older_and_best_k_and_points_lists_count() {
     assert_eq!(added["files"][0]["added"], "older_kept");
     let season = ok(&league, &["season", "standings", "--json"]);
     assert_eq!(season["events"], 1);
-    let got: HashMap<String, i64> = season["standings"]
-        .as_array()
-        .expect("rows")
-        .iter()
-        .map(|r| {
-            (
-                r["name"].as_str().expect("name").to_owned(),
-                r["points"].as_i64().expect("p"),
-            )
-        })
-        .collect();
-    assert_eq!(got, by_list(&two));
+    assert_eq!(points_by_name(&season), by_list(&two));
 }
 
 #[test]
