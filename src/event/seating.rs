@@ -590,7 +590,7 @@ fn even_starts(order: &[usize], sizes: &[usize], window: &StartWindow) -> Vec<Ve
                 .map(move |s| (s, t))
         })
         .collect();
-    seats.sort_by(|a, b| b.0.cmp(&a.0));
+    seats.sort_by_key(|s| std::cmp::Reverse(s.0));
     let mut tables: Vec<Vec<usize>> = sizes.iter().map(|&s| Vec::with_capacity(s)).collect();
     for (p, (_, t)) in players.into_iter().zip(seats) {
         tables[t].push(p);

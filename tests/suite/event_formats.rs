@@ -58,6 +58,9 @@ fn random_games(rng: &mut Rng, seats: &[String], games: usize) -> (String, Vec<V
     (csv, all)
 }
 
+/// A player's points in a round and each game's (seat, table size, remaining values).
+type Tally = (i64, Vec<(usize, usize, Vec<i64>)>);
+
 /// Enters every table of the seating `seat` with random games; returns each player's points
 /// and their games' remaining values with their table's size.
 fn enter_round(
@@ -66,9 +69,9 @@ fn enter_round(
     rng: &mut Rng,
     seat: &Value,
     games: usize,
-) -> HashMap<String, (i64, Vec<(usize, usize, Vec<i64>)>)> {
+) -> HashMap<String, Tally> {
     let round = seat["round"].as_u64().expect("round");
-    let mut tally: HashMap<String, (i64, Vec<(usize, usize, Vec<i64>)>)> = HashMap::new();
+    let mut tally: HashMap<String, Tally> = HashMap::new();
     for (t, table) in tables_of(seat).iter().enumerate() {
         let (csv, values) = random_games(rng, table, games);
         let file = dir.join(format!("r{round}t{}.csv", t + 1));
@@ -281,7 +284,7 @@ fn an_8_player_semi_final_is_seeded_snake_and_the_final_follows_the_carry_rule()
         ],
     );
     assert_eq!(fin["stage"], "final");
-    assert_eq!(tables_of(&fin), [finalists.clone()]);
+    assert_eq!(tables_of(&fin), std::slice::from_ref(&finalists));
     let final_points: HashMap<String, i64> = enter_round(&data, dir.path(), &mut rng, &fin, 3)
         .into_iter()
         .map(|(name, (p, _))| (name, p))
