@@ -252,9 +252,10 @@ fn localize_command(
     lang: Language,
     usages: &[(String, String)],
 ) -> clap::Command {
-    // A subcommand's words are looked up as `parent name` first (`season new`), then `name`.
+    // A subcommand's words are looked up by its path first (`season new`: only paths whose
+    // last name another command has too), then by its name.
     let qualified = format!("{parent} {name}");
-    let about = help::about(&qualified).or_else(|| help::about(name));
+    let about = crate::i18n::event::help::about_at(&qualified).or_else(|| help::about(name));
     if let Some(about) = about {
         command = command.about(about.get(lang));
     }
@@ -266,7 +267,8 @@ fn localize_command(
         .collect();
     ids.sort_by_key(|(option, _)| *option);
     for (option, id) in ids {
-        let text = help::arg(&qualified, &id).or_else(|| help::arg(name, &id));
+        let text =
+            crate::i18n::event::help::arg_at(&qualified, &id).or_else(|| help::arg(name, &id));
         command = command.mut_arg(&id, |mut arg| {
             if let Some(text) = text {
                 arg = arg.help(text.get(lang));

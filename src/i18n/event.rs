@@ -697,31 +697,13 @@ pub mod help {
                 en: "Write the event as a bundle signed with this venue's key, for a season",
                 ko: "대회를 이 장소의 키로 서명한 묶음 파일로 씁니다 (시즌용)",
             },
-            "free-seat" => Text {
-                en: "Free a seat whose phone died, so another phone can take it",
-                ko: "휴대폰이 꺼진 자리를 비워 다른 휴대폰이 앉을 수 있게 합니다",
-            },
             "season" => Text {
                 en: "A season across venues: add up the ranking points of exported events",
                 ko: "여러 장소에 걸친 시즌: 내보낸 대회들의 랭킹 점수를 더합니다",
             },
-            "season new" => Text {
-                en: "Make a season; prints its id",
-                ko: "시즌을 만들고 그 번호를 보여 줍니다",
-            },
-            "season add" => Text {
-                en: "Import event bundles (the same event counts once; a newer export replaces \
-                     an older; a tampered bundle or another venue key is refused)",
-                ko: "대회 묶음을 가져옵니다 (같은 대회는 한 번, 새 내보내기가 예전 것을 대신함, \
-                     변조된 묶음이나 다른 장소 키는 거부)",
-            },
-            "season standings" => Text {
-                en: "Print the season's standings",
-                ko: "시즌 순위를 보여 줍니다",
-            },
-            "season key" => Text {
-                en: "Print this venue's public key (made once per data folder)",
-                ko: "이 장소의 공개 키를 보여 줍니다 (데이터 폴더마다 한 번 만듦)",
+            "free-seat" => Text {
+                en: "Free a seat whose phone died, so another phone can take it",
+                ko: "휴대폰이 꺼진 자리를 비워 다른 휴대폰이 앉을 수 있게 합니다",
             },
             _ => return None,
         })
@@ -800,35 +782,9 @@ pub mod help {
                 en: "This venue's name (kept for later exports; default: the one kept)",
                 ko: "이 장소의 이름 (다음 내보내기에도 씀; 기본값: 저장된 이름)",
             },
-            ("season key", "venue") => Text {
-                en: "Name this data folder's venue (the key stays the same)",
-                ko: "이 데이터 폴더의 장소 이름을 정합니다 (키는 그대로)",
-            },
             ("standings", "division") => Text {
                 en: "One division's standings, ranked among its own players",
                 ko: "한 부의 순위 (그 부 선수끼리)",
-            },
-            ("season new", "name") => Text {
-                en: "The season's name",
-                ko: "시즌 이름",
-            },
-            ("season new", "points") => Text {
-                en: "Ranking points: entrants (place p of E entrants gets E - p + 1, the \
-                     default) or a list by place, e.g. 25,18,15,12 (0 past its end)",
-                ko: "랭킹 점수: entrants(참가자 E명 중 p위가 E - p + 1점, 기본값) 또는 순위별 목록, \
-                     예: 25,18,15,12 (목록 밖은 0점)",
-            },
-            ("season new", "best") => Text {
-                en: "Count each player's best K events",
-                ko: "선수마다 가장 좋은 대회 K개만 셉니다",
-            },
-            (_, "season") => Text {
-                en: "The season's id or name (default: the most recent)",
-                ko: "시즌 번호나 이름 (기본값: 가장 최근 시즌)",
-            },
-            ("season add", "files") => Text {
-                en: "Event bundles made by event export",
-                ko: "event export로 만든 대회 묶음 파일",
             },
             ("new", "games") => Text {
                 en: "Games each table plays a round (default: the format's, else 4)",
@@ -888,6 +844,65 @@ pub mod help {
             ("serve", "bind") => Text {
                 en: "The address to listen on (default 0.0.0.0: the local network)",
                 ko: "연결을 받을 주소 (기본값 0.0.0.0: 로컬 네트워크)",
+            },
+            _ => return None,
+        })
+    }
+
+    /// What a subcommand does, by its path (`season new`): only paths whose last name another
+    /// command also has, so a path never picks up another command's words.
+    pub fn about_at(path: &str) -> Option<Text> {
+        Some(match path {
+            "season new" => Text {
+                en: "Make a season; prints its id",
+                ko: "시즌을 만들고 그 번호를 보여 줍니다",
+            },
+            "season add" => Text {
+                en: "Import event bundles (the same event counts once; a newer export replaces \
+                     an older; a tampered bundle or another venue key is refused)",
+                ko: "대회 묶음을 가져옵니다 (같은 대회는 한 번, 새 내보내기가 예전 것을 대신함, \
+                     변조된 묶음이나 다른 장소 키는 거부)",
+            },
+            "season standings" => Text {
+                en: "Print the season's standings",
+                ko: "시즌 순위를 보여 줍니다",
+            },
+            "season key" => Text {
+                en: "Print this venue's public key (made once per data folder)",
+                ko: "이 장소의 공개 키를 보여 줍니다 (데이터 폴더마다 한 번 만듦)",
+            },
+            _ => return None,
+        })
+    }
+
+    /// The help of an argument of a subcommand by its path (see [`about_at`]).
+    pub fn arg_at(path: &str, arg: &str) -> Option<Text> {
+        Some(match (path, arg) {
+            ("season key", "venue") => Text {
+                en: "Name this data folder's venue (the key stays the same)",
+                ko: "이 데이터 폴더의 장소 이름을 정합니다 (키는 그대로)",
+            },
+            ("season new", "name") => Text {
+                en: "The season's name",
+                ko: "시즌 이름",
+            },
+            ("season new", "points") => Text {
+                en: "Ranking points: entrants (place p of E entrants gets E - p + 1, the \
+                     default) or a list by place, e.g. 25,18,15,12 (0 past its end)",
+                ko: "랭킹 점수: entrants(참가자 E명 중 p위가 E - p + 1점, 기본값) 또는 순위별 목록, \
+                     예: 25,18,15,12 (목록 밖은 0점)",
+            },
+            ("season new", "best") => Text {
+                en: "Count each player's best K events",
+                ko: "선수마다 가장 좋은 대회 K개만 셉니다",
+            },
+            ("season add" | "season standings", "season") => Text {
+                en: "The season's id or name (default: the most recent)",
+                ko: "시즌 번호나 이름 (기본값: 가장 최근 시즌)",
+            },
+            ("season add", "files") => Text {
+                en: "Event bundles made by event export",
+                ko: "event export로 만든 대회 묶음 파일",
             },
             _ => return None,
         })
