@@ -46,6 +46,8 @@ fn event_of(players: usize) -> Event {
             .apply(Command::AddPlayer {
                 name: format!("P{i:03}"),
                 club: None,
+                division: None,
+                id: None,
             })
             .expect("player");
     }

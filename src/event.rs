@@ -28,7 +28,7 @@
 //! let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Fa", "Gu"];
 //! let mut event = Event::new(EventSetup::new("Club night", 7)).unwrap();
 //! for name in names {
-//!     event.apply(Command::AddPlayer { name: name.into(), club: None }).unwrap();
+//!     event.apply(Command::AddPlayer { name: name.into(), club: None, division: None, id: None }).unwrap();
 //! }
 //! let Ok(Outcome::Seated { round, .. }) = event.apply(Command::SeatRound) else { panic!() };
 //! assert_eq!(round, 1);
@@ -43,14 +43,18 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Preset, RuleSet};
 use crate::score::{Game, GameScore, Players, ScoreError};
 
+pub mod bundle;
 pub mod export;
+pub mod format;
 pub mod live;
 pub mod ranking;
+pub mod season;
 pub mod seating;
 
 #[cfg(test)]
 mod tests;
 
+pub use format::{Carry, Finals, Format, Placement, SeatingRule, Seeding, Stage};
 pub use ranking::{Ranking, Standing, Standings};
 
 /// The most players one event holds (25 tables of 4).
@@ -77,7 +81,33 @@ pub struct EventSetup {
     /// (`event new --xp`); such a table is scored with the XP set's tile supply.
     #[serde(default)]
     pub xp_tables: bool,
+    /// How rounds after the first are seated.
+    #[serde(default)]
+    pub seating: SeatingRule,
+    /// Placement points per game, per table size (counted always; ranked by with
+    /// [`Ranking::Placement`]).
+    #[serde(default)]
+    pub placement: Placement,
+    /// Points added to each game's winner.
+    #[serde(default, skip_serializing_if = "is_zero_i64")]
+    pub win_bonus: i64,
+    /// Each division is seated at tables of its own (`--divisions-apart`).
+    #[serde(default)]
+    pub divisions_apart: bool,
+    /// What `event final` does when not told otherwise.
+    #[serde(default)]
+    pub finals: Finals,
+    /// The federation's format the event was made with, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<Format>,
 }
+
+fn is_zero_i64(n: &i64) -> bool {
+    *n == 0
+}
+
+/// The largest win bonus an event takes.
+pub const MAX_WIN_BONUS: i64 = 10_000;
 
 impl EventSetup {
     /// The defaults of a Korean qualifier: 4 games a round, ranked by wins then points, the
@@ -91,6 +121,12 @@ impl EventSetup {
             rules: Preset::Tournament.rules(),
             clubs_apart: false,
             xp_tables: false,
+            seating: SeatingRule::Mixed,
+            placement: Placement::default(),
+            win_bonus: 0,
+            divisions_apart: false,
+            finals: Finals::default(),
+            format: None,
         }
     }
 }
@@ -108,6 +144,13 @@ pub struct Player {
     /// The last round the player played before dropping out, if they dropped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dropped_after: Option<u32>,
+    /// The player's division (juniors, seniors, …), if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub division: Option<String>,
+    /// The player's id across venues (a federation's number), if given: a season matches
+    /// players by it before name and club.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
 }
 
 impl Player {
@@ -164,10 +207,23 @@ pub struct Round {
     /// Games each table plays this round (0 in files from before it was kept: the event's).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub games: u32,
+    /// The round's stage: a qualifying round, or a stage of the finals.
+    #[serde(default, skip_serializing_if = "is_round_stage")]
+    pub stage: Stage,
+    /// A stage's rule for what its players bring into it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carry: Option<Carry>,
+    /// A stage's seeds, best first (player indices): the standings as the stage was seated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seeds: Vec<usize>,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_round_stage(stage: &Stage) -> bool {
+    stage.is_round()
 }
 
 impl Round {
@@ -187,6 +243,12 @@ pub enum Command {
         name: String,
         /// The club, if any.
         club: Option<String>,
+        /// The division, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        division: Option<String>,
+        /// The player's id across venues, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
     },
     /// A player leaves: seated no more, results kept.
     Drop {
@@ -195,6 +257,21 @@ pub enum Command {
     },
     /// Seats the next round (refused while the current one is not complete).
     SeatRound,
+    /// Seats the top `top` of the standings as the next stage of the finals (a semi-final of
+    /// several tables, or the final at one); refused while the current round is not complete.
+    SeatFinal {
+        /// How many of the standings' top go on.
+        top: u32,
+        /// Games at each table (the format's, else the event's, when `None`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        games: Option<u32>,
+        /// How the seeds sit (the format's when `None`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seeding: Option<Seeding>,
+        /// What carries into the stage (the format's when `None`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        carry: Option<Carry>,
+    },
     /// A table's games. `players` are the names of the result's columns, which must be exactly
     /// the table's players (in any order); each game's hands are in that column order.
     Result {
@@ -336,6 +413,28 @@ pub enum Refusal {
         /// The table.
         table: u32,
     },
+    /// A division's players cannot sit at tables of 3 and 4 of their own (divisions apart).
+    CannotSeatDivision {
+        /// The division ("" for players without one).
+        division: String,
+        /// Its active players.
+        players: usize,
+    },
+    /// The finals have begun: no qualifying round can be seated after a stage.
+    FinalsStarted,
+    /// The final was seated: there is no stage after it.
+    FinalPlayed,
+    /// The top `top` of the standings cannot be seated as a stage.
+    BadTop {
+        /// How many were asked for.
+        top: u32,
+        /// Active players in the standings.
+        players: usize,
+    },
+    /// A placement list is refused.
+    BadPlacement(format::PlacementProblem),
+    /// The win bonus is outside 0..=[`MAX_WIN_BONUS`].
+    BadWinBonus(i64),
 }
 
 impl fmt::Display for Refusal {
@@ -375,29 +474,92 @@ pub struct Event {
     log: Vec<LogEntry>,
 }
 
-/// Reads a list of players: one name a line, optionally `name,club`; blank lines and lines
-/// starting with `#` are skipped (a byte-order mark too). Each is (1-based line, name, club).
+/// One line of a players file: a player to register.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Registration {
+    /// The 1-based line of the file.
+    pub line: usize,
+    /// The name.
+    pub name: String,
+    /// The club, if given.
+    pub club: Option<String>,
+    /// The division, if given.
+    pub division: Option<String>,
+    /// The id across venues, if given.
+    pub id: Option<String>,
+}
+
+impl Registration {
+    /// The command that registers the player.
+    pub fn command(self) -> Command {
+        Command::AddPlayer {
+            name: self.name,
+            club: self.club,
+            division: self.division,
+            id: self.id,
+        }
+    }
+}
+
+/// The columns a players file may have.
+const COLUMNS: [&str; 4] = ["name", "club", "division", "id"];
+
+/// The column a header cell names (English or Korean, trimmed, case-folded).
+fn column_named(cell: &str) -> Option<usize> {
+    match cell.trim().to_lowercase().as_str() {
+        "name" | "이름" => Some(0),
+        "club" | "클럽" => Some(1),
+        "division" | "부" | "부문" => Some(2),
+        "id" | "아이디" | "번호" => Some(3),
+        _ => None,
+    }
+}
+
+/// Reads a list of players: one a line, `name[,club[,division[,id]]]`; blank lines and lines
+/// starting with `#` are skipped (a byte-order mark too). A first line that names columns
+/// (`name,club,division,id` in any order and subset, or `이름,클럽,부,아이디`) is a header and
+/// sets the columns' order.
 ///
 /// ```
 /// use rummikub_companion::event::read_players;
-/// let read = read_players("Ann, Red\n\n# late\nBo\n");
-/// assert_eq!(read, [(1, "Ann".into(), Some("Red".into())), (4, "Bo".into(), None)]);
+/// let read = read_players("Ann, Red\n\n# late\nBo,,junior\n");
+/// assert_eq!((read[0].line, read[0].name.as_str(), read[0].club.as_deref()), (1, "Ann", Some("Red")));
+/// assert_eq!((read[1].line, read[1].club.as_deref(), read[1].division.as_deref()), (4, None, Some("junior")));
+/// let read = read_players("id,name,club\nDE-17,Ann,Red\n");
+/// assert_eq!((read[0].name.as_str(), read[0].id.as_deref()), ("Ann", Some("DE-17")));
 /// ```
-pub fn read_players(text: &str) -> Vec<(usize, String, Option<String>)> {
-    text.trim_start_matches('\u{feff}')
+pub fn read_players(text: &str) -> Vec<Registration> {
+    let mut lines = text
+        .trim_start_matches('\u{feff}')
         .lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+        .peekable();
+    let mut order: Vec<usize> = (0..COLUMNS.len()).collect();
+    if let Some((_, first)) = lines.peek() {
+        let named: Vec<Option<usize>> = first.split(',').map(column_named).collect();
+        if named.len() >= 2 && named.iter().all(Option::is_some) && named.contains(&Some(0)) {
+            order = named.into_iter().flatten().collect();
+            lines.next();
+        }
+    }
+    lines
         .map(|(n, line)| {
-            let (name, club) = match line.split_once(',') {
-                Some((name, club)) => (name, Some(club.trim().to_owned())),
-                None => (line, None),
-            };
-            (
-                n + 1,
-                name.trim().to_owned(),
-                club.filter(|c| !c.is_empty()),
-            )
+            let mut cells: [Option<String>; 4] = Default::default();
+            for (cell, &column) in line.split(',').zip(&order) {
+                let cell = cell.trim();
+                if !cell.is_empty() {
+                    cells[column] = Some(cell.to_owned());
+                }
+            }
+            let [name, club, division, id] = cells;
+            Registration {
+                line: n + 1,
+                name: name.unwrap_or_default(),
+                club,
+                division,
+                id,
+            }
         })
         .collect()
 }
@@ -413,8 +575,16 @@ impl Event {
         if setup.name.trim().is_empty() {
             return Err(Refusal::EmptyEventName);
         }
-        if !(1..=MAX_GAMES).contains(&setup.games) {
-            return Err(Refusal::BadGameCount(setup.games));
+        let games = [setup.finals.semi_games, setup.finals.final_games];
+        if let Some(&bad) = std::iter::once(&setup.games)
+            .chain(games.iter().flatten())
+            .find(|g| !(1..=MAX_GAMES).contains(g))
+        {
+            return Err(Refusal::BadGameCount(bad));
+        }
+        Placement::new(setup.placement.lists.clone()).map_err(Refusal::BadPlacement)?;
+        if !(0..=MAX_WIN_BONUS).contains(&setup.win_bonus) {
+            return Err(Refusal::BadWinBonus(setup.win_bonus));
         }
         Ok(Event {
             setup,
@@ -497,14 +667,46 @@ impl Event {
         rules
     }
 
-    /// The standings over every recorded result, under the event's ranking.
+    /// The standings over every recorded result, under the event's ranking: after a stage of
+    /// the finals, its players first (the latest stage's first), each stage ranked by its own
+    /// games plus what carries into it, then everyone else by the qualifying rounds.
     pub fn standings(&self) -> Standings {
         self.standings_by(self.setup.ranking)
     }
 
     /// The standings under another ranking.
     pub fn standings_by(&self, ranking: Ranking) -> Standings {
-        ranking::standings(self, ranking)
+        ranking::standings(self, ranking, |_| true)
+    }
+
+    /// The standings of one division (its name compared trimmed and case-folded), ranked among
+    /// its own players.
+    pub fn division_standings(&self, ranking: Ranking, division: &str) -> Standings {
+        let division = folded(division);
+        ranking::standings(self, ranking, |p| {
+            self.players[p].division.as_deref().map(folded) == Some(division.clone())
+        })
+    }
+
+    /// The divisions of the event's players, as first registered, in the order first seen.
+    pub fn divisions(&self) -> Vec<String> {
+        let mut seen: Vec<String> = Vec::new();
+        for d in self.players.iter().filter_map(|p| p.division.as_deref()) {
+            if !seen.iter().any(|s| folded(s) == folded(d)) {
+                seen.push(d.to_owned());
+            }
+        }
+        seen
+    }
+
+    /// The rounds of one stage.
+    pub fn stage_rounds(&self, stage: Stage) -> impl Iterator<Item = &Round> {
+        self.rounds.iter().filter(move |r| r.stage == stage)
+    }
+
+    /// The latest stage seated (a qualifying round before any stage).
+    pub fn stage(&self) -> Stage {
+        self.rounds.last().map_or(Stage::Round, |r| r.stage)
     }
 
     /// The standings over the first `rounds` rounds only (what was released once those rounds
@@ -539,12 +741,74 @@ impl Event {
         out
     }
 
+    /// Checks an event read from outside (a season's bundle): every seat and seed names a
+    /// registered player once a round, every result has a hand per seat, the setup is one
+    /// [`Event::new`] takes. The error names what is wrong (English: it is a file's fault).
+    pub fn check_whole(&self) -> Result<(), String> {
+        Event::new(self.setup.clone()).map_err(|r| r.to_string())?;
+        let n = self.players.len();
+        for round in &self.rounds {
+            let mut seen = vec![false; n];
+            for table in &round.tables {
+                for &p in &table.seats {
+                    if p >= n || std::mem::replace(&mut seen[p], true) {
+                        return Err(format!(
+                            "round {}, table {}: a seat names no player or one twice",
+                            round.number, table.number
+                        ));
+                    }
+                }
+                let whole = table.results.iter().all(|r| {
+                    r.games.iter().all(|g| {
+                        g.hands.len() == table.seats.len()
+                            && g.winner.is_none_or(|w| w < table.seats.len())
+                    })
+                });
+                if !whole || !(1..=6).contains(&table.seats.len()) {
+                    return Err(format!(
+                        "round {}, table {}: a result does not have a hand per seat",
+                        round.number, table.number
+                    ));
+                }
+            }
+            if round.seeds.iter().any(|&p| p >= n) {
+                return Err(format!("round {}: a seed names no player", round.number));
+            }
+        }
+        Ok(())
+    }
+
+    /// The standings of the event's entrants: the players with at least one game counted,
+    /// ranked among themselves (a registered player who never played is no entrant).
+    pub fn entrants_standings(&self) -> Standings {
+        let ranking = self.setup.ranking;
+        let played: Vec<bool> = {
+            let mut played = vec![false; self.players.len()];
+            for s in ranking::standings(self, ranking, |_| true).rows {
+                played[s.player] = s.games > 0;
+            }
+            played
+        };
+        ranking::standings(self, ranking, |p| played[p])
+    }
+
     /// Applies one command: all of it, or nothing and the reason.
     pub fn apply(&mut self, command: Command) -> Result<Outcome, Refusal> {
         let outcome = match &command {
-            Command::AddPlayer { name, club } => self.add_player(name, club.as_deref())?,
+            Command::AddPlayer {
+                name,
+                club,
+                division,
+                id,
+            } => self.add_player(name, club.as_deref(), division.as_deref(), id.as_deref())?,
             Command::Drop { name } => self.drop_player(name)?,
             Command::SeatRound => self.seat_round()?,
+            Command::SeatFinal {
+                top,
+                games,
+                seeding,
+                carry,
+            } => self.seat_final(*top, *games, *seeding, *carry)?,
             Command::Result {
                 round,
                 table,
@@ -563,7 +827,13 @@ impl Event {
         Ok(outcome)
     }
 
-    fn add_player(&mut self, name: &str, club: Option<&str>) -> Result<Outcome, Refusal> {
+    fn add_player(
+        &mut self,
+        name: &str,
+        club: Option<&str>,
+        division: Option<&str>,
+        id: Option<&str>,
+    ) -> Result<Outcome, Refusal> {
         let name = name.trim();
         if name.is_empty() {
             return Err(Refusal::EmptyName);
@@ -575,14 +845,25 @@ impl Event {
             return Err(Refusal::TooManyPlayers);
         }
         let from_round = self.current_round() + 1;
+        let given = |text: Option<&str>| {
+            text.map(str::trim)
+                .filter(|c| !c.is_empty())
+                .map(str::to_owned)
+        };
+        // A division is spelled as its first player had it, so `Junior` and `junior` are one.
+        let division = given(division).map(|d| {
+            self.divisions()
+                .into_iter()
+                .find(|known| folded(known) == folded(&d))
+                .unwrap_or(d)
+        });
         self.players.push(Player {
             name: name.to_owned(),
-            club: club
-                .map(str::trim)
-                .filter(|c| !c.is_empty())
-                .map(str::to_owned),
+            club: given(club),
             from_round,
             dropped_after: None,
+            division,
+            id: given(id),
         });
         Ok(Outcome::Added {
             player: self.players.len() - 1,
@@ -622,7 +903,8 @@ impl Event {
         Ok(Outcome::Released { round })
     }
 
-    fn seat_round(&mut self) -> Result<Outcome, Refusal> {
+    /// The current round's open tables, refused as [`Refusal::RoundOpen`].
+    fn current_complete(&self) -> Result<(), Refusal> {
         if let Some(round) = self.rounds.last() {
             let open: Vec<u32> = round
                 .tables
@@ -637,18 +919,20 @@ impl Event {
                 });
             }
         }
+        Ok(())
+    }
+
+    fn seat_round(&mut self) -> Result<Outcome, Refusal> {
+        self.current_complete()?;
+        if !self.stage().is_round() {
+            return Err(Refusal::FinalsStarted);
+        }
         let active: Vec<usize> = (0..self.players.len())
             .filter(|&i| self.players[i].is_active())
             .collect();
-        let sizes = seating::table_sizes_with(active.len(), self.setup.xp_tables).ok_or(
-            Refusal::CannotSeat {
-                players: active.len(),
-                xp_table: active.len() == 5,
-            },
-        )?;
         let number = self.current_round() + 1;
         let games = self.setup.games;
-        let seated = seating::seat(self, &active, &sizes, number, games);
+        let seated = seating::seat_round(self, &active, number, games)?;
         self.rounds.push(Round {
             number,
             tables: seated
@@ -663,10 +947,82 @@ impl Event {
                 .collect(),
             repeats: seated.repeats,
             games,
+            stage: Stage::Round,
+            carry: None,
+            seeds: Vec::new(),
         });
         Ok(Outcome::Seated {
             round: number,
             repeats: seated.repeats,
+        })
+    }
+
+    fn seat_final(
+        &mut self,
+        top: u32,
+        games: Option<u32>,
+        seeding: Option<Seeding>,
+        carry: Option<Carry>,
+    ) -> Result<Outcome, Refusal> {
+        if self.rounds.is_empty() {
+            return Err(Refusal::NotSeated);
+        }
+        self.current_complete()?;
+        if self.stage() == Stage::Final {
+            return Err(Refusal::FinalPlayed);
+        }
+        let standings = self.standings();
+        let ranked: Vec<usize> = standings
+            .rows
+            .iter()
+            .filter(|s| !s.dropped)
+            .map(|s| s.player)
+            .collect();
+        let top_n = top as usize;
+        let sizes = seating::table_sizes(top_n)
+            .filter(|_| top_n <= ranked.len())
+            .ok_or(Refusal::BadTop {
+                top,
+                players: ranked.len(),
+            })?;
+        let stage = if sizes.len() == 1 {
+            Stage::Final
+        } else {
+            Stage::Semi
+        };
+        let finals = self.setup.finals;
+        let games = games
+            .or(match stage {
+                Stage::Final => finals.final_games,
+                _ => finals.semi_games,
+            })
+            .unwrap_or(self.setup.games);
+        if !(1..=MAX_GAMES).contains(&games) {
+            return Err(Refusal::BadGameCount(games));
+        }
+        let seeds = ranked[..top_n].to_vec();
+        let tables = seeding.unwrap_or(finals.seeding).tables(&seeds, &sizes);
+        let number = self.current_round() + 1;
+        self.rounds.push(Round {
+            number,
+            tables: tables
+                .into_iter()
+                .zip(1..)
+                .map(|(seats, number)| Table {
+                    number,
+                    seats,
+                    results: Vec::new(),
+                })
+                .collect(),
+            repeats: 0,
+            games,
+            stage,
+            carry: Some(carry.unwrap_or(finals.carry)),
+            seeds,
+        });
+        Ok(Outcome::Seated {
+            round: number,
+            repeats: 0,
         })
     }
 

@@ -69,11 +69,15 @@ use crate::score::Sheet;
 mod event;
 pub mod saver;
 mod scan;
+mod season;
 pub use event::{
     CLUB_LOCK, ClubLockError, ClubStore, Damage, EVENTS_DIR, EventId, Holder, HolderKind,
     LoadedEvent, LogLine, RestoredFrom,
 };
 pub use scan::{Scan, Skipped, read_sheets};
+pub use season::{
+    SEASON_LOCK, SEASONS_DIR, SeasonId, SeasonStore, VENUE_FILE, load_venue, venue, venue_path,
+};
 
 /// Environment variable that overrides the data folder.
 pub const DATA_ENV: &str = "RUMMIKUB_COMPANION_DATA";

@@ -1,5 +1,5 @@
-//! `event`: a club night from the command line — `new`, `seat`, `result`, `standings`,
-//! `free-seat`, `serve`.
+//! `event`: a club night from the command line — `new`, `seat`, `final`, `result`,
+//! `standings`, `export`, `free-seat`, `serve`.
 //!
 //! Every command that changes an event goes through the club night's one owner
 //! ([`crate::club`]): in a folder nobody holds, this process becomes the owner for the
@@ -25,8 +25,11 @@ use super::{EXIT_BAD_INPUT, EXIT_YES, InputError, bad_input, print_json};
 use crate::club::{
     ClubCommand, ClubOptions, ClubRefusal, ClubShared, Did, RelayAnswer, Relayed, RelayedAsk,
 };
+use crate::event::format::{Placement, placement_number, placement_text};
 use crate::event::live::{Actor, TableCommand};
-use crate::event::{Command, Event, EventSetup, Outcome, Ranking};
+use crate::event::{
+    Carry, Command, Event, EventSetup, Format, Outcome, Ranking, SeatingRule, Seeding, Standings,
+};
 use crate::i18n;
 use crate::i18n::event::cli as words;
 use crate::lang::Language;
@@ -49,6 +52,8 @@ pub enum EventCommand {
     New(NewArgs),
     /// `event seat`.
     Seat(SeatArgs),
+    /// `event final`.
+    Final(FinalArgs),
     /// `event result`.
     Result(ResultArgs),
     /// `event standings`.
@@ -57,6 +62,48 @@ pub enum EventCommand {
     Serve(ServeArgs),
     /// `event free-seat`.
     FreeSeat(FreeSeatArgs),
+    /// `event export`.
+    Export(ExportArgs),
+}
+
+/// `event final` arguments: the top of the standings seated as the next stage.
+#[derive(Debug, Args)]
+pub struct FinalArgs {
+    /// `--event`: the event's id (default: the most recent).
+    #[arg(long, value_name = "ID")]
+    pub event: Option<String>,
+    /// `--top`: how many of the standings' top go on (8: two tables, 4: one).
+    #[arg(long, value_name = "N")]
+    pub top: u32,
+    /// `--games`: games at each table of the stage (default: the format's, else the event's).
+    #[arg(long, value_name = "G")]
+    pub games: Option<u32>,
+    /// `--seeding`: snake (1-3-5-7 / 2-4-6-8) or order (1-2-3-4 / 5-6-7-8).
+    #[arg(long, value_name = "snake|order", value_parser = parse_seeding)]
+    pub seeding: Option<Seeding>,
+    /// `--carry`: what players bring into the stage: none, half (rounded up) or all.
+    #[arg(long, value_name = "none|half|all", value_parser = parse_carry)]
+    pub carry: Option<Carry>,
+    /// `--json`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `event export` arguments: the event as a bundle signed with the venue's key.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// `--event`: the event's id (default: the most recent).
+    #[arg(long, value_name = "ID")]
+    pub event: Option<String>,
+    /// `--out`: the bundle's file.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// `--venue`: the venue's name (kept for later exports; default: the one kept).
+    #[arg(long, value_name = "NAME")]
+    pub venue: Option<String>,
+    /// `--json`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `event free-seat` arguments: frees a seat whose phone died, so another phone can take it.
@@ -99,12 +146,27 @@ pub struct NewArgs {
     /// `--players`: one name a line, optionally `name,club`.
     #[arg(long, value_name = "FILE")]
     pub players: PathBuf,
-    /// `--games`: games each table plays a round.
-    #[arg(long, value_name = "G", default_value_t = 4)]
-    pub games: u32,
-    /// `--ranking`: wins, total or percent.
-    #[arg(long, value_name = "RANKING", value_parser = parse_ranking, default_value = "wins")]
-    pub ranking: Ranking,
+    /// `--games`: games each table plays a round (default: the format's, else 4).
+    #[arg(long, value_name = "G")]
+    pub games: Option<u32>,
+    /// `--ranking`: wins, total, percent or placement (default: the format's, else wins).
+    #[arg(long, value_name = "RANKING", value_parser = parse_ranking)]
+    pub ranking: Option<Ranking>,
+    /// `--format`: a federation's format, setting everything below at once.
+    #[arg(long, value_name = "PRESET", value_parser = parse_format)]
+    pub format: Option<Format>,
+    /// `--seating`: mixed (fewest repeat meetings) or standings (table 1 the top n).
+    #[arg(long, value_name = "mixed|standings", value_parser = parse_seating)]
+    pub seating: Option<SeatingRule>,
+    /// `--placement`: placement points for places 1..n at a table of n (once per size).
+    #[arg(long, value_name = "LIST", value_parser = parse_list)]
+    pub placement: Vec<Vec<u32>>,
+    /// `--win-bonus`: points added to each game's winner.
+    #[arg(long, value_name = "N")]
+    pub win_bonus: Option<i64>,
+    /// `--divisions-apart`: each division at tables of its own.
+    #[arg(long)]
+    pub divisions_apart: bool,
     /// `--seed`: the seed of every draw (default: a random one, printed in the JSON).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -165,6 +227,9 @@ pub struct StandingsArgs {
     /// `--ranking`: rank under another ranking than the event's.
     #[arg(long, value_name = "RANKING", value_parser = parse_ranking)]
     pub ranking: Option<Ranking>,
+    /// `--division`: one division's standings, ranked among its players.
+    #[arg(long, value_name = "D")]
+    pub division: Option<String>,
     /// `--csv`: also write the standings as CSV (with a BOM) to this file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
@@ -178,6 +243,38 @@ fn parse_ranking(text: &str) -> Result<Ranking, String> {
         .map_err(|t: String| words::not_a_ranking(Language::English, &t))
 }
 
+fn parse_format(text: &str) -> Result<Format, String> {
+    text.parse()
+        .map_err(|t: String| words::not_one_of(Language::English, &t, &format_names()))
+}
+
+fn format_names() -> Vec<&'static str> {
+    Format::ALL.iter().map(|f| f.name()).collect()
+}
+
+fn parse_seating(text: &str) -> Result<SeatingRule, String> {
+    text.parse()
+        .map_err(|t: String| words::not_one_of(Language::English, &t, &["mixed", "standings"]))
+}
+
+fn parse_seeding(text: &str) -> Result<Seeding, String> {
+    text.parse()
+        .map_err(|t: String| words::not_one_of(Language::English, &t, &["snake", "order"]))
+}
+
+fn parse_carry(text: &str) -> Result<Carry, String> {
+    text.parse()
+        .map_err(|t: String| words::not_one_of(Language::English, &t, &["none", "half", "all"]))
+}
+
+/// A list of whole numbers: `4,3,1,0`.
+fn parse_list(text: &str) -> Result<Vec<u32>, String> {
+    text.split(',')
+        .map(|v| v.trim().parse::<u32>())
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|_| words::not_a_list(Language::English, text.trim()))
+}
+
 /// Runs an `event` subcommand.
 pub(super) fn run(
     args: &EventArgs,
@@ -188,6 +285,8 @@ pub(super) fn run(
     match &args.command {
         EventCommand::New(a) => new(a, lang, out, err),
         EventCommand::Seat(a) => seat(a, lang, out, err),
+        EventCommand::Final(a) => final_stage(a, lang, out, err),
+        EventCommand::Export(a) => export(a, lang, out, err),
         EventCommand::Result(a) => result(a, lang, out, err),
         EventCommand::Standings(a) => standings(a, lang, out, err),
         EventCommand::Serve(a) => serve(a, lang, out, err),
@@ -493,10 +592,32 @@ fn new(args: &NewArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write)
             }
         };
         let mut setup = EventSetup::new(&args.name, seed);
-        setup.games = args.games;
-        setup.ranking = args.ranking;
+        if let Some(format) = args.format {
+            format.apply(&mut setup);
+        }
+        if let Some(games) = args.games {
+            setup.games = games;
+        }
+        if let Some(ranking) = args.ranking {
+            setup.ranking = ranking;
+        }
+        if let Some(seating) = args.seating {
+            setup.seating = seating;
+        }
+        if !args.placement.is_empty() {
+            setup.placement = Placement::new(args.placement.clone()).map_err(|p| {
+                Failure::bad(
+                    InputError::Usage,
+                    crate::i18n::event::placement_problem(lang, &p),
+                )
+            })?;
+        }
+        if let Some(bonus) = args.win_bonus {
+            setup.win_bonus = bonus;
+        }
         setup.clubs_apart = args.clubs_apart;
         setup.xp_tables = args.xp;
+        setup.divisions_apart = args.divisions_apart;
         if let Some(preset) = args.preset {
             setup.rules = preset.rules();
         }
@@ -517,6 +638,12 @@ fn new(args: &NewArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write)
                         "players": event.players().len(),
                         "games": event.setup().games,
                         "ranking": event.setup().ranking.name(),
+                        "seating": event.setup().seating.name(),
+                        "placement": event.setup().placement.lists,
+                        "win_bonus": event.setup().win_bonus,
+                        "format": event.setup().format.map(Format::name),
+                        "divisions_apart": event.setup().divisions_apart,
+                        "joker": event.setup().rules.joker_penalty,
                         "seed": event.setup().seed,
                     }),
                 );
@@ -549,7 +676,13 @@ fn round_json(event: &Event, round: usize) -> Value {
             })
         })
         .collect();
-    json!({"round": r.number, "stage": "round", "tables": tables, "repeats": r.repeats})
+    json!({
+        "round": r.number,
+        "stage": r.stage.name(),
+        "carry": r.carry.map(Carry::name),
+        "tables": tables,
+        "repeats": r.repeats,
+    })
 }
 
 fn seat(args: &SeatArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -559,6 +692,28 @@ fn seat(args: &SeatArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Writ
         RelayedAsk::Event(Command::SeatRound),
         err,
     );
+    seated(done, args.json, lang, out, err)
+}
+
+fn final_stage(args: &FinalArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let command = Command::SeatFinal {
+        top: args.top,
+        games: args.games,
+        seeding: args.seeding,
+        carry: args.carry,
+    };
+    let done = carry_out(lang, args.event.as_deref(), RelayedAsk::Event(command), err);
+    seated(done, args.json, lang, out, err)
+}
+
+/// Prints the round a seating command seated (its tables, who starts each game).
+fn seated(
+    done: Result<Carried, Failure>,
+    json: bool,
+    lang: Language,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     match done {
         Ok(Carried { event, outcome, .. }) => {
             let repeats = match outcome {
@@ -566,17 +721,30 @@ fn seat(args: &SeatArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Writ
                 _ => 0,
             };
             let Some(last) = event.rounds().len().checked_sub(1) else {
-                return Failure::refused(lang, &ClubRefusal::NotOpen)
-                    .report(out, err, lang, args.json);
+                return Failure::refused(lang, &ClubRefusal::NotOpen).report(out, err, lang, json);
             };
-            if args.json {
+            if json {
                 print_json(out, &round_json(&event, last));
             } else {
                 let round = &event.rounds()[last];
-                let _ = writeln!(out, "{}", words::round(lang, round.number));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    words::stage_heading(lang, round.stage, round.number)
+                );
                 for t in &round.tables {
+                    let starts: Vec<String> = event
+                        .starters(round, t)
+                        .iter()
+                        .map(|&p| event.players()[p].name.clone())
+                        .collect();
                     let names = event.seat_names(t).join(", ");
-                    let _ = writeln!(out, "{}: {names}", words::table(lang, t.number));
+                    let _ = writeln!(
+                        out,
+                        "{}: {names}  ({})",
+                        words::table(lang, t.number),
+                        words::starts(lang, &starts)
+                    );
                 }
             }
             if repeats > 0 {
@@ -589,8 +757,82 @@ fn seat(args: &SeatArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Writ
             }
             EXIT_YES
         }
-        Err(f) => f.report(out, err, lang, args.json),
+        Err(f) => f.report(out, err, lang, json),
     }
+}
+
+/// `event export`: the event as a bundle signed with the venue's key (made once per data
+/// folder). Reading the event changes nothing; the bundle is written and synced.
+fn export(args: &ExportArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let done = (|| -> Result<(crate::event::bundle::Venue, EventId, Event), Failure> {
+        let dir = data_dir(lang)?;
+        let reader = Store::open_reader(&dir);
+        let id = event_id(&reader, args.event.as_deref(), lang)?;
+        let loaded = match reader.load_event(&id) {
+            Ok(loaded) => loaded,
+            Err(crate::store::StoreError::NotFound { .. }) => {
+                return Err(Failure {
+                    code: EXIT_BAD_INPUT,
+                    kind: "store",
+                    message: words::no_such_event(lang, id.as_str()),
+                });
+            }
+            Err(e) => return Err(store_failure(lang, &e)),
+        };
+        if let Some(damage) = loaded.damage {
+            let notice = crate::club::ClubNotice::Damaged {
+                id: id.clone(),
+                damage,
+            };
+            let _ = writeln!(
+                err,
+                "{} {}",
+                i18n::cli::WARNING.get(lang),
+                crate::club::words::notice(lang, &notice)
+            );
+        }
+        let venue = crate::store::venue(&dir, args.venue.as_deref())
+            .map_err(|e| store_failure(lang, &e))?;
+        Ok((venue, id, loaded.event))
+    })();
+    let (venue, id, event) = match done {
+        Ok(x) => x,
+        Err(f) => return f.report(out, err, lang, args.json),
+    };
+    let written = crate::event::bundle::seal(&venue, id.as_str(), Utc::now(), &event)
+        .map_err(std::io::Error::other)
+        .and_then(|text| write_synced(&args.out, text.as_bytes()));
+    if let Err(e) = written {
+        return Failure {
+            code: EXIT_BAD_INPUT,
+            kind: "file",
+            message: words::cannot_write(lang, &args.out.display().to_string(), &e.to_string()),
+        }
+        .report(out, err, lang, args.json);
+    }
+    if args.json {
+        print_json(
+            out,
+            &json!({
+                "event": id.as_str(),
+                "venue": venue.name(),
+                "key": venue.public_key(),
+                "out": args.out.display().to_string(),
+            }),
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "{}",
+            words::exported(
+                lang,
+                id.as_str(),
+                &args.out.display().to_string(),
+                venue.name()
+            )
+        );
+    }
+    EXIT_YES
 }
 
 fn result(args: &ResultArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -705,7 +947,23 @@ fn standings(
     }
     let event = loaded.event;
     let ranking = args.ranking.unwrap_or(event.setup().ranking);
-    let standings = event.standings_by(ranking);
+    let standings = match &args.division {
+        Some(division) => {
+            let known = event.divisions();
+            if !known
+                .iter()
+                .any(|d| d.trim().to_lowercase() == division.trim().to_lowercase())
+            {
+                return Failure::bad(
+                    InputError::Usage,
+                    words::no_such_division(lang, division, &known),
+                )
+                .report(out, err, lang, args.json);
+            }
+            event.division_standings(ranking, division)
+        }
+        None => event.standings_by(ranking),
+    };
     if let Some(file) = &args.csv {
         let text = crate::event::export::standings_csv(
             &standings,
@@ -724,29 +982,9 @@ fn standings(
     let round = event.current_round();
     let complete = event.rounds().last().is_some_and(|r| r.is_complete());
     if args.json {
-        let rows: Vec<Value> = standings
-            .rows
-            .iter()
-            .map(|s| {
-                json!({
-                    "rank": s.rank,
-                    "name": s.name,
-                    "wins": s.wins,
-                    "points": s.points,
-                    "games": s.games,
-                    "percent": s.percent as f64 / 100.0,
-                    "dropped": s.dropped,
-                })
-            })
-            .collect();
         print_json(
             out,
-            &json!({
-                "round": round,
-                "complete": complete,
-                "ranking": ranking.name(),
-                "standings": rows,
-            }),
+            &standings_json(&standings, round, complete, args.division.as_deref()),
         );
     } else {
         let _ = writeln!(
@@ -754,6 +992,10 @@ fn standings(
             "{}",
             words::standings(lang, round, complete, ranking.name())
         );
+        if let Some(division) = &args.division {
+            let _ = writeln!(out, "{}", words::division(lang, division));
+        }
+        let placement = ranking == Ranking::Placement;
         let [rank, name, wins, points, games] = words::COLUMNS.map(|t| t.get(lang));
         let width = standings
             .rows
@@ -771,9 +1013,14 @@ fn standings(
             let used = unicode_width::UnicodeWidthStr::width(text);
             format!("{}{text}", " ".repeat(w.saturating_sub(used)))
         };
+        let placement_heading = if placement {
+            format!("  {}", right(words::PLACEMENT.get(lang), 9))
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{}  {}  {}  {}  {}",
+            "{}  {}  {}  {}  {}{placement_heading}",
             right(rank, 4),
             pad(name),
             right(wins, 4),
@@ -786,9 +1033,18 @@ fn standings(
             } else {
                 String::new()
             };
+            let placement_cell = if placement {
+                format!("  {:>9}", placement_text(s.placement))
+            } else {
+                String::new()
+            };
+            let stage = match s.stage {
+                crate::event::Stage::Round => String::new(),
+                stage => format!(" ({})", words::stage_name(lang, stage)),
+            };
             let _ = writeln!(
                 out,
-                "{:>4}  {}  {:>4}  {:>+6}  {:>5}{mark}",
+                "{:>4}  {}  {:>4}  {:>+6}  {:>5}{placement_cell}{stage}{mark}",
                 s.rank,
                 pad(&s.name),
                 s.wins,
@@ -798,6 +1054,45 @@ fn standings(
         }
     }
     EXIT_YES
+}
+
+/// The standings as the JSON contract has them.
+fn standings_json(
+    standings: &Standings,
+    round: u32,
+    complete: bool,
+    division: Option<&str>,
+) -> Value {
+    let placement = standings.ranking == Ranking::Placement;
+    let rows: Vec<Value> = standings
+        .rows
+        .iter()
+        .map(|s| {
+            let mut row = json!({
+                "rank": s.rank,
+                "name": s.name,
+                "club": s.club,
+                "division": s.division,
+                "points": s.points,
+                "wins": s.wins,
+                "games": s.games,
+                "percent": s.percent as f64 / 100.0,
+                "stage": s.stage.name(),
+                "dropped": s.dropped,
+            });
+            if placement && let Some(row) = row.as_object_mut() {
+                row.insert("placement".into(), placement_number(s.placement).into());
+            }
+            row
+        })
+        .collect();
+    json!({
+        "round": round,
+        "complete": complete,
+        "ranking": standings.ranking.name(),
+        "division": division,
+        "standings": rows,
+    })
 }
 
 /// Writes a file the user named and syncs it (a standings export is not the event's own file:

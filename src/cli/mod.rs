@@ -34,6 +34,7 @@ mod event;
 mod history;
 mod play;
 mod score;
+mod season;
 mod solve;
 mod sound_test;
 mod status;
@@ -80,6 +81,8 @@ pub enum Command {
     Status(status::StatusArgs),
     /// `event`: a club night.
     Event(event::EventArgs),
+    /// `season`: a season across venues.
+    Season(season::SeasonArgs),
     /// `play`.
     Play(play::PlayArgs),
     /// `referee`.
@@ -179,6 +182,7 @@ where
         Some(Command::History(args)) => history::run(&args, lang, out, err),
         Some(Command::Status(args)) => status::run(&args, lang, out, err),
         Some(Command::Event(args)) => event::run(&args, lang, out, err),
+        Some(Command::Season(args)) => season::run(&args, lang, out, err),
         Some(Command::Play(args)) => play::run_play(&args, lang, out, err),
         Some(Command::Referee(args)) => play::run_referee(&args, lang, out, err),
         None => {
@@ -199,7 +203,7 @@ pub fn localize(lang: Language) -> clap::Command {
     } else {
         usages(lang)
     };
-    let mut command = localize_command(Cli::command(), "", lang, &usages)
+    let mut command = localize_command(Cli::command(), "", "", lang, &usages)
         .about(help::ABOUT.get(lang))
         .after_help(help::AFTER_HELP.get(lang));
     if lang != Language::English {
@@ -243,11 +247,16 @@ fn usages(lang: Language) -> Vec<(String, String)> {
 /// One command of [`localize`], then its subcommands.
 fn localize_command(
     mut command: clap::Command,
+    parent: &str,
     name: &str,
     lang: Language,
     usages: &[(String, String)],
 ) -> clap::Command {
-    if let Some(about) = help::about(name) {
+    // A subcommand's words are looked up by its path first (`season new`: only paths whose
+    // last name another command has too), then by its name.
+    let qualified = format!("{parent} {name}");
+    let about = crate::i18n::event::help::about_at(&qualified).or_else(|| help::about(name));
+    if let Some(about) = about {
         command = command.about(about.get(lang));
     }
     let korean = lang != Language::English;
@@ -258,7 +267,8 @@ fn localize_command(
         .collect();
     ids.sort_by_key(|(option, _)| *option);
     for (option, id) in ids {
-        let text = help::arg(name, &id);
+        let text =
+            crate::i18n::event::help::arg_at(&qualified, &id).or_else(|| help::arg(name, &id));
         command = command.mut_arg(&id, |mut arg| {
             if let Some(text) = text {
                 arg = arg.help(text.get(lang));
@@ -304,7 +314,7 @@ fn localize_command(
         .map(|c| c.get_name().to_owned())
         .collect();
     for sub in subcommands {
-        command = command.mut_subcommand(&sub, |c| localize_command(c, &sub, lang, usages));
+        command = command.mut_subcommand(&sub, |c| localize_command(c, name, &sub, lang, usages));
     }
     command
 }

@@ -551,9 +551,10 @@ impl Club {
             return Err(ClubRefusal::NoPlayers);
         }
         let mut event = Event::new(setup)?;
-        for (line, name, club) in lines {
+        for entry in lines {
+            let line = entry.line;
             event
-                .apply(Command::AddPlayer { name, club })
+                .apply(entry.command())
                 .map_err(|why| ClubRefusal::PlayersLine { line, why })?;
         }
         let now = (self.wall)();

@@ -268,7 +268,10 @@ pub fn exit_of(refusal: &ClubRefusal) -> (i32, &'static str) {
             | Refusal::NotSeated
             | Refusal::AlreadyRecorded { .. }
             | Refusal::AlreadyDropped(_)
-            | Refusal::TooManyPlayers,
+            | Refusal::TooManyPlayers
+            | Refusal::CannotSeatDivision { .. }
+            | Refusal::FinalsStarted
+            | Refusal::FinalPlayed,
         )
         | ClubRefusal::Held(_) => (1, "refused"),
         ClubRefusal::Event(_) | ClubRefusal::PlayersLine { .. } | ClubRefusal::Cells(_) => {
@@ -320,6 +323,12 @@ fn entry(lang: Language, entry: &crate::event::LogEntry) -> String {
         }
         (Command::SeatRound, Language::English) => format!("seating of round {}", entry.round),
         (Command::SeatRound, Language::Korean) => format!("{}라운드 배정", entry.round),
+        (Command::SeatFinal { top, .. }, Language::English) => {
+            format!("seating of the top {top} (round {})", entry.round)
+        }
+        (Command::SeatFinal { top, .. }, Language::Korean) => {
+            format!("상위 {top}명 본선 배정 ({}라운드)", entry.round)
+        }
         (Command::AddPlayer { name, .. }, Language::English) => format!("player {name} added"),
         (Command::AddPlayer { name, .. }, Language::Korean) => format!("선수 {name} 추가"),
         (Command::Drop { name }, Language::English) => format!("{name} dropped"),

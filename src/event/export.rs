@@ -11,7 +11,7 @@
 //!
 //! let mut event = Event::new(EventSetup::new("Club night", 1)).unwrap();
 //! for name in ["Ann", "Bo", "Cy"] {
-//!     event.apply(Command::AddPlayer { name: name.into(), club: None }).unwrap();
+//!     event.apply(Command::AddPlayer { name: name.into(), club: None, division: None, id: None }).unwrap();
 //! }
 //! let text = standings_csv(&event.standings(), &StandingsLabels::ENGLISH, "joker 30");
 //! assert!(text.starts_with("\u{feff}rank,name,wins,points,percent,games,dropped\n"));

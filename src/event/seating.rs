@@ -6,7 +6,15 @@
 //!   ([`Rng`], splitmix64: small, well known, and the same on every platform). With clubs apart,
 //!   the shuffled players are grouped by club (largest club first) and dealt round the tables,
 //!   so a club of at most as many players as tables never has two at one table.
-//! - **Later rounds**: players in standings order are placed by a depth-first search, each into
+//! - **Divisions apart** (`--divisions-apart`): each division is seated at tables of its own,
+//!   numbered after the previous division's; a division that tables of 4 and 3 cannot seat is
+//!   refused by name. Otherwise divisions sit together.
+//! - **By standings** ([`SeatingRule::Standings`]): round 1 is drawn as above; later rounds cut
+//!   the standings into consecutive tables — table 1 the top n, table 2 the next, … — with the
+//!   table sizes in the order that keeps the starts inside the [`StartWindow`] (the 4s first
+//!   when several do; the narrowest spread when none does), so a lower-ranked player never
+//!   sits at a higher table than a player ranked above them.
+//! - **Later rounds, mixed**: players in standings order are placed by a depth-first search, each into
 //!   the first table with room where they have met nobody yet. The search is exhaustive up to a
 //!   budget of [`SEARCH_BUDGET`] steps, which small and club-sized events never reach; so a
 //!   seating repeats a meeting only when no seating avoids it (or, beyond the budget, when the
@@ -23,7 +31,7 @@
 //!   after round. An even start comes before a repeat meeting: the search looks for a seating
 //!   without repeats among those that keep the starts even.
 
-use super::{Event, folded};
+use super::{Event, Refusal, SeatingRule, folded};
 
 /// Search steps before the seating settles for the fewest repeats.
 pub const SEARCH_BUDGET: u64 = 200_000;
@@ -268,20 +276,71 @@ impl StartWindow {
     }
 }
 
-/// Seats `active` players at tables of `sizes` for round `round`, each table playing `games`.
-pub(super) fn seat(
+/// Seats round `round` of `event` for its `active` players, each table playing `games`: all
+/// together, or each division at tables of its own when the event keeps divisions apart.
+pub(super) fn seat_round(
+    event: &Event,
+    active: &[usize],
+    round: u32,
+    games: u32,
+) -> Result<Seating, Refusal> {
+    let xp = event.setup().xp_tables;
+    if !event.setup().divisions_apart {
+        let sizes = table_sizes_with(active.len(), xp).ok_or(Refusal::CannotSeat {
+            players: active.len(),
+            xp_table: active.len() == 5,
+        })?;
+        return Ok(seat(event, active, &sizes, round, games, 0));
+    }
+    let division = |p: usize| event.players()[p].division.as_deref().map(folded);
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for name in event.divisions().into_iter().map(Some).chain([None]) {
+        let key = name.as_deref().map(folded);
+        let players: Vec<usize> = active
+            .iter()
+            .copied()
+            .filter(|&p| division(p) == key)
+            .collect();
+        if !players.is_empty() {
+            groups.push((name.unwrap_or_default(), players));
+        }
+    }
+    let mut seated = Seating {
+        tables: Vec::new(),
+        repeats: 0,
+    };
+    for (salt, (name, players)) in (0u64..).zip(groups) {
+        let sizes = table_sizes_with(players.len(), xp).ok_or(Refusal::CannotSeatDivision {
+            division: name,
+            players: players.len(),
+        })?;
+        let part = seat(event, &players, &sizes, round, games, salt);
+        seated.tables.extend(part.tables);
+        seated.repeats += part.repeats;
+    }
+    Ok(seated)
+}
+
+/// Seats `active` players at tables of `sizes` for round `round`, each table playing `games`
+/// (`salt` tells apart the draws of divisions seated apart).
+fn seat(
     event: &Event,
     active: &[usize],
     sizes: &[usize],
     round: u32,
     games: u32,
+    salt: u64,
 ) -> Seating {
-    let mut rng =
-        Rng::new(event.setup().seed ^ u64::from(round).wrapping_mul(0xA24B_AED4_963E_E407));
+    let mut rng = Rng::new(
+        event.setup().seed
+            ^ u64::from(round).wrapping_mul(0xA24B_AED4_963E_E407)
+            ^ salt.wrapping_mul(0x9FB2_1C65_1E98_DF25),
+    );
     let mut order = active.to_vec();
     rng.shuffle(&mut order);
     let met = meetings(event);
-    let window = StartWindow::new(starts(event), active, sizes, games);
+    let started = starts(event);
+    let window = StartWindow::new(started.clone(), active, sizes, games);
     let tables = if event.rounds().is_empty() {
         // Nobody has started yet: every seating keeps the starts even.
         if event.setup().clubs_apart {
@@ -300,13 +359,75 @@ pub(super) fn seat(
                 .unwrap_or(usize::MAX)
         };
         order.sort_by_key(|&p| place(p));
-        search(&order, sizes, &met, &window)
-            .or_else(|| fewest_repeats(&order, sizes, &met, &window))
-            .unwrap_or_else(|| even_starts(&order, sizes, &window))
+        match event.setup().seating {
+            SeatingRule::Standings => by_standings(&order, sizes, &started, games),
+            SeatingRule::Mixed => search(&order, sizes, &met, &window)
+                .or_else(|| fewest_repeats(&order, sizes, &met, &window))
+                .unwrap_or_else(|| even_starts(&order, sizes, &window)),
+        }
     };
     let tables: Vec<Vec<usize>> = tables.iter().map(|t| window.seat_order(t)).collect();
     let repeats = count_repeats(&tables, &met);
     Seating { tables, repeats }
+}
+
+/// How many orders of the table sizes [`by_standings`] tries at most.
+const ARRANGEMENTS: usize = 10_000;
+
+/// The players in standings order (`order`) cut into consecutive tables: the sizes in the first
+/// order (largest tables first, then each next arrangement) whose tables keep every player's
+/// starts inside the [`StartWindow`]; when none does, the arrangement of the narrowest spread.
+fn by_standings(order: &[usize], sizes: &[usize], started: &[u32], games: u32) -> Vec<Vec<usize>> {
+    let mut arrangement = sizes.to_vec();
+    arrangement.sort_unstable_by(|a, b| b.cmp(a));
+    let mut best: Option<(u32, Vec<Vec<usize>>)> = None;
+    for _ in 0..ARRANGEMENTS {
+        let window = StartWindow::new(started.to_vec(), order, &arrangement, games);
+        let tables = deal_in_order(order, &arrangement);
+        if tables
+            .iter()
+            .enumerate()
+            .all(|(t, table)| window.holds(t, table))
+        {
+            return tables;
+        }
+        let spread = spread_of(&tables, started, games, &window);
+        if best.as_ref().is_none_or(|(s, _)| spread < *s) {
+            best = Some((spread, tables));
+        }
+        if !previous_arrangement(&mut arrangement) {
+            break;
+        }
+    }
+    best.map(|(_, t)| t)
+        .unwrap_or_else(|| deal_in_order(order, sizes))
+}
+
+/// The spread of starts (most − fewest) after a round seated as `tables`.
+fn spread_of(tables: &[Vec<usize>], started: &[u32], games: u32, window: &StartWindow) -> u32 {
+    let ends = tables.iter().flat_map(|t| {
+        window
+            .seat_order(t)
+            .into_iter()
+            .zip(starts_per_seat(t.len(), games))
+            .map(|(p, s)| started[p] + s)
+    });
+    let (low, high) = ends.fold((u32::MAX, 0), |(lo, hi), e| (lo.min(e), hi.max(e)));
+    high.saturating_sub(low)
+}
+
+/// The arrangement before `sizes` in lexicographic order (a multiset's distinct orders, from
+/// largest first); false after the last.
+fn previous_arrangement(sizes: &mut [usize]) -> bool {
+    let Some(i) = (1..sizes.len()).rev().find(|&i| sizes[i - 1] > sizes[i]) else {
+        return false;
+    };
+    let Some(j) = (i..sizes.len()).rev().find(|&j| sizes[j] < sizes[i - 1]) else {
+        return false;
+    };
+    sizes.swap(i - 1, j);
+    sizes[i..].reverse();
+    true
 }
 
 /// Pairs at the same table that met before.

@@ -20,6 +20,8 @@ fn event_of(n: usize, seed: u64, games: u32) -> Event {
             .apply(Command::AddPlayer {
                 name: format!("P{i:02}"),
                 club: None,
+                division: None,
+                id: None,
             })
             .expect("a new name");
     }
@@ -254,6 +256,8 @@ fn clubs_apart_keeps_a_club_at_different_tables_in_round_1() {
                 .apply(Command::AddPlayer {
                     name: format!("P{i}"),
                     club: Some(club.into()),
+                    division: None,
+                    id: None,
                 })
                 .expect("new");
         }
@@ -658,12 +662,16 @@ fn late_players_and_drops() {
         .apply(Command::AddPlayer {
             name: "Late".into(),
             club: None,
+            division: None,
+            id: None,
         })
         .expect("late");
     assert!(matches!(
         event.apply(Command::AddPlayer {
             name: " late ".into(),
-            club: None
+            club: None,
+            division: None,
+            id: None,
         }),
         Err(Refusal::DuplicateName(_))
     ));
@@ -804,6 +812,7 @@ proptest! {
                     Ranking::Wins => (r.wins as i64, r.points),
                     Ranking::Total => (r.points, r.wins as i64),
                     Ranking::Percent => (r.percent, r.wins as i64),
+                    Ranking::Placement => (r.placement, r.points),
                 };
                 prop_assert!(key(&pair[0]) >= key(&pair[1]));
                 prop_assert!(pair[0].rank <= pair[1].rank);
@@ -827,6 +836,8 @@ fn five_players_sit_at_one_xp_table_when_the_event_allows_it() {
             .apply(Command::AddPlayer {
                 name: name.into(),
                 club: None,
+                division: None,
+                id: None,
             })
             .expect("a new name");
     }
@@ -886,6 +897,8 @@ fn five_players_sit_at_one_xp_table_when_the_event_allows_it() {
         six.apply(Command::AddPlayer {
             name: format!("S{i}"),
             club: None,
+            division: None,
+            id: None,
         })
         .expect("new");
     }

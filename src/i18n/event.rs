@@ -131,6 +131,73 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
         (Ko, Refusal::AlreadyRecorded { round, table }) => format!(
             "{round}라운드 {table}번 테이블은 이미 결과가 있습니다; 바꾸려면 --correct (이전 결과는 보관됩니다)"
         ),
+        (En, Refusal::CannotSeatDivision { division, players }) => format!(
+            "the division {} has {players} players: they cannot sit at tables of 4 and 3 of their \
+             own (seat the divisions together, without --divisions-apart)",
+            division_name(En, division)
+        ),
+        (Ko, Refusal::CannotSeatDivision { division, players }) => format!(
+            "{} 부는 {players}명이라 자기 부끼리 4인·3인 테이블로 나눌 수 없습니다 (--divisions-apart \
+             없이 부를 섞어 앉히세요)",
+            division_name(Ko, division)
+        ),
+        (En, Refusal::FinalsStarted) => {
+            "the finals have begun: no qualifying round comes after a stage (event final seats the next stage)".into()
+        }
+        (Ko, Refusal::FinalsStarted) => {
+            "본선이 시작되었습니다: 본선 뒤에는 예선 라운드를 배정하지 않습니다 (다음 단계는 event final)".into()
+        }
+        (En, Refusal::FinalPlayed) => "the final is seated already: no stage comes after it".into(),
+        (Ko, Refusal::FinalPlayed) => "결승이 이미 배정되었습니다: 그 뒤 단계는 없습니다".into(),
+        (En, Refusal::BadTop { top, players }) => format!(
+            "the top {top} cannot be seated as a stage: a stage takes 3, 4 or 6 and more players \
+             at tables of 4 and 3, at most the {players} active players of the standings"
+        ),
+        (Ko, Refusal::BadTop { top, players }) => format!(
+            "상위 {top}명은 본선으로 앉힐 수 없습니다: 본선은 4인·3인 테이블로 3, 4명 또는 6명 \
+             이상, 순위에 있는 현역 선수 {players}명 이하여야 합니다"
+        ),
+        (En, Refusal::BadPlacement(problem)) => placement_problem(En, problem),
+        (Ko, Refusal::BadPlacement(problem)) => placement_problem(Ko, problem),
+        (En, Refusal::BadWinBonus(n)) => format!(
+            "a win bonus of {n}: it is 0 to {}",
+            crate::event::MAX_WIN_BONUS
+        ),
+        (Ko, Refusal::BadWinBonus(n)) => format!(
+            "승리 보너스 {n}: 0~{} 사이여야 합니다",
+            crate::event::MAX_WIN_BONUS
+        ),
+    }
+}
+
+/// A division's name as a sentence names it ("" is the players without one).
+pub fn division_name(lang: Language, division: &str) -> String {
+    match (lang, division.trim()) {
+        (Language::English, "") => "of players without a division".into(),
+        (Language::Korean, "") => "부가 없는 선수들의".into(),
+        (_, name) => format!("\"{name}\""),
+    }
+}
+
+/// Why a placement list is refused.
+pub fn placement_problem(
+    lang: Language,
+    problem: &crate::event::format::PlacementProblem,
+) -> String {
+    use crate::event::format::{MAX_PLACEMENT_POINTS, PlacementProblem};
+    match (lang, problem) {
+        (Language::English, PlacementProblem::Length(n)) => {
+            format!("a placement list of {n} values: a table seats 2 to 6, one value per place")
+        }
+        (Language::Korean, PlacementProblem::Length(n)) => {
+            format!("순위 점수 목록이 {n}개입니다: 한 테이블은 2~6명, 자리마다 값 하나")
+        }
+        (Language::English, PlacementProblem::TooLarge(v)) => {
+            format!("a placement value of {v}: at most {MAX_PLACEMENT_POINTS}")
+        }
+        (Language::Korean, PlacementProblem::TooLarge(v)) => {
+            format!("순위 점수 {v}: 최대 {MAX_PLACEMENT_POINTS}")
+        }
     }
 }
 
@@ -354,10 +421,110 @@ pub mod cli {
     pub fn not_a_ranking(lang: Language, text: &str) -> String {
         match lang {
             Language::English => {
-                format!("\"{text}\" is not a ranking: wins, total or percent")
+                format!("\"{text}\" is not a ranking: wins, total, percent or placement")
             }
             Language::Korean => {
-                format!("\"{text}\"은(는) 순위 기준이 아닙니다: wins, total, percent 중 하나")
+                format!(
+                    "\"{text}\"은(는) 순위 기준이 아닙니다: wins, total, percent, placement 중 하나"
+                )
+            }
+        }
+    }
+
+    /// A value that is none of the names an option takes.
+    pub fn not_one_of(lang: Language, text: &str, names: &[&str]) -> String {
+        let names = names.join(", ");
+        match lang {
+            Language::English => format!("\"{text}\" is not one of {names}"),
+            Language::Korean => format!("\"{text}\"은(는) 쓸 수 없습니다: {names} 중 하나"),
+        }
+    }
+
+    /// A list that is not whole numbers separated by commas.
+    pub fn not_a_list(lang: Language, text: &str) -> String {
+        match lang {
+            Language::English => {
+                format!("\"{text}\" is not a list of whole numbers (e.g. 4,3,1,0)")
+            }
+            Language::Korean => {
+                format!("\"{text}\"은(는) 쉼표로 나눈 정수 목록이 아닙니다 (예: 4,3,1,0)")
+            }
+        }
+    }
+
+    /// A stage, as a heading names it.
+    pub fn stage_name(lang: Language, stage: crate::event::Stage) -> &'static str {
+        use crate::event::Stage;
+        match (lang, stage) {
+            (Language::English, Stage::Round) => "Round",
+            (Language::Korean, Stage::Round) => "라운드",
+            (Language::English, Stage::Semi) => "Semi-final",
+            (Language::Korean, Stage::Semi) => "준결승",
+            (Language::English, Stage::Final) => "Final",
+            (Language::Korean, Stage::Final) => "결승",
+        }
+    }
+
+    /// Heading of a seating: round R, or the stage and its round.
+    pub fn stage_heading(lang: Language, stage: crate::event::Stage, round: u32) -> String {
+        match (lang, stage) {
+            (_, crate::event::Stage::Round) => self::round(lang, round),
+            (Language::English, stage) => format!("{} (round {round})", stage_name(lang, stage)),
+            (Language::Korean, stage) => format!("{} ({round}라운드)", stage_name(lang, stage)),
+        }
+    }
+
+    /// Who starts each game of a table, in game order.
+    pub fn starts(lang: Language, names: &[String]) -> String {
+        let names = names.join(", ");
+        match lang {
+            Language::English => format!("games started by {names}"),
+            Language::Korean => format!("게임별 선: {names}"),
+        }
+    }
+
+    /// The heading line of one division's standings.
+    pub fn division(lang: Language, division: &str) -> String {
+        match lang {
+            Language::English => format!("Division: {division}"),
+            Language::Korean => format!("부: {division}"),
+        }
+    }
+
+    /// No player is in this division.
+    pub fn no_such_division(lang: Language, division: &str, known: &[String]) -> String {
+        let known = if known.is_empty() {
+            match lang {
+                Language::English => "none".to_owned(),
+                Language::Korean => "없음".to_owned(),
+            }
+        } else {
+            known.join(", ")
+        };
+        match lang {
+            Language::English => {
+                format!("no player is in the division \"{division}\" (the divisions: {known})")
+            }
+            Language::Korean => format!("\"{division}\" 부에는 선수가 없습니다 (부: {known})"),
+        }
+    }
+
+    /// The column of placement points.
+    pub const PLACEMENT: Text = Text {
+        en: "placement",
+        ko: "순위점수",
+    };
+
+    /// An event exported as a bundle.
+    pub fn exported(lang: Language, id: &str, file: &str, venue: &str) -> String {
+        match lang {
+            Language::English => {
+                format!("Event {id} exported to {file}, signed by the venue \"{venue}\"")
+            }
+            Language::Korean => {
+                format!(
+                    "대회 {id}를 {file}(으)로 내보냈습니다. 장소 \"{venue}\"의 키로 서명했습니다"
+                )
             }
         }
     }
@@ -521,6 +688,23 @@ pub mod help {
                 en: "Print the standings with every tie-break applied",
                 ko: "동점 규칙을 모두 적용한 순위를 보여 줍니다",
             },
+            "final" => Text {
+                en: "Seat the top N of the standings as the next stage (8: two semi-final tables, \
+                     4: the final table)",
+                ko: "순위 상위 N명을 다음 단계로 앉힙니다 (8명: 준결승 두 테이블, 4명: 결승 테이블)",
+            },
+            "export" => Text {
+                en: "Write the event as a bundle signed with this venue's key, for a season",
+                ko: "대회를 이 장소의 키로 서명한 묶음 파일로 씁니다 (시즌용)",
+            },
+            "season" => Text {
+                en: "A season across venues: add up the ranking points of exported events",
+                ko: "여러 장소에 걸친 시즌: 내보낸 대회들의 랭킹 점수를 더합니다",
+            },
+            "free-seat" => Text {
+                en: "Free a seat whose phone died, so another phone can take it",
+                ko: "휴대폰이 꺼진 자리를 비워 다른 휴대폰이 앉을 수 있게 합니다",
+            },
             _ => return None,
         })
     }
@@ -533,18 +717,85 @@ pub mod help {
                 ko: "대회 이름",
             },
             ("new", "players") => Text {
-                en: "File of players: one name a line, optionally name,club",
-                ko: "선수 파일: 한 줄에 이름 하나, 또는 이름,클럽",
+                en: "File of players: one a line, name[,club[,division[,id]]] (a first line \
+                     name,club,division,id may name the columns)",
+                ko: "선수 파일: 한 줄에 한 명, 이름[,클럽[,부[,아이디]]] (첫 줄에 name,club,\
+                     division,id로 열 이름을 적어도 됨)",
+            },
+            ("new", "format") => Text {
+                en: "A federation's format, setting games, seating, ranking, placement points, \
+                     win bonus, joker value and finals at once (options given beside it win): \
+                     germany (by standings, placement 4/3/1/0), japan (points, +100 a win, joker \
+                     50, the final carries all), belgium (3 games, points, joker 25, semi-finals \
+                     1-3-5-7/2-4-6-8 of 2 games, a final of 1 on the semi's points), poland (4 \
+                     games by points), korea (wins then points, joker 50)",
+                ko: "연맹 형식: 게임 수, 자리 배정, 순위 기준, 순위 점수, 승리 보너스, 조커 점수, \
+                     본선을 한 번에 정합니다 (함께 준 옵션이 우선): germany(순위별 배정, 순위 \
+                     점수 4/3/1/0), japan(점수, 승리 +100, 조커 50, 결승은 모두 이어감), \
+                     belgium(3게임, 점수, 조커 25, 준결승 1-3-5-7/2-4-6-8 2게임, 준결승 점수만으로 \
+                     결승 1게임), poland(4게임 점수), korea(승수 다음 점수, 조커 50)",
+            },
+            ("new", "seating") => Text {
+                en: "Later rounds: mixed (fewest repeat meetings, the default) or standings \
+                     (table 1 the top of the standings, table 2 the next, …); round 1 is drawn",
+                ko: "2라운드부터: mixed(다시 만나는 일이 가장 적게, 기본값) 또는 standings(1번 \
+                     테이블에 순위 상위, 2번에 다음, …); 1라운드는 추첨",
+            },
+            ("new", "placement") => Text {
+                en: "Placement points for places 1..n at a table of n, e.g. 4,3,1,0; give it \
+                     once per table size (defaults: 4,2,0 / 4,3,1,0 / 4,3,2,1,0); tied places \
+                     share the average",
+                ko: "n인 테이블의 1..n위 순위 점수, 예: 4,3,1,0; 테이블 크기마다 한 번 (기본값: \
+                     4,2,0 / 4,3,1,0 / 4,3,2,1,0); 동순위는 평균을 나눔",
+            },
+            ("new", "win_bonus") => Text {
+                en: "Points added to each game's winner (e.g. 100)",
+                ko: "게임마다 이긴 사람에게 더하는 점수 (예: 100)",
+            },
+            ("new", "divisions_apart") => Text {
+                en: "Seat each division at tables of its own (default: divisions play together)",
+                ko: "부마다 따로 테이블에 앉힙니다 (기본값: 부를 섞어 앉힘)",
+            },
+            ("final", "top") => Text {
+                en: "How many of the standings' top go on: 8 seats two tables, 4 one",
+                ko: "순위 상위 몇 명이 올라가는지: 8명이면 두 테이블, 4명이면 한 테이블",
+            },
+            ("final", "games") => Text {
+                en: "Games at each table of the stage (default: the format's, else the event's)",
+                ko: "이 단계 테이블마다 하는 게임 수 (기본값: 형식의 값, 없으면 대회의 값)",
+            },
+            ("final", "seeding") => Text {
+                en: "snake: 1-3-5-7 / 2-4-6-8 (the default); order: 1-2-3-4 / 5-6-7-8",
+                ko: "snake: 1-3-5-7 / 2-4-6-8 (기본값); order: 1-2-3-4 / 5-6-7-8",
+            },
+            ("final", "carry") => Text {
+                en: "What players bring into the stage: none (only its games), half (rounded up) \
+                     or all (everything since round 1; the default)",
+                ko: "이 단계로 가져가는 점수: none(이 단계 게임만), half(절반, 올림), all(1라운드부터 \
+                     전부; 기본값)",
+            },
+            ("export", "out") => Text {
+                en: "The bundle's file",
+                ko: "묶음 파일",
+            },
+            ("export", "venue") => Text {
+                en: "This venue's name (kept for later exports; default: the one kept)",
+                ko: "이 장소의 이름 (다음 내보내기에도 씀; 기본값: 저장된 이름)",
+            },
+            ("standings", "division") => Text {
+                en: "One division's standings, ranked among its own players",
+                ko: "한 부의 순위 (그 부 선수끼리)",
             },
             ("new", "games") => Text {
-                en: "Games each table plays a round (default 4)",
-                ko: "한 라운드에 테이블마다 하는 게임 수 (기본값 4)",
+                en: "Games each table plays a round (default: the format's, else 4)",
+                ko: "한 라운드에 테이블마다 하는 게임 수 (기본값: 형식의 값, 없으면 4)",
             },
             (_, "ranking") => Text {
-                en: "Ranking: wins (wins, then points), total (points, then wins) or percent \
-                     (points as a percentage of the table winner's)",
+                en: "Ranking: wins (wins, then points), total (points, then wins), percent \
+                     (points as a percentage of the table winner's) or placement (placement \
+                     points a game, then points)",
                 ko: "순위 기준: wins(승수, 다음 점수), total(점수, 다음 승수), percent(테이블 \
-                     1위 점수 대비 백분율)",
+                     1위 점수 대비 백분율), placement(게임마다 순위 점수, 다음 점수)",
             },
             ("new", "seed") => Text {
                 en: "Seed of every draw (default: random)",
@@ -593,6 +844,65 @@ pub mod help {
             ("serve", "bind") => Text {
                 en: "The address to listen on (default 0.0.0.0: the local network)",
                 ko: "연결을 받을 주소 (기본값 0.0.0.0: 로컬 네트워크)",
+            },
+            _ => return None,
+        })
+    }
+
+    /// What a subcommand does, by its path (`season new`): only paths whose last name another
+    /// command also has, so a path never picks up another command's words.
+    pub fn about_at(path: &str) -> Option<Text> {
+        Some(match path {
+            "season new" => Text {
+                en: "Make a season; prints its id",
+                ko: "시즌을 만들고 그 번호를 보여 줍니다",
+            },
+            "season add" => Text {
+                en: "Import event bundles (the same event counts once; a newer export replaces \
+                     an older; a tampered bundle or another venue key is refused)",
+                ko: "대회 묶음을 가져옵니다 (같은 대회는 한 번, 새 내보내기가 예전 것을 대신함, \
+                     변조된 묶음이나 다른 장소 키는 거부)",
+            },
+            "season standings" => Text {
+                en: "Print the season's standings",
+                ko: "시즌 순위를 보여 줍니다",
+            },
+            "season key" => Text {
+                en: "Print this venue's public key (made once per data folder)",
+                ko: "이 장소의 공개 키를 보여 줍니다 (데이터 폴더마다 한 번 만듦)",
+            },
+            _ => return None,
+        })
+    }
+
+    /// The help of an argument of a subcommand by its path (see [`about_at`]).
+    pub fn arg_at(path: &str, arg: &str) -> Option<Text> {
+        Some(match (path, arg) {
+            ("season key", "venue") => Text {
+                en: "Name this data folder's venue (the key stays the same)",
+                ko: "이 데이터 폴더의 장소 이름을 정합니다 (키는 그대로)",
+            },
+            ("season new", "name") => Text {
+                en: "The season's name",
+                ko: "시즌 이름",
+            },
+            ("season new", "points") => Text {
+                en: "Ranking points: entrants (place p of E entrants gets E - p + 1, the \
+                     default) or a list by place, e.g. 25,18,15,12 (0 past its end)",
+                ko: "랭킹 점수: entrants(참가자 E명 중 p위가 E - p + 1점, 기본값) 또는 순위별 목록, \
+                     예: 25,18,15,12 (목록 밖은 0점)",
+            },
+            ("season new", "best") => Text {
+                en: "Count each player's best K events",
+                ko: "선수마다 가장 좋은 대회 K개만 셉니다",
+            },
+            ("season add" | "season standings", "season") => Text {
+                en: "The season's id or name (default: the most recent)",
+                ko: "시즌 번호나 이름 (기본값: 가장 최근 시즌)",
+            },
+            ("season add", "files") => Text {
+                en: "Event bundles made by event export",
+                ko: "event export로 만든 대회 묶음 파일",
             },
             _ => return None,
         })
@@ -820,6 +1130,8 @@ pub mod window {
             (Language::Korean, Ranking::Wins) => "승수 우선, 다음 점수",
             (Language::Korean, Ranking::Total) => "점수 우선, 다음 승수",
             (Language::Korean, Ranking::Percent) => "테이블 1위 점수 대비 백분율",
+            (Language::English, Ranking::Placement) => "placement points a game, then points",
+            (Language::Korean, Ranking::Placement) => "게임마다 순위 점수, 다음 점수",
         }
     }
 
@@ -912,6 +1224,201 @@ pub mod window {
         match lang {
             Language::English => format!("The event is not saved yet (trying again): {why}"),
             Language::Korean => format!("대회를 아직 저장하지 못했습니다 (다시 시도 중): {why}"),
+        }
+    }
+}
+
+/// The words of `season` (a season across venues) and of the event bundles it imports.
+pub mod season {
+    use crate::event::bundle::BundleProblem;
+    use crate::event::season::{Added, SeasonRefusal};
+    use crate::lang::{Language, Text};
+
+    /// No season to work on.
+    pub fn no_season(lang: Language, name: Option<&str>) -> String {
+        match (lang, name) {
+            (Language::English, Some(n)) => format!("there is no season \"{n}\" (season new)"),
+            (Language::Korean, Some(n)) => format!("\"{n}\" 시즌이 없습니다 (season new)"),
+            (Language::English, None) => "there is no season yet: make one with season new".into(),
+            (Language::Korean, None) => "아직 시즌이 없습니다: season new로 만드세요".into(),
+        }
+    }
+
+    /// `--points` that is neither `entrants` nor a list.
+    pub fn not_points(lang: Language, text: &str) -> String {
+        match lang {
+            Language::English => format!(
+                "\"{text}\" is not a points rule: entrants, or points by place (e.g. 25,18,15,12)"
+            ),
+            Language::Korean => format!(
+                "\"{text}\"은(는) 점수 규칙이 아닙니다: entrants, 또는 순위별 점수 (예: 25,18,15,12)"
+            ),
+        }
+    }
+
+    /// Why a season or an import was refused.
+    pub fn refusal(lang: Language, refusal: &SeasonRefusal) -> String {
+        use Language::{English as En, Korean as Ko};
+        match (lang, refusal) {
+            (En, SeasonRefusal::EmptyName) => "the season needs a name".into(),
+            (Ko, SeasonRefusal::EmptyName) => "시즌 이름이 필요합니다".into(),
+            (En, SeasonRefusal::BadPoints) => format!(
+                "a points list has 1 to {} places",
+                crate::event::season::MAX_POINTS_PLACES
+            ),
+            (Ko, SeasonRefusal::BadPoints) => format!(
+                "순위별 점수는 1~{}개입니다",
+                crate::event::season::MAX_POINTS_PLACES
+            ),
+            (En, SeasonRefusal::BadBest) => "--best counts at least 1 event".into(),
+            (Ko, SeasonRefusal::BadBest) => "--best는 대회 1개 이상입니다".into(),
+            (En, SeasonRefusal::VenueKey { venue }) => format!(
+                "refused: the venue \"{venue}\" signs with another key in this season; this \
+                 bundle is not from that venue's laptop (season key there prints its key)"
+            ),
+            (Ko, SeasonRefusal::VenueKey { venue }) => format!(
+                "거부: 이 시즌에서 장소 \"{venue}\"의 서명 키가 다릅니다. 이 묶음은 그 장소의 \
+                 노트북에서 나오지 않았습니다 (그 노트북에서 season key로 키를 확인하세요)"
+            ),
+            (En, SeasonRefusal::Unfinished { event, round }) => format!(
+                "the event \"{event}\" is not finished: round {round} has tables without a result"
+            ),
+            (Ko, SeasonRefusal::Unfinished { event, round }) => format!(
+                "대회 \"{event}\"이(가) 끝나지 않았습니다: {round}라운드에 결과가 없는 테이블이 있습니다"
+            ),
+            (En, SeasonRefusal::NoResults { event }) => {
+                format!("the event \"{event}\" has no game counted")
+            }
+            (Ko, SeasonRefusal::NoResults { event }) => {
+                format!("대회 \"{event}\"에는 기록된 게임이 없습니다")
+            }
+        }
+    }
+
+    /// Why a bundle cannot be read.
+    pub fn problem(lang: Language, problem: &BundleProblem) -> String {
+        use Language::{English as En, Korean as Ko};
+        match (lang, problem) {
+            (En, BundleProblem::NotJson(detail)) => {
+                format!("not an event bundle (not JSON: {detail})")
+            }
+            (Ko, BundleProblem::NotJson(detail)) => {
+                format!("대회 묶음 파일이 아닙니다 (JSON이 아님: {detail})")
+            }
+            (En, BundleProblem::NotABundle) => {
+                "not an event bundle (make one with event export)".into()
+            }
+            (Ko, BundleProblem::NotABundle) => {
+                "대회 묶음 파일이 아닙니다 (event export로 만드세요)".into()
+            }
+            (En, BundleProblem::Newer(v)) => format!(
+                "the bundle was made by a newer version of the app (format {v}): use the newer version"
+            ),
+            (Ko, BundleProblem::Newer(v)) => {
+                format!("더 새 버전의 앱이 만든 묶음입니다 (형식 {v}): 새 버전을 쓰세요")
+            }
+            (En, BundleProblem::Tampered) => "refused: the bundle was changed after the venue \
+                 signed it (tampered with or damaged); ask the venue to export it again"
+                .into(),
+            (Ko, BundleProblem::Tampered) => "거부: 장소가 서명한 뒤 묶음이 바뀌었습니다 \
+                 (변조 또는 손상). 그 장소에서 다시 내보내 달라고 하세요"
+                .into(),
+            (En, BundleProblem::Invalid(detail)) => {
+                format!("the bundle is signed but does not hold an event ({detail})")
+            }
+            (Ko, BundleProblem::Invalid(detail)) => {
+                format!("서명은 맞지만 대회가 들어 있지 않습니다 ({detail})")
+            }
+        }
+    }
+
+    /// After refused files: the season is as it was.
+    pub const NOTHING_ADDED: Text = Text {
+        en: "nothing was added to the season",
+        ko: "시즌에 아무것도 더하지 않았습니다",
+    };
+
+    /// What an import did with one file.
+    pub fn added(lang: Language, added: &Added, file: &str, event: &str, venue: &str) -> String {
+        match (lang, added) {
+            (Language::English, Added::New) => {
+                format!("{file}: \"{event}\" at {venue} added")
+            }
+            (Language::Korean, Added::New) => {
+                format!("{file}: {venue}의 \"{event}\" 추가")
+            }
+            (Language::English, Added::Replaced) => {
+                format!("{file}: \"{event}\" at {venue} replaced by this newer export")
+            }
+            (Language::Korean, Added::Replaced) => {
+                format!("{file}: {venue}의 \"{event}\"을(를) 이 새 내보내기로 바꿈")
+            }
+            (Language::English, Added::AlreadyIn) => {
+                format!("{file}: \"{event}\" at {venue} counts already (counted once)")
+            }
+            (Language::Korean, Added::AlreadyIn) => {
+                format!("{file}: {venue}의 \"{event}\"은(는) 이미 들어 있습니다 (한 번만 셈)")
+            }
+            (Language::English, Added::OlderKept) => {
+                format!("{file}: an older export of \"{event}\" at {venue}: the newer one counts")
+            }
+            (Language::Korean, Added::OlderKept) => {
+                format!("{file}: {venue}의 \"{event}\"의 예전 내보내기입니다: 새것이 그대로 셈")
+            }
+        }
+    }
+
+    /// The heading of a season's standings.
+    pub fn heading(lang: Language, name: &str, events: usize, best: Option<u32>) -> String {
+        match (lang, best) {
+            (Language::English, None) => format!("{name}: {events} events"),
+            (Language::Korean, None) => format!("{name}: 대회 {events}개"),
+            (Language::English, Some(k)) => {
+                format!("{name}: {events} events, each player's best {k} count")
+            }
+            (Language::Korean, Some(k)) => {
+                format!("{name}: 대회 {events}개, 선수마다 가장 좋은 {k}개만 셈")
+            }
+        }
+    }
+
+    /// The columns of a season's standings.
+    pub const COLUMNS: [Text; 5] = [
+        Text {
+            en: "rank",
+            ko: "순위",
+        },
+        Text {
+            en: "name",
+            ko: "이름",
+        },
+        Text {
+            en: "club",
+            ko: "클럽",
+        },
+        Text {
+            en: "points",
+            ko: "점수",
+        },
+        Text {
+            en: "events",
+            ko: "대회",
+        },
+    ];
+
+    /// The venue's key file cannot be used.
+    pub fn key_unusable(lang: Language, detail: &str) -> String {
+        match lang {
+            Language::English => format!("the venue's key cannot be used: {detail}"),
+            Language::Korean => format!("장소 키를 쓸 수 없습니다: {detail}"),
+        }
+    }
+
+    /// The venue's name under its key.
+    pub fn venue_line(lang: Language, venue: &str) -> String {
+        match lang {
+            Language::English => format!("venue: {venue}"),
+            Language::Korean => format!("장소: {venue}"),
         }
     }
 }

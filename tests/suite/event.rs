@@ -23,6 +23,8 @@ fn event_of(n: usize, seed: u64) -> Event {
             .apply(Command::AddPlayer {
                 name: format!("Player {i}"),
                 club: (i % 3 == 0).then(|| "Seoul".to_owned()),
+                division: None,
+                id: None,
             })
             .expect("new name");
     }

@@ -648,6 +648,8 @@ fn a_24_player_night_of_three_rounds_runs_from_the_window_with_no_repeat_meeting
                 Ranking::Wins => (t.wins as i64, t.points),
                 Ranking::Total => (t.points, t.wins as i64),
                 Ranking::Percent => (t.percent, t.wins as i64),
+                // Placement points are recomputed in event_formats.rs; here only the order.
+                Ranking::Placement => (s.placement, t.points),
             }
         };
         for pair in rows.windows(2) {

@@ -1313,6 +1313,7 @@ const CLI_SOURCES: &[(&str, &str)] = &[
     ("mod.rs", include_str!("../../src/cli/mod.rs")),
     ("play.rs", include_str!("../../src/cli/play.rs")),
     ("score.rs", include_str!("../../src/cli/score.rs")),
+    ("season.rs", include_str!("../../src/cli/season.rs")),
     ("solve.rs", include_str!("../../src/cli/solve.rs")),
     ("sound_test.rs", include_str!("../../src/cli/sound_test.rs")),
     ("status.rs", include_str!("../../src/cli/status.rs")),
