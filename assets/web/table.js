@@ -247,16 +247,18 @@
   });
   reopen.addEventListener("click", function () { send("reopen", {}, reopen); });
 
+  // While the laptop cannot be reached no clock is shown: its turn may have ended meanwhile.
   function tick() {
     var now = hostNow();
+    var lost = !offline.hidden;
     var shown = board.querySelectorAll(".clock[data-ends-at]");
     for (var i = 0; i < shown.length; i++) {
       var rest = Number(shown[i].dataset.endsAt) - now;
-      shown[i].textContent = mmss(rest);
+      shown[i].textContent = lost ? "" : mmss(rest);
       shown[i].classList.toggle("over", rest <= 0);
     }
     var t = state && state.table;
-    if (!t || t.turn === null || t.settling) { clock.textContent = ""; return; }
+    if (lost || !t || t.turn === null || t.settling) { clock.textContent = ""; return; }
     var left = t.running ? t.ends_at_ms - now : t.left_ms;
     clock.textContent = left > 0 ? mmss(left) : words.time_up;
     clock.className = left > 0 ? (t.running ? "running" : "paused") : "over";
@@ -373,7 +375,10 @@
       "&table=" + encodeURIComponent(table) + "&key=" + encodeURIComponent(key) +
       "&device=" + encodeURIComponent(device));
     feed.addEventListener("state", onState);
-    feed.addEventListener("error", function () { if (feed) offline.hidden = false; });
+    feed.addEventListener("error", function () {
+      // EventSource reconnects by itself; the page says so meanwhile.
+      if (feed) { offline.hidden = false; tick(); }
+    });
   }
   connect();
   setInterval(tick, 250);

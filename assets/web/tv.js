@@ -26,13 +26,15 @@
     return Math.floor(s / 60) + ":" + (r < 10 ? "0" : "") + r;
   }
 
-  // Every clock shows its time left until its data-ends-at.
+  // Every clock shows its time left until its data-ends-at; a table's clock is not shown while
+  // the laptop cannot be reached (its turn may have ended meanwhile).
   function tick() {
     var now = performance.now() + offset;
+    var lost = !offline.hidden;
     var clocks = board.querySelectorAll(".clock[data-ends-at]");
     for (var i = 0; i < clocks.length; i++) {
       var left = Number(clocks[i].dataset.endsAt) - now;
-      clocks[i].textContent = mmss(left);
+      clocks[i].textContent = lost ? "" : mmss(left);
       clocks[i].classList.toggle("over", left <= 0);
     }
     var round = document.getElementById("round-clock");
@@ -87,6 +89,7 @@
     feed.addEventListener("error", function () {
       // EventSource reconnects by itself; the page says so meanwhile.
       offline.hidden = false;
+      tick();
     });
   }
   connect();

@@ -1667,3 +1667,44 @@ fn the_tv_page_on_a_1080p_screen_fits_six_tables_in_large_type_and_pages_through
         "every table wholly on screen in turn: {seen:?}"
     );
 }
+
+/// When the laptop stops hosting, a table's page and the TV say they are reconnecting and show
+/// no table clock (its turn may have ended meanwhile), instead of a countdown nobody keeps.
+#[test]
+#[ignore = "needs Debian chromium + chromium-driver; .ci/run installs them and runs ignored tests"]
+fn when_the_club_laptop_goes_its_pages_say_so_and_show_no_stale_table_clock() {
+    let night = Night::new();
+    let addr = night.host(Language::English, false);
+    let k = key(addr, 1);
+    let browser = Browser::launch();
+    browser.go(&format!("http://{addr}/table/1?key={k}"));
+    wait_shown(&browser, "#chooser");
+    browser.tap("#seat-0");
+    wait_shown(&browser, "#start");
+    browser.tap("#start");
+    browser.wait_for(
+        "the clock counting",
+        "return /^[0-9]+:[0-5][0-9]$/.test(document.getElementById('clock').textContent)",
+    );
+    let phone = browser.handle();
+    browser.new_tab();
+    browser.go(&format!("http://{addr}/tv"));
+    let tv_clock = ".table[data-table=\"1\"] .clock[data-ends-at]";
+    browser.wait_for(
+        "the TV's clock",
+        &format!(
+            "const c = document.querySelector({}); return !!c && /^[0-9]+:[0-5][0-9]$/.test(c.textContent);",
+            js(tv_clock)
+        ),
+    );
+    night
+        .club()
+        .apply(rummikub_companion::club::ClubCommand::StopHosting)
+        .expect("stopped");
+    wait_shown(&browser, "#offline");
+    assert_eq!(text_of(&browser, tv_clock), "", "no stale clock on the TV");
+    browser.switch_to(&phone);
+    wait_shown(&browser, "#offline");
+    assert_eq!(text_of(&browser, "#offline"), "Reconnecting to the laptop…");
+    assert_eq!(browser.text("clock"), "", "no stale clock on the phone");
+}
