@@ -163,10 +163,12 @@
     if (ok && text) cleared = setTimeout(function () { message.textContent = ""; }, 4000);
   }
 
-  var busy = false;
+  // A control's request is sent once at a time (a double tap is one tap); another control
+  // may be tapped meanwhile — the laptop's push often comes before its answer.
+  var busy = [];
   function send(action, extra, control) {
-    if (busy) return;
-    busy = true;
+    if (busy.indexOf(control) >= 0) return;
+    busy.push(control);
     say(control, "", true);
     var request = { key: key, device: device, action: action };
     Object.keys(extra || {}).forEach(function (k) { request[k] = extra[k]; });
@@ -189,7 +191,7 @@
       say(control, words.failed, false);
     }).then(function () {
       clearTimeout(timer);
-      busy = false;
+      busy.splice(busy.indexOf(control), 1);
     });
   }
 
