@@ -1410,11 +1410,10 @@ fn a_stranger_who_follows_a_club_tables_link_from_the_tv_sees_every_seat_taken_a
     browser.tap("#lang-ko");
     wait_text(&browser, "#chooser h2", "내 자리를 고르세요");
     wait_text(&browser, "#seat-0 .taken-mark", "사용 중");
-    assert_eq!(
-        browser.eval(
-            "return [...document.querySelectorAll('#chooser button.seat')].every(b => b.disabled)"
-        ),
-        json!(true)
+    browser.wait_for(
+        "every seat taken in Korean",
+        "return !document.getElementById('play').hidden && [...document.querySelectorAll('#chooser button.seat')]\
+         .every(b => b.disabled && b.classList.contains('taken'))",
     );
     browser.screenshot("club-table-taken-ko");
 }
