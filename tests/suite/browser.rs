@@ -916,6 +916,19 @@ fn wait_shown(browser: &Browser, css: &str) {
     );
 }
 
+/// Phones of table `table` holding `seats` (each its own device, claimed over HTTP).
+fn phones_at(addr: std::net::SocketAddr, table: u32, seats: &[usize]) -> Vec<Phone> {
+    seats
+        .iter()
+        .map(|&seat| {
+            let mut phone = Phone::at(addr, table);
+            let (status, answer) = phone.claim(seat);
+            assert_eq!(status, 200, "seat {seat}: {answer}");
+            phone
+        })
+        .collect()
+}
+
 /// The device token a table page keeps for table `table`'s key `key`.
 fn kept_token(browser: &Browser, table: u32, key: &str) -> String {
     browser
@@ -986,13 +999,7 @@ fn a_player_at_a_club_table_claims_a_seat_plays_ends_the_game_enters_a_rack_and_
         sent(&browser)[0]["body"],
         json!({"key": k, "device": token, "action": "claim", "seat": 0})
     );
-    let mut others: Vec<Phone> = (1..4)
-        .map(|seat| {
-            let mut phone = Phone::at(addr, 1);
-            assert_eq!(phone.claim(seat).0, 200, "seat {seat}");
-            phone
-        })
-        .collect();
+    let mut others = phones_at(addr, 1, &[1, 2, 3]);
     assert_eq!(others[0].table()["held"], json!([true, true, true, true]));
 
     // The clock: my turn first, counting down on the laptop's clock.
@@ -1439,14 +1446,7 @@ fn a_korean_phone_following_an_english_club_tvs_link_reads_korean_and_can_pick_e
     );
     browser.tap("#seat-1");
     wait_text(&browser, "#turn", "시계가 멈춰 있습니다");
-    let mut others: Vec<Phone> = [0, 2, 3]
-        .into_iter()
-        .map(|seat| {
-            let mut phone = Phone::at(addr, 2);
-            assert_eq!(phone.claim(seat).0, 200);
-            phone
-        })
-        .collect();
+    let mut others = phones_at(addr, 2, &[0, 2, 3]);
     others[2].act(json!({"action": "game_over", "went_out": true}));
     wait_shown(&browser, "#rack-form");
     assert_eq!(
@@ -1718,13 +1718,7 @@ fn a_club_page_sends_a_tap_made_while_another_controls_answer_is_on_its_way() {
     let night = Night::new();
     let addr = night.host(Language::English, false);
     let k = key(addr, 1);
-    let mut others: Vec<Phone> = (1..4)
-        .map(|seat| {
-            let mut phone = Phone::at(addr, 1);
-            assert_eq!(phone.claim(seat).0, 200);
-            phone
-        })
-        .collect();
+    let mut others = phones_at(addr, 1, &[1, 2, 3]);
     let browser = Browser::launch();
     record_requests(&browser);
     browser.go(&format!("http://{addr}/table/1?key={k}"));
