@@ -980,7 +980,7 @@ impl Club {
             standings_round,
             standings,
             round_ends_at_ms,
-            rules: words::rules(self.lang, &event.setup().rules),
+            rules: event.setup().rules,
         })
     }
 }

@@ -283,21 +283,7 @@ pub fn exit_of(refusal: &ClubRefusal) -> (i32, &'static str) {
 
 /// The rules a night is scored under, in a line: a joker on a rack, not melded, the turn.
 pub fn rules(lang: Language, rules: &RuleSet) -> String {
-    let not_melded = rules.not_melded_value.map(|v| v.to_string());
-    match lang {
-        Language::English => format!(
-            "Scored with a joker on a rack at {} · not melded {} · {} s turns",
-            rules.joker_penalty,
-            not_melded.unwrap_or_else(|| "as left".into()),
-            rules.turn_seconds
-        ),
-        Language::Korean => format!(
-            "점수: 남은 조커 {} · 미등록 {} · 차례 {}초",
-            rules.joker_penalty,
-            not_melded.unwrap_or_else(|| "남은 대로".into()),
-            rules.turn_seconds
-        ),
-    }
+    crate::i18n::event::tv::rules(lang, rules)
 }
 
 /// A command of an event's log, named for the organiser (which result, which correction).

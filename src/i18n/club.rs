@@ -14,6 +14,22 @@ pub const PAGE: &[(&str, Text)] = &[
         },
     ),
     (
+        "taken",
+        Text {
+            en: "taken",
+            ko: "사용 중",
+        },
+    ),
+    (
+        "all_taken",
+        Text {
+            en: "Every seat at this table is held by a phone. If one of them is yours, ask the \
+                 organiser to free it.",
+            ko: "이 테이블의 자리는 모두 휴대폰이 가져갔습니다. 그중 내 자리가 있다면 진행자에게 \
+                 비워 달라고 하세요.",
+        },
+    ),
+    (
         "change_seat",
         Text {
             en: "Not me: change seat",
@@ -91,17 +107,66 @@ pub const PAGE: &[(&str, Text)] = &[
         },
     ),
     (
+        "game_end",
+        Text {
+            en: "Is the game over?",
+            ko: "게임이 끝났나요?",
+        },
+    ),
+    (
+        "went_out",
+        Text {
+            en: "I went out",
+            ko: "내가 다 냈음",
+        },
+    ),
+    (
+        "pool_out",
+        Text {
+            en: "The pool ran out",
+            ko: "더미가 떨어졌음",
+        },
+    ),
+    (
+        "again",
+        Text {
+            en: "{what}: tap again to end the game",
+            ko: "{what}: 게임을 끝내려면 한 번 더 누르세요",
+        },
+    ),
+    (
+        "ended_out",
+        Text {
+            en: "Game over: {name} went out",
+            ko: "게임 종료: {name} 님이 다 냈습니다",
+        },
+    ),
+    (
+        "ended_pool",
+        Text {
+            en: "Game over: the pool ran out",
+            ko: "게임 종료: 더미가 떨어졌습니다",
+        },
+    ),
+    (
         "game_over",
         Text {
-            en: "Game over? Each player enters their own rack, then everyone confirms.",
-            ko: "게임이 끝났나요? 각자 자기 남은 패를 입력하고, 모두가 확인합니다.",
+            en: "Each player enters their own rack, then everyone confirms the game.",
+            ko: "각자 자기 남은 패를 입력하고, 모두가 게임을 확인합니다.",
+        },
+    ),
+    (
+        "you_out",
+        Text {
+            en: "You went out: 0 left",
+            ko: "내가 다 냈음: 남은 패 0",
         },
     ),
     (
         "my_rack",
         Text {
-            en: "My rack: tiles (R5 J) or their value; 0 if I went out",
-            ko: "내 남은 패: 타일(빨5 조커) 또는 합계, 다 냈으면 0",
+            en: "My rack: tiles (R5 J) or their value",
+            ko: "내 남은 패: 타일(빨5 조커) 또는 합계",
         },
     ),
     (
@@ -116,6 +181,20 @@ pub const PAGE: &[(&str, Text)] = &[
         Text {
             en: "Save my rack",
             ko: "내 남은 패 저장",
+        },
+    ),
+    (
+        "withdraw",
+        Text {
+            en: "Take my rack back",
+            ko: "내 남은 패 취소",
+        },
+    ),
+    (
+        "reopen",
+        Text {
+            en: "Back to the game (not over)",
+            ko: "게임으로 돌아가기 (아직 안 끝남)",
         },
     ),
     (
@@ -154,6 +233,13 @@ pub const PAGE: &[(&str, Text)] = &[
         },
     ),
     (
+        "you_confirmed",
+        Text {
+            en: "You confirmed: waiting for the others",
+            ko: "확인함: 다른 사람을 기다리는 중",
+        },
+    ),
+    (
         "winner",
         Text {
             en: "Winner (only when the pool ran out in a tie)",
@@ -170,8 +256,8 @@ pub const PAGE: &[(&str, Text)] = &[
     (
         "points",
         Text {
-            en: "points",
-            ko: "점",
+            en: "{n} points",
+            ko: "{n}점",
         },
     ),
     (
@@ -196,17 +282,17 @@ pub const PAGE: &[(&str, Text)] = &[
         },
     ),
     (
-        "offline",
-        Text {
-            en: "Reconnecting to the laptop…",
-            ko: "노트북에 다시 연결하는 중…",
-        },
-    ),
-    (
         "failed",
         Text {
             en: "The laptop did not answer; try again",
             ko: "노트북이 응답하지 않았습니다. 다시 시도하세요",
+        },
+    ),
+    (
+        "language",
+        Text {
+            en: "Language",
+            ko: "언어",
         },
     ),
 ];
@@ -370,5 +456,60 @@ pub fn seating_title(lang: Language, round: u32) -> String {
     match lang {
         Language::English => format!("Round {round}: seating"),
         Language::Korean => format!("{round}라운드 자리 배정"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys `table.js` looks words up with (`words.key`).
+    fn keys_the_page_reads() -> Vec<String> {
+        let script = include_str!("../../assets/web/table.js");
+        let mut keys: Vec<String> = script
+            .split("words.")
+            .skip(1)
+            .map(|rest| {
+                rest.chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect()
+            })
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    #[test]
+    fn every_word_the_table_page_reads_is_in_both_languages_and_every_page_word_is_read() {
+        let read = keys_the_page_reads();
+        assert!(read.len() > 20, "{read:?}");
+        let have: Vec<&str> = PAGE.iter().map(|(k, _)| *k).collect();
+        for key in &read {
+            assert!(have.contains(&key.as_str()), "table.js reads words.{key}");
+        }
+        for (key, text) in PAGE {
+            assert!(read.iter().any(|k| k == key), "{key} is never shown");
+            assert!(!text.en.is_empty(), "{key}");
+            assert_ne!(text.en, text.ko, "{key} has no Korean");
+            assert!(
+                text.ko.chars().any(|c| ('가'..='힣').contains(&c)),
+                "{key}: {}",
+                text.ko
+            );
+            // A template's blanks are the same in both languages.
+            let blanks = |s: &str| {
+                let mut b: Vec<String> = s
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|r| r.split_once('}').map(|(n, _)| n.to_owned()))
+                    .collect();
+                b.sort();
+                b
+            };
+            assert_eq!(blanks(text.en), blanks(text.ko), "{key}");
+        }
+        let words = page_words(Language::Korean);
+        assert_eq!(words["who"], "내 자리를 고르세요");
     }
 }

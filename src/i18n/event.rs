@@ -624,6 +624,26 @@ pub mod tv {
         ko: "없는 페이지입니다",
     };
 
+    /// The rules a night is scored under, in a line: a joker on a rack, not melded, the turn
+    /// (the TV, the Event tab, the pictures and CSVs).
+    pub fn rules(lang: Language, rules: &crate::rules::RuleSet) -> String {
+        let not_melded = rules.not_melded_value.map(|v| v.to_string());
+        match lang {
+            Language::English => format!(
+                "Scored with a joker on a rack at {} · not melded {} · {} s turns",
+                rules.joker_penalty,
+                not_melded.unwrap_or_else(|| "as left".into()),
+                rules.turn_seconds
+            ),
+            Language::Korean => format!(
+                "점수: 남은 조커 {} · 미등록 {} · 차례 {}초",
+                rules.joker_penalty,
+                not_melded.unwrap_or_else(|| "남은 대로".into()),
+                rules.turn_seconds
+            ),
+        }
+    }
+
     /// Printed by `event serve`: where the TV page is.
     pub fn serving(lang: Language, url: &str) -> String {
         match lang {

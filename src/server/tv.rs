@@ -179,8 +179,8 @@ pub struct TvView {
     pub standings: Vec<TvStanding>,
     /// When the round's clock runs out, in ms on the host's clock.
     pub round_ends_at_ms: Option<u64>,
-    /// The rules the games are scored under, in a line (the organiser's language).
-    pub rules: String,
+    /// The rules the games are scored under (each page words them in its language).
+    pub rules: crate::rules::RuleSet,
 }
 
 /// What a table's page asks.
@@ -947,19 +947,29 @@ fn status(lang: Language, finished: bool) -> String {
     )
 }
 
-/// The seats in order, with how many games each starts this round.
+/// The seats in order and who starts. When every seat starts as many games as the others
+/// (games a multiple of seats), seat 1 is marked "starts" and the rest follow in turn; else
+/// the seats that start more games than the fewest are marked with how many. One mark at most
+/// per line and few of them, so a 1080p TV keeps six tables on a screen.
 fn seat_list(lang: Language, table: &TvTable) -> String {
+    let counts: Vec<usize> = (0..table.players.len())
+        .map(|seat| table.starts.iter().filter(|&&s| s == seat).count())
+        .collect();
+    let fewest = counts.iter().min().copied().unwrap_or_default();
+    let even = counts.iter().all(|&c| c == fewest);
     let mut out = String::from("<ol class=\"seats\">");
     for (i, name) in table.players.iter().enumerate() {
-        let starts = table.starts.iter().filter(|&&s| s == i).count();
-        let mark = if starts > 0 {
-            format!(
-                " <small>({})</small>",
-                esc(&club_words::starts(lang, starts))
-            )
+        let starts = counts.get(i).copied().unwrap_or_default();
+        let mark = if even && i == 0 && starts > 0 {
+            Some(words::STARTS.get(lang).to_owned())
+        } else if !even && starts > fewest {
+            Some(club_words::starts(lang, starts))
         } else {
-            String::new()
+            None
         };
+        let mark = mark
+            .map(|m| format!(" <small>({})</small>", esc(&m)))
+            .unwrap_or_default();
         let _ = write!(out, "<li>{}{mark}</li>", esc(name));
     }
     out.push_str("</ol>");
@@ -1029,23 +1039,31 @@ fn live_line(lang: Language, t: &TvTable) -> String {
     out
 }
 
-/// A finished table's games: each game's points per player, the totals and the winner.
+/// A finished table's games: a row per player (in seat order) with each game's points and the
+/// total, each game's winner marked (`won`), the table's winners (most points) named under it. Players are rows so a card holds four games at the TV's type size.
 fn results(lang: Language, t: &TvTable) -> String {
     if t.results.is_empty() {
         return String::new();
     }
-    let mut totals = vec![0i64; t.players.len()];
+    let totals: Vec<i64> = (0..t.players.len())
+        .map(|seat| t.results.iter().filter_map(|g| g.points.get(seat)).sum())
+        .collect();
+    let best = totals.iter().max().copied().unwrap_or_default();
     let mut out = String::from("<table class=\"results\"><thead><tr><th></th>");
-    for name in &t.players {
-        let _ = write!(out, "<th>{}</th>", esc(name));
+    for g in 1..=t.results.len() {
+        let _ = write!(out, "<th>{g}</th>");
     }
-    out.push_str("</tr></thead><tbody>");
-    for (g, game) in t.results.iter().enumerate() {
-        let _ = write!(out, "<tr><td>{}</td>", g + 1);
-        for (seat, points) in game.points.iter().enumerate() {
-            if let Some(total) = totals.get_mut(seat) {
-                *total += points;
-            }
+    out.push_str("<th>Σ</th></tr></thead><tbody>");
+    for (seat, name) in t.players.iter().enumerate() {
+        let first = totals.get(seat) == Some(&best);
+        let _ = write!(
+            out,
+            "<tr{}><th>{}</th>",
+            if first { " class=\"first\"" } else { "" },
+            esc(name)
+        );
+        for game in &t.results {
+            let points = game.points.get(seat).copied().unwrap_or_default();
             let class = if seat == game.winner {
                 " class=\"won\""
             } else {
@@ -1053,14 +1071,10 @@ fn results(lang: Language, t: &TvTable) -> String {
             };
             let _ = write!(out, "<td{class}>{points:+}</td>");
         }
-        out.push_str("</tr>");
+        let total = totals.get(seat).copied().unwrap_or_default();
+        let _ = write!(out, "<td class=\"total\">{total:+}</td></tr>");
     }
-    let _ = write!(out, "<tr class=\"total\"><td>Σ</td>");
-    for total in &totals {
-        let _ = write!(out, "<td>{total:+}</td>");
-    }
-    out.push_str("</tr></tbody></table>");
-    let best = totals.iter().max().copied().unwrap_or_default();
+    out.push_str("</tbody></table>");
     let winners: Vec<&str> = t
         .players
         .iter()
@@ -1109,7 +1123,7 @@ fn head(lang: Language, view: &TvView, now_ms: u64) -> String {
         "<h2 id=\"round\">{}</h2>{}<p class=\"rules\">{}</p></header>",
         esc(&cli_words::round(lang, view.round)),
         round_clock(lang, view, now_ms),
-        esc(&view.rules)
+        esc(&crate::i18n::event::tv::rules(lang, &view.rules))
     );
     out
 }
