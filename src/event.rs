@@ -714,8 +714,13 @@ impl Event {
     /// Corrections entered later to those rounds count; results of later rounds do not.
     pub fn standings_through(&self, rounds: u32) -> Standings {
         let mut early = self.clone();
-        early.rounds.retain(|r| r.number <= rounds);
+        early.retain_rounds(rounds);
         early.standings()
+    }
+
+    /// Keeps only the first `rounds` rounds (what was released once they were complete).
+    pub(crate) fn retain_rounds(&mut self, rounds: u32) {
+        self.rounds.retain(|r| r.number <= rounds);
     }
 
     /// Each finished table's scores (round index, table index, the games scored).

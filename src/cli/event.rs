@@ -764,7 +764,7 @@ fn seated(
 /// `event export`: the event as a bundle signed with the venue's key (made once per data
 /// folder). Reading the event changes nothing; the bundle is written and synced.
 fn export(args: &ExportArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
-    let done = (|| -> Result<(crate::event::bundle::Venue, EventId, Event), Failure> {
+    let done = (|| -> Result<(crate::event::bundle::Venue, EventId, String), Failure> {
         let dir = data_dir(lang)?;
         let reader = Store::open_reader(&dir);
         let id = event_id(&reader, args.event.as_deref(), lang)?;
@@ -791,17 +791,21 @@ fn export(args: &ExportArgs, lang: Language, out: &mut dyn Write, err: &mut dyn 
                 crate::club::words::notice(lang, &notice)
             );
         }
-        let venue = crate::store::venue(&dir, args.venue.as_deref())
-            .map_err(|e| store_failure(lang, &e))?;
-        Ok((venue, id, loaded.event))
+        let (venue, text) = crate::club::season::seal(
+            &dir,
+            args.venue.as_deref(),
+            id.as_str(),
+            &loaded.event,
+            Utc::now(),
+        )
+        .map_err(|e| store_failure(lang, &e))?;
+        Ok((venue, id, text))
     })();
-    let (venue, id, event) = match done {
+    let (venue, id, text) = match done {
         Ok(x) => x,
         Err(f) => return f.report(out, err, lang, args.json),
     };
-    let written = crate::event::bundle::seal(&venue, id.as_str(), Utc::now(), &event)
-        .map_err(std::io::Error::other)
-        .and_then(|text| write_synced(&args.out, text.as_bytes()));
+    let written = write_synced(&args.out, text.as_bytes());
     if let Err(e) = written {
         return Failure {
             code: EXIT_BAD_INPUT,

@@ -16,14 +16,13 @@ use chrono::Utc;
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
-use super::score::read_text;
 use super::{EXIT_YES, InputError, bad_input, print_json};
-use crate::event::bundle::{self, Opened};
-use crate::event::season::{Added, Season, SeasonPoints};
+use crate::club::season as club_season;
+use crate::event::season::{Added, Season};
 use crate::i18n;
 use crate::i18n::event::season as words;
 use crate::lang::Language;
-use crate::store::{DATA_ENV, SeasonId, SeasonStore, Store, StoreError, data_dir_from};
+use crate::store::{DATA_ENV, SeasonId, Store, StoreError, data_dir_from};
 
 /// `season` arguments.
 #[derive(Debug, Args)]
@@ -118,19 +117,8 @@ pub(super) fn run(
     }
 }
 
-/// How long a command waits for another that holds the seasons a moment.
-const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
-
 fn data_dir(lang: Language) -> Result<PathBuf, String> {
     data_dir_from(std::env::var_os(DATA_ENV)).map_err(|e| i18n::store_error(lang, &e))
-}
-
-/// The season asked for (or the most recent), refused in words when there is none.
-fn season_id(store: &Store, name: Option<&str>, lang: Language) -> Result<SeasonId, String> {
-    store
-        .find_season(name)
-        .map_err(|e| i18n::store_error(lang, &e))?
-        .ok_or_else(|| words::no_season(lang, name))
 }
 
 /// Reads a season, saying on `err` what was restored on the way.
@@ -154,31 +142,10 @@ fn load(
     Ok(loaded.value)
 }
 
-/// `--points`: `entrants`, or a list of whole numbers by place.
-fn points_rule(text: Option<&str>, lang: Language) -> Result<SeasonPoints, String> {
-    let Some(text) = text.map(str::trim) else {
-        return Ok(SeasonPoints::Entrants);
-    };
-    if text.eq_ignore_ascii_case("entrants") {
-        return Ok(SeasonPoints::Entrants);
-    }
-    text.split(',')
-        .map(|v| v.trim().parse::<u32>())
-        .collect::<Result<Vec<u32>, _>>()
-        .map(SeasonPoints::List)
-        .map_err(|_| words::not_points(lang, text))
-}
-
 fn new(args: &NewArgs, lang: Language, out: &mut dyn Write) -> Result<(), String> {
-    let points = points_rule(args.points.as_deref(), lang)?;
-    let season =
-        Season::new(&args.name, points, args.best).map_err(|r| words::refusal(lang, &r))?;
+    let points = club_season::points_rule(args.points.as_deref(), lang)?;
     let dir = data_dir(lang)?;
-    let store = SeasonStore::open(&dir, LOCK_WAIT).map_err(|e| i18n::store_error(lang, &e))?;
-    let id = store.new_season_id(Utc::now());
-    store
-        .save(&id, &season)
-        .map_err(|e| i18n::store_error(lang, &e))?;
+    let (id, season) = club_season::create(&dir, &args.name, points, args.best, Utc::now(), lang)?;
     if args.json {
         print_json(
             out,
@@ -197,58 +164,27 @@ fn add(
     err: &mut dyn Write,
 ) -> Result<(), String> {
     let dir = data_dir(lang)?;
-    let store = SeasonStore::open(&dir, LOCK_WAIT).map_err(|e| i18n::store_error(lang, &e))?;
-    let id = season_id(store.store(), args.season.as_deref(), lang)?;
-    let mut season = load(store.store(), &id, lang, err)?;
-    let mut done: Vec<(String, Opened, Added)> = Vec::new();
-    let mut refused: Vec<String> = Vec::new();
-    for file in &args.files {
-        let shown = file.display().to_string();
-        let opened = read_text(file, lang)
-            .map_err(|(_, message)| message)
-            .and_then(|text| {
-                bundle::open(&text).map_err(|p| format!("{shown}: {}", words::problem(lang, &p)))
-            });
-        match opened {
-            Ok(opened) => match season.add(&opened) {
-                Ok(added) => done.push((shown, opened, added)),
-                Err(r) => refused.push(format!("{shown}: {}", words::refusal(lang, &r))),
-            },
-            Err(message) => refused.push(message),
-        }
-    }
-    if let Some(last) = refused.pop() {
-        for message in &refused {
-            let _ = writeln!(err, "{} {message}", i18n::cli::ERROR.get(lang));
-        }
-        return Err(format!("{last} ({})", words::NOTHING_ADDED.get(lang)));
-    }
-    if done
-        .iter()
-        .any(|(_, _, a)| matches!(a, Added::New | Added::Replaced))
+    let (season, done) = match club_season::import(&dir, args.season.as_deref(), &args.files, lang)
     {
-        let notices = store
-            .save(&id, &season)
-            .map_err(|e| i18n::store_error(lang, &e))?;
-        for notice in &notices {
-            let _ = writeln!(
-                err,
-                "{} {}",
-                i18n::cli::WARNING.get(lang),
-                i18n::notice(lang, notice)
-            );
+        Ok(done) => done,
+        Err(mut refused) => {
+            let last = refused.messages.pop().unwrap_or_default();
+            for message in &refused.messages {
+                let _ = writeln!(err, "{} {message}", i18n::cli::ERROR.get(lang));
+            }
+            return Err(format!("{last} ({})", words::NOTHING_ADDED.get(lang)));
         }
-    }
+    };
     if args.json {
         let files: Vec<Value> = done
             .iter()
-            .map(|(file, opened, added)| {
+            .map(|i| {
                 json!({
-                    "file": file,
-                    "event": opened.payload.event.setup().name,
-                    "event_id": opened.payload.event_id,
-                    "venue": opened.payload.venue,
-                    "added": added_name(added),
+                    "file": i.file,
+                    "event": i.opened.payload.event.setup().name,
+                    "event_id": i.opened.payload.event_id,
+                    "venue": i.opened.payload.venue,
+                    "added": added_name(&i.added),
                 })
             })
             .collect();
@@ -257,16 +193,16 @@ fn add(
             &json!({"season": season.name, "events": season.events.len(), "files": files}),
         );
     } else {
-        for (file, opened, added) in &done {
+        for i in &done {
             let _ = writeln!(
                 out,
                 "{}",
                 words::added(
                     lang,
-                    added,
-                    file,
-                    &opened.payload.event.setup().name,
-                    &opened.payload.venue
+                    &i.added,
+                    &i.file,
+                    &i.opened.payload.event.setup().name,
+                    &i.opened.payload.venue
                 )
             );
         }
@@ -291,7 +227,7 @@ fn standings(
 ) -> Result<(), String> {
     // Reading only: nothing is locked, moved or written.
     let store = Store::open_reader(data_dir(lang)?);
-    let id = season_id(&store, args.season.as_deref(), lang)?;
+    let id = club_season::season_id(&store, args.season.as_deref(), lang)?;
     let season = load(&store, &id, lang, err)?;
     let lines = season.standings();
     if args.json {

@@ -70,6 +70,52 @@ pub enum ClubCommand {
     },
     /// Stops hosting the tables.
     StopHosting,
+    /// A season's work (the window's Season view): done on a thread of the owner's, its outcome
+    /// in [`super::Club::season_report`].
+    Season(SeasonAsk),
+}
+
+/// What the Season view asks.
+#[derive(Clone)]
+pub enum SeasonAsk {
+    /// Read the seasons (and this folder's venue) again.
+    List,
+    /// Make a season: its name, the points (`entrants` or a list by place), the best K.
+    New {
+        /// The name.
+        name: String,
+        /// `entrants`, or `25,18,15,…`.
+        points: String,
+        /// Count each player's best K events.
+        best: Option<u32>,
+    },
+    /// Import bundles into a season, all or nothing.
+    Import {
+        /// The season.
+        season: crate::store::SeasonId,
+        /// The bundle files.
+        files: Vec<std::path::PathBuf>,
+    },
+    /// Seal the open event with this folder's venue key, written where the dialog says (or the
+    /// exports folder).
+    Export {
+        /// The save dialog, if any.
+        ask: Option<super::AskPath>,
+    },
+    /// Show a season's standings on the TV (or none).
+    Show(Option<crate::store::SeasonId>),
+}
+
+impl std::fmt::Debug for SeasonAsk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeasonAsk::List => f.write_str("List"),
+            SeasonAsk::New { name, .. } => write!(f, "New({name})"),
+            SeasonAsk::Import { season, files } => write!(f, "Import({season}, {files:?})"),
+            SeasonAsk::Export { .. } => f.write_str("Export"),
+            SeasonAsk::Show(id) => write!(f, "Show({id:?})"),
+        }
+    }
 }
 
 /// What a command did.

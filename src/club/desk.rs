@@ -14,7 +14,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::event::Event;
-use crate::store::{EventId, Store};
+use crate::event::season::{Season, SeasonStanding};
+use crate::lang::Language;
+use crate::store::{EventId, SeasonId, Store};
 
 /// A dialog that answers `None` sooner than this showed nothing (the sheet's export uses the
 /// same rule, `ui::app::actions::NO_DIALOG_WITHIN`).
@@ -58,6 +60,41 @@ pub enum ExportReport {
     },
 }
 
+/// A season in the data folder, as the Season view shows it.
+#[derive(Clone, Debug)]
+pub struct SeasonSummary {
+    /// Its id.
+    pub id: SeasonId,
+    /// The season (`None` when its file could not be read).
+    pub season: Option<Season>,
+    /// Its standings.
+    pub standings: Vec<SeasonStanding>,
+}
+
+/// How the last season's work went, worded when it was asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeasonReport {
+    /// A season was made.
+    Created(SeasonId),
+    /// Bundles were imported: each file's line.
+    Imported(Vec<String>),
+    /// The import was refused, nothing added: each refused file's line.
+    Refused(Vec<String>),
+    /// The open event was sealed into a bundle here.
+    Exported(PathBuf),
+    /// It failed.
+    Failed(String),
+}
+
+/// The seasons as last read, with this data folder's venue.
+#[derive(Clone, Debug, Default)]
+pub struct Seasons {
+    /// The seasons, newest first.
+    pub list: Vec<SeasonSummary>,
+    /// This folder's venue: its name and public key, once made.
+    pub venue: Option<(String, String)>,
+}
+
 #[derive(Default)]
 struct State {
     /// Exports and listings asked for and not yet done ([`Desk::flush`] waits for none).
@@ -68,6 +105,10 @@ struct State {
     known: (u64, Arc<[EventSummary]>),
     /// The last export, and when it was reported (a success fades).
     export: Option<(ExportReport, Instant)>,
+    /// The seasons as last read.
+    seasons: Arc<Seasons>,
+    /// The last season's work.
+    season: Option<SeasonReport>,
 }
 
 struct Inner {
@@ -245,6 +286,66 @@ impl Desk {
         }
     }
 
+    /// The seasons as last read ([`Desk::list_seasons`]).
+    pub fn seasons(&self) -> Arc<Seasons> {
+        Arc::clone(&self.inner.state().seasons)
+    }
+
+    /// How the last season's work went.
+    pub fn season_report(&self) -> Option<SeasonReport> {
+        self.inner.state().season.clone()
+    }
+
+    /// Reads the seasons of data folder `dir` (and its venue) on a thread.
+    pub fn list_seasons(&self, dir: &Path) {
+        let dir = dir.to_path_buf();
+        self.on_thread("season-list", move || {
+            let seasons = read_seasons(&dir);
+            (Some(seasons), None)
+        });
+    }
+
+    /// Does season work `job` on a thread (it holds the seasons' lock for a moment), then reads
+    /// the seasons again; its report is in [`Desk::season_report`].
+    pub fn season_work(
+        &self,
+        dir: &Path,
+        job: impl FnOnce(&Path) -> SeasonReport + Send + 'static,
+    ) {
+        let dir = dir.to_path_buf();
+        self.on_thread("season-work", move || {
+            let report = job(&dir);
+            (Some(read_seasons(&dir)), Some(report))
+        });
+    }
+
+    fn on_thread(
+        &self,
+        name: &str,
+        job: impl FnOnce() -> (Option<Seasons>, Option<SeasonReport>) + Send + 'static,
+    ) {
+        let inner = Arc::clone(&self.inner);
+        self.inner.state().pending += 1;
+        let work = move || {
+            let (seasons, report) = job();
+            let mut state = inner.state();
+            if let Some(seasons) = seasons {
+                state.seasons = Arc::new(seasons);
+            }
+            if report.is_some() {
+                state.season = report;
+            }
+            drop(state);
+            inner.done(None);
+        };
+        if let Err(e) = std::thread::Builder::new().name(name.into()).spawn(work) {
+            let mut state = self.inner.state();
+            state.season = Some(SeasonReport::Failed(e.to_string()));
+            drop(state);
+            self.inner.done(None);
+        }
+    }
+
     /// Waits (at most `timeout`) until every listing and export asked for is done.
     pub fn flush(&self, timeout: Duration) -> bool {
         let until = Instant::now() + timeout;
@@ -332,6 +433,45 @@ fn summaries(
                     round: 0,
                 },
             }
+        })
+        .collect()
+}
+
+/// The seasons of data folder `dir` (newest first) and its venue, as a reader sees them.
+fn read_seasons(dir: &Path) -> Seasons {
+    let reader = Store::open_reader(dir);
+    let mut ids = reader.list_seasons().unwrap_or_default();
+    ids.reverse();
+    let list = ids
+        .into_iter()
+        .map(|id| {
+            let season = reader.load_season(&id).ok().map(|l| l.value);
+            let standings = season.as_ref().map(Season::standings).unwrap_or_default();
+            SeasonSummary {
+                id,
+                season,
+                standings,
+            }
+        })
+        .collect();
+    let venue = crate::store::load_venue(dir)
+        .ok()
+        .flatten()
+        .map(|v| (v.name().to_owned(), v.public_key()));
+    Seasons { list, venue }
+}
+
+/// The season's lines of an import, worded in `lang`.
+pub fn imported_lines(lang: Language, done: &[super::season::Imported]) -> Vec<String> {
+    done.iter()
+        .map(|i| {
+            crate::i18n::event::season::added(
+                lang,
+                &i.added,
+                &i.file,
+                &i.opened.payload.event.setup().name,
+                &i.opened.payload.venue,
+            )
         })
         .collect()
 }

@@ -28,6 +28,7 @@
 mod command;
 pub mod desk;
 mod handle;
+pub mod season;
 mod tables;
 pub mod words;
 
@@ -38,8 +39,10 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 
-pub use command::{ClubCommand, ClubDone, ClubRefusal, Did, RelayAnswer, Relayed, RelayedAsk};
-pub use desk::{AskPath, EventSummary, ExportReport, MakeBytes};
+pub use command::{
+    ClubCommand, ClubDone, ClubRefusal, Did, RelayAnswer, Relayed, RelayedAsk, SeasonAsk,
+};
+pub use desk::{AskPath, EventSummary, ExportReport, MakeBytes, SeasonReport, SeasonSummary, Seasons};
 
 use crate::event::live::{Actor, TableCommand, TablesAtPlay};
 use crate::event::{Command, Event, EventSetup, LogEntry, Outcome, Refusal, read_players};
@@ -48,8 +51,8 @@ use crate::score::table::{line, read_score_csv};
 use crate::server::Secret;
 use crate::server::control::ControlServer;
 use crate::server::tv::{
-    TV_MAX_CONNECTIONS, TablesHost, TvGame, TvOptions, TvServer, TvSettling, TvStanding, TvTable,
-    TvView,
+    TV_MAX_CONNECTIONS, TablesHost, TvDivision, TvGame, TvOptions, TvSeason, TvServer,
+    TvSettling, TvStanding, TvTable, TvView,
 };
 use crate::store::saver::{Job, SaveStatus, Saver, Ticket, Urgency, Waited};
 use crate::store::{
@@ -236,6 +239,8 @@ pub struct Club {
     notices: Vec<ClubNotice>,
     /// The ids of events this owner made (their files may not be written yet).
     made: Vec<EventId>,
+    /// The season the TV shows, as read when asked.
+    shown_season: Option<(crate::store::SeasonId, crate::event::season::Season)>,
     /// The newest state of each event this owner had open and closed (its files may lag a
     /// moment behind the writer): reopened from here, never from a file about to be replaced.
     recent: std::collections::BTreeMap<EventId, (Arc<Event>, TablesAtPlay)>,
@@ -355,6 +360,21 @@ impl Club {
         self.desk.export_made(self.dir(), name, make, ask);
     }
 
+    /// The seasons as last read (the Season view asks for them with [`SeasonAsk::List`]).
+    pub fn seasons(&self) -> Arc<Seasons> {
+        self.desk.seasons()
+    }
+
+    /// How the last season's work went.
+    pub fn season_report(&self) -> Option<SeasonReport> {
+        self.desk.season_report()
+    }
+
+    /// The season the TV shows.
+    pub fn shown_season(&self) -> Option<&crate::store::SeasonId> {
+        self.shown_season.as_ref().map(|(id, _)| id)
+    }
+
     /// The tables at play of the open event's current round (for the window).
     pub fn tables_at_play(&self) -> Option<&TablesAtPlay> {
         self.open.as_ref().map(|o| o.tables.kept())
@@ -431,6 +451,7 @@ impl Club {
                 link,
                 round_minutes,
             } => self.host(bind, link, round_minutes),
+            ClubCommand::Season(ask) => self.season(ask),
             ClubCommand::StopHosting => {
                 if let Some(open) = &mut self.open {
                     open.hosting = None;
@@ -439,6 +460,53 @@ impl Club {
                 Ok(done(Did::NotHosting))
             }
         }
+    }
+
+    /// A season's work: reads and writes on the desk's threads (never the caller's); showing
+    /// one on the TV reads its small file here.
+    fn season(&mut self, ask: SeasonAsk) -> Result<ClubDone, ClubRefusal> {
+        let dir = self.dir.clone().map_err(|_| ClubRefusal::NoDataFolder)?;
+        let lang = self.lang;
+        match ask {
+            SeasonAsk::List => self.desk.list_seasons(&dir),
+            SeasonAsk::New { name, points, best } => {
+                let now = (self.wall)();
+                self.desk.season_work(&dir, move |dir| {
+                    let made = season::points_rule(Some(&points), lang)
+                        .and_then(|points| season::create(dir, &name, points, best, now, lang));
+                    match made {
+                        Ok((id, _)) => SeasonReport::Created(id),
+                        Err(why) => SeasonReport::Failed(why),
+                    }
+                });
+            }
+            SeasonAsk::Import { season: id, files } => {
+                self.desk.season_work(&dir, move |dir| {
+                    match season::import(dir, Some(id.as_str()), &files, lang) {
+                        Ok((_, done)) => SeasonReport::Imported(desk::imported_lines(lang, &done)),
+                        Err(refused) => SeasonReport::Refused(refused.messages),
+                    }
+                });
+            }
+            SeasonAsk::Export { ask } => {
+                let open = self.open.as_ref().ok_or(ClubRefusal::NotOpen)?;
+                let (id, event) = (open.id.clone(), Arc::clone(&open.event));
+                let now = (self.wall)();
+                let name = format!("{id}.bundle.json");
+                let make: MakeBytes = Box::new(move || {
+                    season::seal(&dir, None, id.as_str(), &event, now)
+                        .map(|(_, text)| text.into_bytes())
+                        .map_err(|e| std::io::Error::other(e.to_string()))
+                });
+                self.export_made(&name, make, ask);
+            }
+            SeasonAsk::Show(None) => self.shown_season = None,
+            SeasonAsk::Show(Some(id)) => {
+                let loaded = Store::open_reader(&dir).load_season(&id)?;
+                self.shown_season = Some((id, loaded.value));
+            }
+        }
+        Ok(done(Did::Nothing))
     }
 
     /// Holds the folder (its club lock), if it does not yet.
@@ -951,11 +1019,9 @@ impl Club {
             .rev()
             .find(|r| r.is_complete())
             .map_or(0, |r| r.number);
-        let standings = if standings_round == 0 {
-            Vec::new()
-        } else {
-            event
-                .standings_through(standings_round)
+        let placement = event.setup().ranking == crate::event::Ranking::Placement;
+        let rows = |standings: crate::event::Standings| -> Vec<TvStanding> {
+            standings
                 .rows
                 .into_iter()
                 .map(|s| TvStanding {
@@ -964,9 +1030,38 @@ impl Club {
                     wins: s.wins,
                     points: s.points,
                     games: s.games,
+                    placement: placement.then_some(s.placement),
                 })
                 .collect()
         };
+        let (standings, divisions) = if standings_round == 0 {
+            (Vec::new(), Vec::new())
+        } else {
+            let through = event.standings_through(standings_round);
+            let early = {
+                let mut early = Event::clone(event);
+                early.retain_rounds(standings_round);
+                early
+            };
+            let divisions = event
+                .divisions()
+                .into_iter()
+                .map(|name| TvDivision {
+                    standings: rows(early.division_standings(event.setup().ranking, &name)),
+                    name,
+                })
+                .collect();
+            (rows(through), divisions)
+        };
+        let season = self.shown_season.as_ref().map(|(_, season)| TvSeason {
+            name: season.name.clone(),
+            events: season.events.len(),
+            rows: season
+                .standings()
+                .into_iter()
+                .map(|l| (l.rank, l.name, l.club, l.points, l.events))
+                .collect(),
+        });
         let round_ends_at_ms = open.tables.round_ends().map(|ends| {
             let left = (ends - (self.wall)()).to_std().unwrap_or(Duration::ZERO);
             ms(now + left)
@@ -981,6 +1076,9 @@ impl Club {
             standings,
             round_ends_at_ms,
             rules: event.setup().rules,
+            stage: current.map_or(crate::event::Stage::Round, |r| r.stage),
+            divisions,
+            season,
         })
     }
 }
@@ -1024,6 +1122,7 @@ impl ClubShared {
                 desk: Desk::new(move || repaint()),
                 notices: Vec::new(),
                 made: Vec::new(),
+                shown_season: None,
                 recent: std::collections::BTreeMap::new(),
                 last_ticket: None,
                 epoch: Instant::now(),

@@ -618,6 +618,12 @@ pub mod tv {
         }
     }
 
+    /// The placement points column.
+    pub const PLACEMENT: Text = Text {
+        en: "placement",
+        ko: "순위점수",
+    };
+
     /// A page that does not exist.
     pub const NOT_FOUND: Text = Text {
         en: "no such page",
@@ -1253,6 +1259,14 @@ pub mod season {
     use crate::event::bundle::BundleProblem;
     use crate::event::season::{Added, SeasonRefusal};
     use crate::lang::{Language, Text};
+
+    /// A bundle file that cannot be read.
+    pub fn unreadable(lang: Language, file: &str, detail: &str) -> String {
+        match lang {
+            Language::English => format!("{file} cannot be read: {detail}"),
+            Language::Korean => format!("{file} 파일을 읽을 수 없습니다: {detail}"),
+        }
+    }
 
     /// No season to work on.
     pub fn no_season(lang: Language, name: Option<&str>) -> String {

@@ -158,6 +158,28 @@ pub struct TvStanding {
     pub points: i64,
     /// Games played.
     pub games: usize,
+    /// Placement points (in `PLACEMENT_UNIT`ths), when the event ranks by them.
+    pub placement: Option<i64>,
+}
+
+/// A division's released standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TvDivision {
+    /// The division.
+    pub name: String,
+    /// Its standings.
+    pub standings: Vec<TvStanding>,
+}
+
+/// A season's standings, when the organiser shows them on the TV.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TvSeason {
+    /// The season's name.
+    pub name: String,
+    /// Events counted.
+    pub events: usize,
+    /// Its standings: rank, name, club, points, events played.
+    pub rows: Vec<(usize, String, Option<String>, i64, usize)>,
 }
 
 /// What the pages show: the event as the TV sees it.
@@ -181,6 +203,12 @@ pub struct TvView {
     pub round_ends_at_ms: Option<u64>,
     /// The rules the games are scored under (each page words them in its language).
     pub rules: crate::rules::RuleSet,
+    /// The current round's stage (a round, a semi-final, the final).
+    pub stage: crate::event::Stage,
+    /// Each division's standings after `standings_round` (empty without divisions).
+    pub divisions: Vec<TvDivision>,
+    /// A season's standings, when shown.
+    pub season: Option<TvSeason>,
 }
 
 /// What a table's page asks.
@@ -1121,7 +1149,7 @@ fn head(lang: Language, view: &TvView, now_ms: u64) -> String {
     let _ = write!(
         out,
         "<h2 id=\"round\">{}</h2>{}<p class=\"rules\">{}</p></header>",
-        esc(&cli_words::round(lang, view.round)),
+        esc(&cli_words::stage_heading(lang, view.stage, view.round)),
         round_clock(lang, view, now_ms),
         esc(&crate::i18n::event::tv::rules(lang, &view.rules))
     );
@@ -1214,29 +1242,85 @@ fn standings(lang: Language, view: &TvView) -> String {
     if view.standings_round == 0 {
         let _ = write!(
             out,
-            "<p>{}</p></section>",
+            "<p>{}</p>",
             esc(&words::no_standings(lang, 1))
         );
-        return out;
+    } else if view.divisions.is_empty() {
+        let heading = words::standings_after(lang, view.standings_round);
+        out.push_str(&standings_table(lang, &heading, &view.standings));
+    } else {
+        // Each division ranked among its own players.
+        for division in &view.divisions {
+            let heading = format!(
+                "{} · {}",
+                words::standings_after(lang, view.standings_round),
+                division.name
+            );
+            out.push_str(&standings_table(lang, &heading, &division.standings));
+        }
     }
-    let _ = write!(
-        out,
-        "<h2>{}</h2><table><thead><tr>",
-        esc(&words::standings_after(lang, view.standings_round))
-    );
+    if let Some(season) = &view.season {
+        out.push_str(&season_table(lang, season));
+    }
+    out.push_str("</section>");
+    out
+}
+
+/// A standings table under its heading (a placement column when the event ranks by it).
+fn standings_table(lang: Language, heading: &str, rows: &[TvStanding]) -> String {
+    let placement = rows.iter().any(|s| s.placement.is_some());
+    let mut out = format!("<h2>{}</h2><table><thead><tr>", esc(heading));
     for column in cli_words::COLUMNS {
         let _ = write!(out, "<th>{}</th>", esc(column.get(lang)));
     }
+    if placement {
+        let _ = write!(out, "<th>{}</th>", esc(words::PLACEMENT.get(lang)));
+    }
     out.push_str("</tr></thead><tbody>");
-    for s in &view.standings {
+    for s in rows {
         let _ = write!(
             out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:+}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:+}</td><td>{}</td>",
             s.rank,
             esc(&s.name),
             s.wins,
             s.points,
             s.games
+        );
+        if let Some(units) = s.placement {
+            let _ = write!(
+                out,
+                "<td>{}</td>",
+                esc(&crate::event::format::placement_text(units))
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+/// A season's standings: rank, name, club, points, events.
+fn season_table(lang: Language, season: &TvSeason) -> String {
+    let mut out = format!(
+        "<section class=\"season\"><h2>{}</h2><table><thead><tr>",
+        esc(&crate::i18n::event::season::heading(
+            lang,
+            &season.name,
+            season.events,
+            None
+        ))
+    );
+    for column in crate::i18n::event::season::COLUMNS {
+        let _ = write!(out, "<th>{}</th>", esc(column.get(lang)));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for (rank, name, club, points, events) in &season.rows {
+        let _ = write!(
+            out,
+            "<tr><td>{rank}</td><td>{}</td><td>{}</td><td>{points}</td><td>{events}</td></tr>",
+            esc(name),
+            esc(club.as_deref().unwrap_or(""))
         );
     }
     out.push_str("</tbody></table></section>");
