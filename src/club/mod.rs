@@ -42,7 +42,9 @@ use chrono::{DateTime, Utc};
 pub use command::{
     ClubCommand, ClubDone, ClubRefusal, Did, RelayAnswer, Relayed, RelayedAsk, SeasonAsk,
 };
-pub use desk::{AskPath, EventSummary, ExportReport, MakeBytes, SeasonReport, SeasonSummary, Seasons};
+pub use desk::{
+    AskPath, EventSummary, ExportReport, MakeBytes, SeasonReport, SeasonSummary, Seasons,
+};
 
 use crate::event::live::{Actor, TableCommand, TablesAtPlay};
 use crate::event::{Command, Event, EventSetup, LogEntry, Outcome, Refusal, read_players};
@@ -51,8 +53,8 @@ use crate::score::table::{line, read_score_csv};
 use crate::server::Secret;
 use crate::server::control::ControlServer;
 use crate::server::tv::{
-    TV_MAX_CONNECTIONS, TablesHost, TvDivision, TvGame, TvOptions, TvSeason, TvServer,
-    TvSettling, TvStanding, TvTable, TvView,
+    TV_MAX_CONNECTIONS, TablesHost, TvDivision, TvGame, TvOptions, TvSeason, TvServer, TvSettling,
+    TvStanding, TvTable, TvView,
 };
 use crate::store::saver::{Job, SaveStatus, Saver, Ticket, Urgency, Waited};
 use crate::store::{

@@ -89,7 +89,8 @@ pub fn import(
     let refused = |message: String| ImportRefused {
         messages: vec![message],
     };
-    let store = SeasonStore::open(dir, LOCK_WAIT).map_err(|e| refused(i18n::store_error(lang, &e)))?;
+    let store =
+        SeasonStore::open(dir, LOCK_WAIT).map_err(|e| refused(i18n::store_error(lang, &e)))?;
     let id = season_id(store.store(), season, lang).map_err(refused)?;
     let mut kept = store
         .load(&id)

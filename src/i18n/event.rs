@@ -957,8 +957,8 @@ pub mod window {
     };
     /// The players field.
     pub const PLAYERS: Text = Text {
-        en: "Players, one a line: name, or name,club",
-        ko: "선수, 한 줄에 한 명: 이름 또는 이름,클럽",
+        en: "Players, one a line: name, name,club or name,club,division",
+        ko: "선수, 한 줄에 한 명: 이름, 이름,클럽 또는 이름,클럽,부",
     };
     /// Games a round.
     pub const GAMES: Text = Text {
@@ -1144,6 +1144,220 @@ pub mod window {
         match lang {
             Language::English => format!("starts game {}", list.join(", ")),
             Language::Korean => format!("{}게임 선", list.join(", ")),
+        }
+    }
+
+    /// The format choice of a new event.
+    pub const FORMAT: Text = Text {
+        en: "Format",
+        ko: "대회 방식",
+    };
+    /// No federation's format: each rule as chosen.
+    pub const CUSTOM: Text = Text {
+        en: "Custom: each rule as chosen below",
+        ko: "직접 정하기: 아래에서 규칙마다 고름",
+    };
+    /// The seating choice.
+    pub const SEATING: Text = Text {
+        en: "Seating after round 1",
+        ko: "2라운드부터 자리 배정",
+    };
+    /// Placement points field.
+    pub const PLACEMENT_POINTS: Text = Text {
+        en: "Placement points at a table of 4 (places 1, 2, 3, 4)",
+        ko: "4인 테이블의 순위 점수 (1위, 2위, 3위, 4위)",
+    };
+    /// Win bonus field.
+    pub const WIN_BONUS: Text = Text {
+        en: "Win bonus (points added to a game's winner)",
+        ko: "승리 보너스 (게임 승자에게 더하는 점수)",
+    };
+    /// Divisions seated apart.
+    pub const DIVISIONS_APART: Text = Text {
+        en: "Seat each division apart (players: name,club,division)",
+        ko: "부마다 따로 배정 (선수: 이름,클럽,부)",
+    };
+    /// The finals' heading.
+    pub const FINALS: Text = Text {
+        en: "Finals",
+        ko: "결선",
+    };
+    /// How many go on.
+    pub const TOP: Text = Text {
+        en: "Top of the standings",
+        ko: "순위 상위",
+    };
+    /// The seeding choice.
+    pub const SEEDING: Text = Text {
+        en: "Seeding",
+        ko: "시드 배치",
+    };
+    /// The carry choice.
+    pub const CARRY: Text = Text {
+        en: "What carries in",
+        ko: "이어지는 점수",
+    };
+    /// Seat the finals.
+    pub const SEAT_FINALS: Text = Text {
+        en: "Seat the finals",
+        ko: "결선 배정",
+    };
+    /// Export the open event for a season.
+    pub const EXPORT_BUNDLE: Text = Text {
+        en: "Export for a season (signed)",
+        ko: "시즌용으로 내보내기 (서명)",
+    };
+    /// The division choice of the standings.
+    pub const DIVISION: Text = Text {
+        en: "Division",
+        ko: "부",
+    };
+    /// Every division's standings.
+    pub const ALL_DIVISIONS: Text = Text {
+        en: "everyone",
+        ko: "전체",
+    };
+    /// The two parts of the Event tab.
+    pub const CLUB_NIGHT: Text = Text {
+        en: "Club night",
+        ko: "대회",
+    };
+    /// The Season part.
+    pub const SEASON: Text = Text {
+        en: "Season",
+        ko: "시즌",
+    };
+    /// New season heading.
+    pub const NEW_SEASON: Text = Text {
+        en: "New season",
+        ko: "새 시즌",
+    };
+    /// The season's name.
+    pub const SEASON_NAME: Text = Text {
+        en: "Season name",
+        ko: "시즌 이름",
+    };
+    /// Season points.
+    pub const SEASON_POINTS: Text = Text {
+        en: "Points: entrants (place p of E gets E − p + 1), or a list by place (25,18,15,…)",
+        ko: "점수: entrants (참가자 E명 중 p위는 E − p + 1점) 또는 순위별 목록 (25,18,15,…)",
+    };
+    /// Best K.
+    pub const SEASON_BEST: Text = Text {
+        en: "Count each player's best events (blank: all)",
+        ko: "선수마다 좋은 대회만 셈 (비우면 전부)",
+    };
+    /// Create the season.
+    pub const CREATE_SEASON: Text = Text {
+        en: "Create season",
+        ko: "시즌 만들기",
+    };
+    /// The seasons list.
+    pub const SEASONS: Text = Text {
+        en: "Seasons in the data folder",
+        ko: "데이터 폴더의 시즌",
+    };
+    /// No season yet.
+    pub const NO_SEASONS: Text = Text {
+        en: "No season yet.",
+        ko: "아직 시즌이 없습니다.",
+    };
+    /// Bundle files to import.
+    pub const BUNDLES: Text = Text {
+        en: "Bundle files to import (event export), one a line",
+        ko: "가져올 번들 파일 (event export), 한 줄에 하나",
+    };
+    /// Import them.
+    pub const IMPORT: Text = Text {
+        en: "Import into this season",
+        ko: "이 시즌으로 가져오기",
+    };
+    /// Show a season on the TV.
+    pub const SHOW_ON_TV: Text = Text {
+        en: "Show on the TV",
+        ko: "TV에 보이기",
+    };
+    /// Take it off the TV.
+    pub const HIDE_FROM_TV: Text = Text {
+        en: "Take off the TV",
+        ko: "TV에서 내리기",
+    };
+
+    /// A federation's format as the choice reads.
+    pub fn format(lang: Language, format: crate::event::format::Format) -> &'static str {
+        use crate::event::format::Format;
+        match (lang, format) {
+            (Language::English, Format::Germany) => "Germany: by standings, placement 4/3/1/0",
+            (Language::Korean, Format::Germany) => "독일: 순위별 배정, 순위 점수 4/3/1/0",
+            (Language::English, Format::Japan) => "Japan: points, +100 a win, joker 50",
+            (Language::Korean, Format::Japan) => "일본: 점수, 승리마다 +100, 조커 50",
+            (Language::English, Format::Belgium) => {
+                "Belgium: 3 games by points, joker 25, semi-finals 1-3-5-7 / 2-4-6-8"
+            }
+            (Language::Korean, Format::Belgium) => {
+                "벨기에: 3게임 점수, 조커 25, 준결승 1-3-5-7 / 2-4-6-8"
+            }
+            (Language::English, Format::Poland) => "Poland: 4 games by points",
+            (Language::Korean, Format::Poland) => "폴란드: 4게임 점수",
+            (Language::English, Format::Korea) => "Korea: wins, then points; joker 50",
+            (Language::Korean, Format::Korea) => "한국: 승수 다음 점수, 조커 50",
+        }
+    }
+
+    /// A seating rule as the choice reads.
+    pub fn seating(lang: Language, rule: crate::event::format::SeatingRule) -> &'static str {
+        use crate::event::format::SeatingRule;
+        match (lang, rule) {
+            (Language::English, SeatingRule::Mixed) => "fewest repeat meetings",
+            (Language::Korean, SeatingRule::Mixed) => "다시 만나는 사람이 가장 적게",
+            (Language::English, SeatingRule::Standings) => "by standings (leaders at table 1)",
+            (Language::Korean, SeatingRule::Standings) => "순위대로 (선두는 1번 테이블)",
+        }
+    }
+
+    /// A seeding as the choice reads.
+    pub fn seeding(lang: Language, seeding: crate::event::format::Seeding) -> &'static str {
+        use crate::event::format::Seeding;
+        match (lang, seeding) {
+            (Language::English, Seeding::Snake) => "snake: 1-3-5-7 / 2-4-6-8",
+            (Language::Korean, Seeding::Snake) => "지그재그: 1-3-5-7 / 2-4-6-8",
+            (Language::English, Seeding::Order) => "in order: 1-2-3-4 / 5-6-7-8",
+            (Language::Korean, Seeding::Order) => "순서대로: 1-2-3-4 / 5-6-7-8",
+        }
+    }
+
+    /// What carries into a final stage, as the choice reads.
+    pub fn carry(lang: Language, carry: crate::event::format::Carry) -> &'static str {
+        use crate::event::format::Carry;
+        match (lang, carry) {
+            (Language::English, Carry::None) => "nothing: the stage's own points",
+            (Language::Korean, Carry::None) => "없음: 그 단계의 점수만",
+            (Language::English, Carry::Half) => "half the points so far, rounded up",
+            (Language::Korean, Carry::Half) => "지금까지 점수의 절반 (올림)",
+            (Language::English, Carry::All) => "everything since round 1",
+            (Language::Korean, Carry::All) => "1라운드부터 전부",
+        }
+    }
+
+    /// This data folder's venue, as the Season view names it.
+    pub fn venue(lang: Language, name: &str, key: &str) -> String {
+        match lang {
+            Language::English => format!("This laptop's venue: {name} · key {key}"),
+            Language::Korean => format!("이 노트북의 장소: {name} · 키 {key}"),
+        }
+    }
+
+    /// No venue key yet (made at the first export).
+    pub const NO_VENUE: Text = Text {
+        en: "This laptop has no venue key yet: it is made at its first export.",
+        ko: "이 노트북에는 아직 장소 키가 없습니다: 처음 내보낼 때 만들어집니다.",
+    };
+
+    /// A season was made.
+    pub fn season_created(lang: Language, id: &str) -> String {
+        match lang {
+            Language::English => format!("Season {id} created"),
+            Language::Korean => format!("{id} 시즌을 만들었습니다"),
         }
     }
 

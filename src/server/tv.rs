@@ -1240,11 +1240,7 @@ fn standings(lang: Language, view: &TvView) -> String {
         );
     }
     if view.standings_round == 0 {
-        let _ = write!(
-            out,
-            "<p>{}</p>",
-            esc(&words::no_standings(lang, 1))
-        );
+        let _ = write!(out, "<p>{}</p>", esc(&words::no_standings(lang, 1)));
     } else if view.divisions.is_empty() {
         let heading = words::standings_after(lang, view.standings_round);
         out.push_str(&standings_table(lang, &heading, &view.standings));

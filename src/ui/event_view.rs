@@ -10,12 +10,14 @@
 //! result loses nothing, and the cells it names are marked.
 
 use crate::club::{EventSummary, ExportReport, Saving};
+use crate::event::format::{Carry, Format, Placement, SeatingRule, Seeding, Stage, placement_text};
 use crate::event::live::TablesAtPlay;
 use crate::event::{Event, EventSetup, Ranking, Standings};
 use crate::i18n::event::{cli as cli_words, window as words};
 use crate::lang::Language;
 use crate::rules::Preset;
 use crate::store::EventId;
+use crate::ui::season_view::{SeasonContext, SeasonRequest, SeasonView};
 
 /// What the Event view asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +26,7 @@ pub enum EventRequest {
     Create {
         /// The setup.
         setup: Box<EventSetup>,
-        /// One player a line, `name` or `name,club`.
+        /// One player a line: `name`, `name,club` or `name,club,division`.
         players: String,
     },
     /// Read the events folder again.
@@ -67,6 +69,21 @@ pub enum EventRequest {
     SharedTurns(u32, bool),
     /// The organiser read the notices.
     DismissNotices,
+    /// Seat the top `top` of the standings as the next stage of the finals.
+    SeatFinal {
+        /// How many go on.
+        top: u32,
+        /// Games at each table (the format's, else the event's, when `None`).
+        games: Option<u32>,
+        /// How the seeds sit.
+        seeding: Seeding,
+        /// What carries in.
+        carry: Carry,
+    },
+    /// Seal the open event into a signed bundle for a season (asks where to save it).
+    ExportBundle,
+    /// A request of the Season part.
+    Season(SeasonRequest),
 }
 
 /// The cells a refused result names: its game rows (0-based) and seat columns (0-based; none
@@ -107,6 +124,8 @@ pub struct EventContext<'a> {
     pub hosting: Option<&'a str>,
     /// The round clock hosting gives the TV page, in minutes (0: none).
     pub round_minutes: u32,
+    /// What the Season part draws.
+    pub season: SeasonContext<'a>,
 }
 
 /// The form of a new event, as typed.
@@ -114,12 +133,19 @@ pub struct EventContext<'a> {
 struct Form {
     name: String,
     players: String,
+    /// A federation's format (its rules, finals and defaults), or each rule as chosen.
+    format: Option<Format>,
     games: String,
     ranking: Ranking,
+    seating: SeatingRule,
+    /// Placement lists, `4,3,1,0` (several separated by `;`); blank: the defaults.
+    placement: String,
+    win_bonus: String,
     preset: Preset,
     seed: String,
     xp: bool,
     clubs_apart: bool,
+    divisions_apart: bool,
 }
 
 impl Default for Form {
@@ -127,14 +153,73 @@ impl Default for Form {
         Form {
             name: String::new(),
             players: String::new(),
+            format: None,
             games: "4".into(),
             ranking: Ranking::Wins,
+            seating: SeatingRule::Mixed,
+            placement: String::new(),
+            win_bonus: "0".into(),
             preset: Preset::Tournament,
             seed: String::new(),
             xp: false,
             clubs_apart: false,
+            divisions_apart: false,
         }
     }
+}
+
+impl Form {
+    /// Takes a format's defaults into the fields (each can still be changed).
+    fn take_format(&mut self, format: Format) {
+        let mut setup = EventSetup::new("", 0);
+        format.apply(&mut setup);
+        self.games = setup.games.to_string();
+        self.ranking = setup.ranking;
+        self.seating = setup.seating;
+        self.win_bonus = setup.win_bonus.to_string();
+        self.placement.clear();
+    }
+}
+
+/// The finals' form, as chosen (set from the open event's format when it opens).
+#[derive(Clone, Debug)]
+struct FinalsForm {
+    /// The event, and its stage, the choices were set from.
+    of: (EventId, Stage),
+    top: u32,
+    /// Blank: the format's (else the event's) games.
+    games: String,
+    seeding: Seeding,
+    carry: Carry,
+}
+
+impl FinalsForm {
+    fn of(id: &EventId, event: &Event) -> FinalsForm {
+        let finals = event.setup().finals;
+        let active = event.players().iter().filter(|p| p.is_active()).count();
+        // Before any stage, a format with semi-finals seats two tables of them; else (and
+        // after the semi-finals) a final table of four.
+        let top = if event.stage() == Stage::Round && finals.semi_games.is_some() && active >= 8 {
+            8
+        } else {
+            4
+        };
+        FinalsForm {
+            of: (id.clone(), event.stage()),
+            top,
+            games: String::new(),
+            seeding: finals.seeding,
+            carry: finals.carry,
+        }
+    }
+}
+
+/// The standings drawn last, kept while nothing they are made from changes (the event's log,
+/// the round released, the division).
+#[derive(Debug)]
+struct ShownStandings {
+    key: (EventId, usize, u32, Option<String>),
+    standings: Standings,
 }
 
 /// Hosting the tables from this window: the button, and the TV page's address while it runs.
@@ -197,12 +282,19 @@ struct Entry {
 /// The Event view's own state: what is being typed.
 #[derive(Debug, Default)]
 pub struct EventView {
+    /// The Season part is shown (else the club night).
+    season_part: bool,
     form: Form,
     entry: Option<Entry>,
     /// A problem with the form itself (a number that is not one), worded.
     form_problem: Option<String>,
     /// Asked for the list of events once.
     listed: bool,
+    finals: Option<FinalsForm>,
+    /// The division whose standings are shown (everyone's when `None`).
+    division: Option<String>,
+    shown: Option<ShownStandings>,
+    season: SeasonView,
 }
 
 impl EventView {
@@ -233,6 +325,16 @@ impl EventView {
             ui.label(egui::RichText::new(note).strong());
         }
         status_line(ui, lang, context);
+        // The club night, or the season its events count towards.
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.season_part, false, words::CLUB_NIGHT.get(lang));
+            ui.selectable_value(&mut self.season_part, true, words::SEASON.get(lang));
+        });
+        if self.season_part {
+            let asked = self.season.ui(ui, lang, &context.season);
+            requests.extend(asked.into_iter().map(EventRequest::Season));
+            return requests;
+        }
         match context.open {
             None => {
                 self.entry = None;
@@ -262,10 +364,36 @@ impl EventView {
                 let label = ui.label(words::PLAYERS.get(lang));
                 ui.add(
                     egui::TextEdit::multiline(&mut f.players)
-                        .desired_rows(8)
+                        .desired_rows(6)
                         .desired_width(320.0),
                 )
                 .labelled_by(label.id);
+                ui.end_row();
+                // A federation's format fills the fields below (each can still be changed).
+                let label = ui.label(words::FORMAT.get(lang));
+                let before = f.format;
+                egui::ComboBox::from_id_salt("event-format")
+                    .selected_text(f.format.map_or(words::CUSTOM.get(lang), |format| {
+                        words::format(lang, format)
+                    }))
+                    .width(320.0)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut f.format, None, words::CUSTOM.get(lang));
+                        for format in Format::ALL {
+                            ui.selectable_value(
+                                &mut f.format,
+                                Some(format),
+                                words::format(lang, format),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                if f.format != before
+                    && let Some(format) = f.format
+                {
+                    f.take_format(format);
+                }
                 ui.end_row();
                 let label = ui.label(words::GAMES.get(lang));
                 ui.add(egui::TextEdit::singleline(&mut f.games).desired_width(60.0))
@@ -288,29 +416,72 @@ impl EventView {
                     .response
                     .labelled_by(label.id);
                 ui.end_row();
-                let label = ui.label(words::RULES.get(lang));
-                let preset_line = |preset: Preset| {
-                    let s = lang.strings();
-                    let name = match preset {
-                        Preset::Korean => s.settings.preset_korean,
-                        Preset::English => s.settings.preset_english,
-                        Preset::Tournament => s.settings.preset_tournament,
-                    };
-                    format!(
-                        "{name}: {}",
-                        crate::club::words::rules(lang, &preset.rules())
+                if f.ranking == Ranking::Placement {
+                    let label = ui.label(words::PLACEMENT_POINTS.get(lang));
+                    let default = Placement::default_list(4)
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut f.placement)
+                            .hint_text(default)
+                            .desired_width(160.0),
                     )
-                };
-                egui::ComboBox::from_id_salt("event-rules")
-                    .selected_text(preset_line(f.preset))
+                    .labelled_by(label.id);
+                    ui.end_row();
+                }
+                let label = ui.label(words::SEATING.get(lang));
+                egui::ComboBox::from_id_salt("event-seating")
+                    .selected_text(words::seating(lang, f.seating))
                     .width(320.0)
                     .show_ui(ui, |ui| {
-                        for preset in [Preset::Tournament, Preset::Korean, Preset::English] {
-                            ui.selectable_value(&mut f.preset, preset, preset_line(preset));
+                        for rule in SeatingRule::ALL {
+                            ui.selectable_value(&mut f.seating, rule, words::seating(lang, rule));
                         }
                     })
                     .response
                     .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label(words::WIN_BONUS.get(lang));
+                ui.add(egui::TextEdit::singleline(&mut f.win_bonus).desired_width(60.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label(words::RULES.get(lang));
+                match f.format {
+                    // A format's rules are its own (Japan's joker counts 50).
+                    Some(format) => {
+                        let mut setup = EventSetup::new("", 0);
+                        format.apply(&mut setup);
+                        ui.label(crate::club::words::rules(lang, &setup.rules))
+                            .labelled_by(label.id);
+                    }
+                    None => {
+                        let preset_line = |preset: Preset| {
+                            let s = lang.strings();
+                            let name = match preset {
+                                Preset::Korean => s.settings.preset_korean,
+                                Preset::English => s.settings.preset_english,
+                                Preset::Tournament => s.settings.preset_tournament,
+                            };
+                            format!(
+                                "{name}: {}",
+                                crate::club::words::rules(lang, &preset.rules())
+                            )
+                        };
+                        egui::ComboBox::from_id_salt("event-rules")
+                            .selected_text(preset_line(f.preset))
+                            .width(320.0)
+                            .show_ui(ui, |ui| {
+                                for preset in [Preset::Tournament, Preset::Korean, Preset::English]
+                                {
+                                    ui.selectable_value(&mut f.preset, preset, preset_line(preset));
+                                }
+                            })
+                            .response
+                            .labelled_by(label.id);
+                    }
+                }
                 ui.end_row();
                 let label = ui.label(words::SEED.get(lang));
                 ui.add(egui::TextEdit::singleline(&mut f.seed).desired_width(160.0))
@@ -318,6 +489,7 @@ impl EventView {
                 ui.end_row();
             });
         ui.checkbox(&mut f.clubs_apart, words::CLUBS_APART.get(lang));
+        ui.checkbox(&mut f.divisions_apart, words::DIVISIONS_APART.get(lang));
         ui.checkbox(&mut f.xp, words::XP.get(lang));
         if let Some(problem) = &self.form_problem {
             ui.colored_label(ui.visuals().error_fg_color, problem);
@@ -359,12 +531,24 @@ impl EventView {
                 .parse()
                 .map_err(|_| words::not_a_number(lang, words::SEED.get(lang), text))?,
         };
+        let win_bonus: i64 = f.win_bonus.trim().parse().map_err(|_| {
+            words::not_a_number(lang, words::WIN_BONUS.get(lang), f.win_bonus.trim())
+        })?;
         let mut setup = EventSetup::new(&f.name, seed);
+        match f.format {
+            Some(format) => format.apply(&mut setup),
+            None => setup.rules = f.preset.rules(),
+        }
         setup.games = games;
         setup.ranking = f.ranking;
+        setup.seating = f.seating;
+        setup.win_bonus = win_bonus;
         setup.xp_tables = f.xp;
         setup.clubs_apart = f.clubs_apart;
-        setup.rules = f.preset.rules();
+        setup.divisions_apart = f.divisions_apart;
+        if f.ranking == Ranking::Placement {
+            setup.placement = placement_lists(lang, &f.placement)?;
+        }
         Ok(setup)
     }
 
@@ -383,6 +567,9 @@ impl EventView {
             if ui.button(words::CLOSE.get(lang)).clicked() {
                 requests.push(EventRequest::Close);
             }
+            if ui.button(words::EXPORT_BUNDLE.get(lang)).clicked() {
+                requests.push(EventRequest::ExportBundle);
+            }
         });
         let active = event.players().iter().filter(|p| p.is_active()).count();
         ui.label(words::summary(
@@ -391,11 +578,16 @@ impl EventView {
             event.current_round(),
             event.setup().ranking,
         ));
-        // The rules every game of the night is scored under.
+        // The format, and the rules every game of the night is scored under.
+        if let Some(format) = event.setup().format {
+            ui.label(words::format(lang, format));
+        }
         ui.label(crate::club::words::rules(lang, &event.setup().rules));
         let round = event.rounds().last();
+        let complete = round.is_none_or(|r| r.is_complete());
         ui.horizontal(|ui| {
-            let can_seat = round.is_none_or(|r| r.is_complete());
+            // No qualifying round after the finals began.
+            let can_seat = complete && event.stage() == Stage::Round;
             if ui
                 .add_enabled(
                     can_seat,
@@ -414,6 +606,9 @@ impl EventView {
                 }
             }
         });
+        if round.is_some() && event.stage() != Stage::Final {
+            self.finals_form(ui, lang, id, event, complete, requests);
+        }
         // The result form closes once the desk recorded it (the table has one more result).
         if let Some(entry) = &self.entry {
             let recorded = table_of(event, entry.round, entry.table)
@@ -427,12 +622,12 @@ impl EventView {
         ui.columns(2, |columns| {
             if let Some(r) = round {
                 let ui = &mut columns[0];
-                ui.heading(cli_words::round(lang, r.number));
+                ui.heading(cli_words::stage_heading(lang, r.stage, r.number));
                 let done = r.tables.iter().filter(|t| t.is_finished()).count();
                 ui.label(words::tables_in(lang, done, r.tables.len()));
                 self.tables(ui, lang, event, r.number, context, requests);
             }
-            self.standings(&mut columns[1], lang, event, requests);
+            self.standings(&mut columns[1], lang, id, event, requests);
         });
         if let Some(entry) = &mut self.entry {
             ui.separator();
@@ -569,10 +764,130 @@ impl EventView {
         }
     }
 
+    /// The finals: how many of the standings go on, their games, seeding and what carries in;
+    /// seated once the current round is complete.
+    fn finals_form(
+        &mut self,
+        ui: &mut egui::Ui,
+        lang: Language,
+        id: &EventId,
+        event: &Event,
+        complete: bool,
+        requests: &mut Vec<EventRequest>,
+    ) {
+        if self
+            .finals
+            .as_ref()
+            .is_none_or(|f| f.of.0 != *id || f.of.1 != event.stage())
+        {
+            self.finals = Some(FinalsForm::of(id, event));
+        }
+        let Some(form) = &mut self.finals else {
+            return;
+        };
+        let active = event.players().iter().filter(|p| p.is_active()).count();
+        let most = u32::try_from(active).unwrap_or(u32::MAX).max(2);
+        egui::CollapsingHeader::new(words::FINALS.get(lang))
+            .id_salt("event-finals")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    let label = ui.label(words::TOP.get(lang));
+                    ui.add(egui::DragValue::new(&mut form.top).range(2..=most))
+                        .labelled_by(label.id);
+                    let label = ui.label(words::GAMES.get(lang));
+                    // Blank: what the format (else the event) plays at a stage of that size.
+                    let finals = event.setup().finals;
+                    let final_table = crate::event::seating::table_sizes(form.top as usize)
+                        .is_some_and(|sizes| sizes.len() == 1);
+                    let games = if final_table {
+                        finals.final_games
+                    } else {
+                        finals.semi_games
+                    }
+                    .unwrap_or(event.setup().games);
+                    ui.add(
+                        egui::TextEdit::singleline(&mut form.games)
+                            .hint_text(games.to_string())
+                            .desired_width(40.0),
+                    )
+                    .labelled_by(label.id);
+                });
+                ui.horizontal_wrapped(|ui| {
+                    let label = ui.label(words::SEEDING.get(lang));
+                    egui::ComboBox::from_id_salt("event-seeding")
+                        .selected_text(words::seeding(lang, form.seeding))
+                        .show_ui(ui, |ui| {
+                            for seeding in Seeding::ALL {
+                                ui.selectable_value(
+                                    &mut form.seeding,
+                                    seeding,
+                                    words::seeding(lang, seeding),
+                                );
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    let label = ui.label(words::CARRY.get(lang));
+                    egui::ComboBox::from_id_salt("event-carry")
+                        .selected_text(words::carry(lang, form.carry))
+                        .show_ui(ui, |ui| {
+                            for carry in Carry::ALL {
+                                ui.selectable_value(
+                                    &mut form.carry,
+                                    carry,
+                                    words::carry(lang, carry),
+                                );
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                });
+                if ui
+                    .add_enabled(
+                        complete,
+                        egui::Button::new(words::SEAT_FINALS.get(lang))
+                            .min_size(egui::vec2(200.0, 36.0)),
+                    )
+                    .clicked()
+                {
+                    match form.games.trim() {
+                        "" => {
+                            self.form_problem = None;
+                            requests.push(EventRequest::SeatFinal {
+                                top: form.top,
+                                games: None,
+                                seeding: form.seeding,
+                                carry: form.carry,
+                            });
+                        }
+                        text => match text.parse() {
+                            Ok(games) => {
+                                self.form_problem = None;
+                                requests.push(EventRequest::SeatFinal {
+                                    top: form.top,
+                                    games: Some(games),
+                                    seeding: form.seeding,
+                                    carry: form.carry,
+                                });
+                            }
+                            Err(_) => {
+                                self.form_problem =
+                                    Some(words::not_a_number(lang, words::GAMES.get(lang), text));
+                            }
+                        },
+                    }
+                }
+                if let Some(problem) = &self.form_problem {
+                    ui.colored_label(ui.visuals().error_fg_color, problem);
+                }
+            });
+    }
+
     fn standings(
         &mut self,
         ui: &mut egui::Ui,
         lang: Language,
+        id: &EventId,
         event: &Event,
         requests: &mut Vec<EventRequest>,
     ) {
@@ -611,11 +926,78 @@ impl EventView {
         let Some(released) = released else {
             return;
         };
-        let standings = event.standings_through(released);
-        let ranking = event.setup().ranking.name();
-        ui.label(cli_words::standings(lang, released, true, ranking));
-        standings_table(ui, lang, &standings);
+        let ranking = event.setup().ranking;
+        ui.label(cli_words::standings(lang, released, true, ranking.name()));
+        // Each division ranked among its own players, or everyone.
+        let divisions = event.divisions();
+        if self
+            .division
+            .as_ref()
+            .is_some_and(|d| !divisions.contains(d))
+        {
+            self.division = None;
+        }
+        if !divisions.is_empty() {
+            ui.horizontal(|ui| {
+                let everyone = words::ALL_DIVISIONS.get(lang);
+                let label = ui.label(words::DIVISION.get(lang));
+                egui::ComboBox::from_id_salt("event-division")
+                    .selected_text(self.division.as_deref().unwrap_or(everyone))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.division, None, everyone);
+                        for division in &divisions {
+                            ui.selectable_value(
+                                &mut self.division,
+                                Some(division.clone()),
+                                division,
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+        }
+        // Made once per change of the event, not per frame.
+        let key = (
+            id.clone(),
+            event.log().len(),
+            released,
+            self.division.clone(),
+        );
+        if self.shown.as_ref().is_none_or(|s| s.key != key) {
+            let mut early = event.clone();
+            early.retain_rounds(released);
+            let standings = match &self.division {
+                Some(division) => early.division_standings(ranking, division),
+                None => early.standings(),
+            };
+            self.shown = Some(ShownStandings { key, standings });
+        }
+        if let Some(shown) = &self.shown {
+            standings_table(ui, lang, &shown.standings);
+        }
     }
+}
+
+/// Placement lists as typed: `4,3,1,0`, several separated by `;` (blank: the defaults).
+fn placement_lists(lang: Language, text: &str) -> Result<Placement, String> {
+    let mut lists = Vec::new();
+    for list in text.split(';').filter(|l| !l.trim().is_empty()) {
+        let mut values = Vec::new();
+        for value in list
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|v| !v.is_empty())
+        {
+            let field = words::PLACEMENT_POINTS.get(lang);
+            values.push(
+                value
+                    .parse()
+                    .map_err(|_| words::not_a_number(lang, field, value))?,
+            );
+        }
+        lists.push(values);
+    }
+    Placement::new(lists).map_err(|p| crate::i18n::event::placement_problem(lang, &p))
 }
 
 /// The table `table` of round `round`.
@@ -742,21 +1124,29 @@ fn entry_form(
     answer
 }
 
-/// The standings as a table: rank, name, wins, points, percent, games.
+/// The standings as a table: rank, name, wins, points, percent, games (and placement points
+/// when they rank); a player in the finals is marked with the stage.
 fn standings_table(ui: &mut egui::Ui, lang: Language, standings: &Standings) {
     let [rank, name, wins, points, games] = cli_words::COLUMNS.map(|t| t.get(lang));
+    let placement = standings.ranking == Ranking::Placement;
     egui::Grid::new("event-standings")
-        .num_columns(6)
+        .num_columns(if placement { 7 } else { 6 })
         .striped(true)
         .spacing([18.0, 4.0])
         .show(ui, |ui| {
             for head in [rank, name, wins, points, words::PERCENT.get(lang), games] {
                 ui.label(egui::RichText::new(head).strong());
             }
+            if placement {
+                ui.label(egui::RichText::new(cli_words::PLACEMENT.get(lang)).strong());
+            }
             ui.end_row();
             for s in &standings.rows {
                 ui.label(s.rank.to_string());
                 let mut who = s.name.clone();
+                if s.stage != Stage::Round {
+                    who = format!("{who} ({})", cli_words::stage_name(lang, s.stage));
+                }
                 if s.dropped {
                     who = format!("{who} {}", cli_words::DROPPED.get(lang));
                 }
@@ -765,6 +1155,9 @@ fn standings_table(ui: &mut egui::Ui, lang: Language, standings: &Standings) {
                 ui.label(crate::ui::signed(s.points));
                 ui.label(crate::event::export::percent_text(s.percent).replace('-', "−"));
                 ui.label(s.games.to_string());
+                if placement {
+                    ui.label(placement_text(s.placement));
+                }
                 ui.end_row();
             }
         });

@@ -15,6 +15,7 @@ mod history_view;
 mod meld_view;
 mod notices;
 mod play_view;
+pub mod season_view;
 mod settings_view;
 mod sheet_view;
 mod table_view;

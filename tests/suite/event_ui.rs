@@ -82,7 +82,7 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     create(
         &mut h,
         "Event name",
-        "Players, one a line: name, or name,club",
+        "Players, one a line: name, name,club or name,club,division",
     );
     // Games a round: 4 → 1 (the field starts at 4).
     let games = h.get_by_role_and_label(egui::Role::TextInput, "Games a round");
@@ -322,7 +322,7 @@ fn correct_result_opens_the_result_as_it_was_entered() {
     create(
         &mut h,
         "Event name",
-        "Players, one a line: name, or name,club",
+        "Players, one a line: name, name,club or name,club,division",
     );
     click(&mut h, "Create event");
     click(&mut h, "Seat the next round");
@@ -365,7 +365,7 @@ fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
     create(
         &mut h,
         "대회 이름",
-        "선수, 한 줄에 한 명: 이름 또는 이름,클럽",
+        "선수, 한 줄에 한 명: 이름, 이름,클럽 또는 이름,클럽,부",
     );
     // A games count that is no number is the form's own refusal, in Korean.
     type_into(&mut h, "라운드당 게임 수", "x");
@@ -440,7 +440,7 @@ fn the_window_hosts_the_tables_and_a_game_its_phones_confirm_is_recorded_by_the_
     create(
         &mut h,
         "대회 이름",
-        "선수, 한 줄에 한 명: 이름 또는 이름,클럽",
+        "선수, 한 줄에 한 명: 이름, 이름,클럽 또는 이름,클럽,부",
     );
     let games = h.get_by_role_and_label(egui::Role::TextInput, "라운드당 게임 수");
     games.focus();
@@ -686,7 +686,7 @@ fn typing_the_round_clock_sets_it_when_typing_ends_and_keeps_the_view_still() {
     create(
         &mut h,
         "Event name",
-        "Players, one a line: name, or name,club",
+        "Players, one a line: name, name,club or name,club,division",
     );
     click(&mut h, "Create event");
     click(&mut h, "Seat the next round");
@@ -713,4 +713,360 @@ fn typing_the_round_clock_sets_it_when_typing_ends_and_keeps_the_view_still() {
         h.state().club().open_event().is_some(),
         "the event stays open"
     );
+}
+
+/// Enters every unfinished table of the current round: in each game the first seat goes out
+/// and seat i keeps i × 10. `enter` and `game` word the buttons and cells in the window's
+/// language; `save` is the Save button.
+fn enter_round(
+    h: &mut Harness<'static, App>,
+    enter: impl Fn(u32) -> String,
+    game: impl Fn(usize) -> String,
+    save: &str,
+) {
+    let (tables, games) = {
+        let (_, event) = h.state().club().open_event().expect("an open event");
+        let round = event.rounds().last().expect("a round");
+        let tables: Vec<(u32, Vec<String>)> = round
+            .tables
+            .iter()
+            .filter(|t| !t.is_finished())
+            .map(|t| (t.number, event.seat_names(t)))
+            .collect();
+        (tables, event.round_games(round) as usize)
+    };
+    for (table, names) in tables {
+        click(h, &enter(table));
+        for g in 1..=games {
+            for (seat, name) in names.iter().enumerate() {
+                let label = format!("{} · {name}", game(g));
+                type_into(h, &label, &(seat * 10).to_string());
+            }
+        }
+        click(h, save);
+    }
+    let (_, event) = h.state().club().open_event().expect("an open event");
+    assert!(
+        event.rounds().last().is_some_and(|r| r.is_complete()),
+        "every table entered: {:?}",
+        h.state().refused()
+    );
+}
+
+/// Picks `choice` in the menu labelled `menu`.
+fn choose(h: &mut Harness<'static, App>, menu: &str, choice: &str) {
+    h.get_by_role_and_label(egui::Role::ComboBox, menu).click();
+    h.run();
+    h.get_by_label(choice).click();
+    h.run();
+}
+
+/// The stage of each player's latest table, by name.
+fn stages(h: &Harness<'static, App>) -> Vec<(String, rummikub_companion::event::Stage)> {
+    let (_, event) = h.state().club().open_event().expect("open");
+    event
+        .standings()
+        .rows
+        .iter()
+        .map(|s| (s.name.clone(), s.stage))
+        .collect()
+}
+
+#[test]
+fn a_format_fills_the_form_and_its_finals_are_seated_from_the_window() {
+    use rummikub_companion::event::{Carry, Format, Stage};
+    let (mut h, _data) = window(Language::English);
+    type_into(&mut h, "Event name", "Belgian open");
+    type_as(
+        &mut h,
+        egui::Role::MultilineTextInput,
+        "Players, one a line: name, name,club or name,club,division",
+        &TWELVE[..8].join("\n"),
+    );
+    choose(
+        &mut h,
+        "Format",
+        "Belgium: 3 games by points, joker 25, semi-finals 1-3-5-7 / 2-4-6-8",
+    );
+    // The format filled the games (3) and the ranking; the rules are its own.
+    let games = h.get_by_role_and_label(egui::Role::TextInput, "Games a round");
+    assert_eq!(games.value().as_deref(), Some("3"));
+    let ranking = h.get_by_role_and_label(egui::Role::ComboBox, "Ranking");
+    assert_eq!(ranking.value().as_deref(), Some("most points, then wins"));
+    assert!(shows(&h, "joker on a rack at 25"), "the format's rules");
+    // One game a round, to keep the test short: a format's field can still be changed.
+    games.focus();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    type_into(&mut h, "Games a round", "1");
+    click(&mut h, "Create event");
+    {
+        let (_, event) = h.state().club().open_event().expect("created");
+        let setup = event.setup();
+        assert_eq!(setup.format, Some(Format::Belgium));
+        assert_eq!((setup.games, setup.ranking), (1, Ranking::Total));
+        assert_eq!(setup.rules.joker_penalty, 25);
+        assert_eq!(setup.finals.semi_games, Some(2));
+    }
+    let enter = |t: u32| format!("Enter result · Table {t}");
+    let game = |g: usize| format!("Game {g}");
+    click(&mut h, "Seat the next round");
+    enter_round(&mut h, enter, game, "Save result");
+
+    // The finals: the format's semi-finals of eight, snake-seeded, two games, nothing carried.
+    h.get_by_label("Finals").click();
+    h.run();
+    let seeds: Vec<String> = {
+        let (_, event) = h.state().club().open_event().expect("open");
+        event
+            .standings()
+            .rows
+            .iter()
+            .map(|s| s.name.clone())
+            .collect()
+    };
+    click(&mut h, "Seat the finals");
+    assert!(shows(&h, "Semi-final (round 2)"), "the stage is named");
+    {
+        let (_, event) = h.state().club().open_event().expect("open");
+        let semi = event.rounds().last().expect("the semi-finals");
+        assert_eq!(
+            (semi.stage, semi.games, semi.carry),
+            (Stage::Semi, 2, Some(Carry::None))
+        );
+        let first = event.seat_names(&semi.tables[0]);
+        let mut expected = vec![
+            seeds[0].clone(),
+            seeds[2].clone(),
+            seeds[4].clone(),
+            seeds[6].clone(),
+        ];
+        let mut got = first.clone();
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected, "seeds 1-3-5-7 at table 1");
+    }
+    // No qualifying round after the finals began.
+    assert!(
+        h.get_by_label("Seat the next round")
+            .accesskit_node()
+            .is_disabled()
+    );
+    enter_round(&mut h, enter, game, "Save result");
+    // After the semi-finals, the form offers the final table of four.
+    click(&mut h, "Seat the finals");
+    assert!(shows(&h, "Final (round 3)"));
+    {
+        let (_, event) = h.state().club().open_event().expect("open");
+        let last = event.rounds().last().expect("the final");
+        assert_eq!(
+            (last.stage, last.games, last.tables.len()),
+            (Stage::Final, 1, 1)
+        );
+    }
+    enter_round(&mut h, enter, game, "Save result");
+    assert!(
+        h.query_by_label("Seat the finals").is_none(),
+        "nothing after the final"
+    );
+    click(&mut h, "Release the standings after round 3");
+    let marked = stages(&h);
+    assert_eq!(marked.iter().filter(|(_, s)| *s == Stage::Final).count(), 4);
+    assert_eq!(marked.iter().filter(|(_, s)| *s == Stage::Semi).count(), 4);
+    // The finalists lead, each marked with the stage reached.
+    for (name, stage) in &marked {
+        let text = match stage {
+            Stage::Final => format!("{name} (Final)"),
+            _ => format!("{name} (Semi-final)"),
+        };
+        assert!(shows(&h, &text), "{text}");
+    }
+    assert!(marked[..4].iter().all(|(_, s)| *s == Stage::Final));
+}
+
+#[test]
+fn a_german_night_in_korean_ranks_by_placement_points_and_each_division_apart() {
+    use rummikub_companion::event::{Format, SeatingRule};
+    let (mut h, _data) = window(Language::Korean);
+    type_into(&mut h, "대회 이름", "Stadtmeisterschaft");
+    let players: Vec<String> = TWELVE[..8]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("{name},,{}", if i < 4 { "A" } else { "B" }))
+        .collect();
+    type_as(
+        &mut h,
+        egui::Role::MultilineTextInput,
+        "선수, 한 줄에 한 명: 이름, 이름,클럽 또는 이름,클럽,부",
+        &players.join("\n"),
+    );
+    choose(&mut h, "대회 방식", "독일: 순위별 배정, 순위 점수 4/3/1/0");
+    // Placement points rank: their field is offered, blank for the 4/3/1/0 default.
+    assert!(shows(&h, "4인 테이블의 순위 점수 (1위, 2위, 3위, 4위)"));
+    let games = h.get_by_role_and_label(egui::Role::TextInput, "라운드당 게임 수");
+    games.focus();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    type_into(&mut h, "라운드당 게임 수", "1");
+    h.get_by_label("부마다 따로 배정 (선수: 이름,클럽,부)")
+        .click();
+    h.run();
+    click(&mut h, "대회 만들기");
+    {
+        let (_, event) = h.state().club().open_event().expect("created");
+        let setup = event.setup();
+        assert_eq!(setup.format, Some(Format::Germany));
+        assert_eq!(setup.ranking, Ranking::Placement);
+        assert_eq!(setup.seating, SeatingRule::Standings);
+        assert!(setup.divisions_apart);
+    }
+    click(&mut h, "다음 라운드 배정");
+    {
+        // Each table one division.
+        let (_, event) = h.state().club().open_event().expect("open");
+        for table in &event.rounds()[0].tables {
+            let divisions: std::collections::BTreeSet<_> = table
+                .seats
+                .iter()
+                .map(|&p| event.players()[p].division.clone())
+                .collect();
+            assert_eq!(divisions.len(), 1, "{table:?}");
+        }
+    }
+    enter_round(
+        &mut h,
+        |t| format!("결과 입력 · {t}번 테이블"),
+        |g| format!("{g}게임"),
+        "결과 저장",
+    );
+    click(&mut h, "1라운드 후 순위 발표");
+    // The placement column, in Korean: the winner of each table has 4.
+    assert!(shows(&h, "순위점수"));
+    let winners: Vec<String> = {
+        let (_, event) = h.state().club().open_event().expect("open");
+        event.rounds()[0]
+            .tables
+            .iter()
+            .map(|t| event.seat_names(t)[0].clone())
+            .collect()
+    };
+    // Division A alone: its four players, ranked among themselves.
+    choose(&mut h, "부", "A");
+    for (i, name) in TWELVE[..8].iter().enumerate() {
+        let listed = h.query_all_by_label(name).next().is_some();
+        assert_eq!(listed, i < 4, "{name} in division A's standings");
+    }
+    let a_winner = winners
+        .iter()
+        .find(|w| TWELVE[..4].contains(&w.as_str()))
+        .expect("division A's table winner");
+    let (_, event) = h.state().club().open_event().expect("open");
+    let a = event.division_standings(Ranking::Placement, "A");
+    assert_eq!(&a.rows[0].name, a_winner);
+    assert_eq!(
+        a.rows[0].placement,
+        4 * rummikub_companion::event::format::PLACEMENT_UNIT
+    );
+    assert!(shows(&h, "4"), "the winner's placement points");
+}
+
+#[test]
+fn a_finished_night_is_exported_signed_and_imported_into_a_season_from_the_window() {
+    let (mut h, data) = window(Language::English);
+    type_into(&mut h, "Event name", "Autumn night");
+    type_as(
+        &mut h,
+        egui::Role::MultilineTextInput,
+        "Players, one a line: name, name,club or name,club,division",
+        &TWELVE[..4].join("\n"),
+    );
+    let games = h.get_by_role_and_label(egui::Role::TextInput, "Games a round");
+    games.focus();
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    type_into(&mut h, "Games a round", "1");
+    click(&mut h, "Create event");
+    click(&mut h, "Seat the next round");
+    enter_round(
+        &mut h,
+        |t| format!("Enter result · Table {t}"),
+        |g| format!("Game {g}"),
+        "Save result",
+    );
+    let id = h
+        .state()
+        .club()
+        .open_event()
+        .map(|(id, _)| id.clone())
+        .expect("open");
+    // No save dialog here: the bundle goes to the exports folder.
+    click(&mut h, "Export for a season (signed)");
+    assert!(h.state().club().flush(Duration::from_secs(10)));
+    let bundle = data
+        .path()
+        .join("exports")
+        .join(format!("{id}.bundle.json"));
+    assert!(bundle.exists(), "the bundle is written");
+    // A copy changed after signing is refused, and nothing is added.
+    let text = std::fs::read_to_string(&bundle).expect("readable");
+    let tampered = data.path().join("tampered.json");
+    std::fs::write(&tampered, text.replacen("Autumn night", "Autumn nite", 1)).expect("written");
+
+    h.get_by_label("Season").click();
+    h.run();
+    assert!(h.state().club().flush(Duration::from_secs(10)));
+    h.run();
+    assert!(shows(&h, "No season yet."));
+    assert!(
+        shows(&h, "This laptop's venue:"),
+        "the first export made the key"
+    );
+    type_into(&mut h, "Season name", "Spring 2027");
+    click(&mut h, "Create season");
+    assert!(h.state().club().flush(Duration::from_secs(10)));
+    h.run();
+    assert!(shows(&h, "Spring 2027: 0 events"));
+    let files = "Bundle files to import (event export), one a line";
+    type_as(
+        &mut h,
+        egui::Role::MultilineTextInput,
+        files,
+        &tampered.display().to_string(),
+    );
+    click(&mut h, "Import into this season");
+    assert!(h.state().club().flush(Duration::from_secs(10)));
+    h.run();
+    assert!(shows(&h, "nothing was added to the season"));
+    assert!(shows(&h, "changed after the venue signed it"));
+    assert!(shows(&h, "Spring 2027: 0 events"));
+    // The real bundle: the season counts it, its four players ranked.
+    let field = h.get_by_role_and_label(egui::Role::MultilineTextInput, files);
+    field.focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    type_as(
+        &mut h,
+        egui::Role::MultilineTextInput,
+        files,
+        &bundle.display().to_string(),
+    );
+    click(&mut h, "Import into this season");
+    assert!(h.state().club().flush(Duration::from_secs(10)));
+    h.run();
+    assert!(shows(&h, "\"Autumn night\""), "the import's line");
+    assert!(shows(&h, "Spring 2027: 1 events"));
+    for name in &TWELVE[..4] {
+        assert!(h.query_all_by_label(name).next().is_some(), "{name} ranked");
+    }
+    // On the TV, and off again.
+    click(&mut h, "Show on the TV");
+    assert!(h.state().club().lock().shown_season().is_some());
+    click(&mut h, "Take off the TV");
+    assert!(h.state().club().lock().shown_season().is_none());
 }

@@ -55,7 +55,7 @@ def main() -> int:
         time.sleep(0.6)  # past the click that brought the window to the front
         s.key("F6")
         s.type_into(s.find("field", "Event name"), "Thursday club")
-        s.type_into(s.find("field", "Players, one a line: name, or name,club"), NAMES[0])
+        s.type_into(s.find("field", "Players, one a line: name, name,club or name,club,division"), NAMES[0])
         for name in NAMES[1:]:
             s.key("Return")  # a new line of the players' field
             s.type_text(name)

@@ -7,13 +7,14 @@
 use std::sync::Arc;
 
 use super::{App, Refused, View};
-use crate::club::{ClubCommand, ClubRefusal, ClubShared, Did, MakeBytes};
+use crate::club::{ClubCommand, ClubRefusal, ClubShared, Did, MakeBytes, SeasonAsk};
 use crate::evening::{Command, Settings};
 use crate::event::Outcome;
 use crate::event::live::{Actor, TableCommand};
 use crate::i18n::event::{cli as cli_words, window as words};
 use crate::lang::Language;
 use crate::ui::event_view::{EventRequest, Marked};
+use crate::ui::season_view::SeasonRequest;
 
 /// What the Event view's last request did: typed until drawn, so it reads in the table's
 /// language of the moment.
@@ -103,7 +104,10 @@ impl App {
         // stays (and the view does not jump under the pointer).
         let quiet = matches!(
             request,
-            EventRequest::Refresh | EventRequest::RoundMinutes(_) | EventRequest::DismissNotices
+            EventRequest::Refresh
+                | EventRequest::RoundMinutes(_)
+                | EventRequest::DismissNotices
+                | EventRequest::Season(SeasonRequest::List)
         );
         let at = match &request {
             EventRequest::Result { round, table, .. } => Some((*round, *table)),
@@ -159,6 +163,26 @@ impl App {
                 self.club.lock().dismiss_notices();
                 return;
             }
+            EventRequest::SeatFinal {
+                top,
+                games,
+                seeding,
+                carry,
+            } => ClubCommand::Event(crate::event::Command::SeatFinal {
+                top,
+                games,
+                seeding: Some(seeding),
+                carry: Some(carry),
+            }),
+            EventRequest::ExportBundle => ClubCommand::Season(SeasonAsk::Export {
+                ask: Some(Arc::clone(&self.save_dialog)),
+            }),
+            EventRequest::Season(request) => ClubCommand::Season(match request {
+                SeasonRequest::List => SeasonAsk::List,
+                SeasonRequest::New { name, points, best } => SeasonAsk::New { name, points, best },
+                SeasonRequest::Import { season, files } => SeasonAsk::Import { season, files },
+                SeasonRequest::Show(season) => SeasonAsk::Show(season),
+            }),
             EventRequest::SeatingCsv(round) => return self.export(lang, round, Export::SeatingCsv),
             EventRequest::SeatingPicture(round) => {
                 return self.export(lang, round, Export::SeatingPicture);

@@ -413,6 +413,9 @@ impl App {
                     let at_play = club.tables_at_play().cloned();
                     let hosting = club.hosting().map(str::to_owned);
                     let listing = club.listing();
+                    let seasons = club.seasons();
+                    let season_report = club.season_report();
+                    let shown_season = club.shown_season().cloned();
                     drop(club);
                     let context = crate::ui::event_view::EventContext {
                         open: open.as_ref().map(|(id, event)| (id, &**event)),
@@ -427,6 +430,11 @@ impl App {
                         note: note.as_deref(),
                         hosting: hosting.as_deref(),
                         round_minutes: evening.settings().event_round_minutes,
+                        season: crate::ui::season_view::SeasonContext {
+                            seasons: &seasons,
+                            report: season_report.as_ref(),
+                            shown: shown_season.as_ref(),
+                        },
                     };
                     let requests = self.event_view.ui(ui, lang, &context);
                     actions.extend(requests.into_iter().map(Action::Event));
