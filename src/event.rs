@@ -438,12 +438,82 @@ pub enum Refusal {
 }
 
 impl fmt::Display for Refusal {
-    /// English; the command line and pages word it from [`crate::i18n::event`].
+    /// English, as the engine words it; the command line, the window and the pages word it in
+    /// the user's language through `i18n::event::refusal` (whose English is this).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::i18n::event::refusal(
-            crate::lang::Language::English,
-            self,
-        ))
+        let text: String = match self {
+            Refusal::EmptyEventName => "the event needs a name".into(),
+            Refusal::BadGameCount(n) => {
+            format!(
+                "{n} games a round: a table plays 1 to {} games",
+                MAX_GAMES
+            )
+        }
+            Refusal::EmptyName => "a player's name is empty".into(),
+            Refusal::DuplicateName(n) => format!("\"{n}\" is registered already"),
+            Refusal::TooManyPlayers => format!(
+            "the event is full ({} players)",
+            MAX_EVENT_PLAYERS
+        ),
+            Refusal::UnknownPlayer(n) => format!("no player is named \"{n}\""),
+            Refusal::AlreadyDropped(n) => format!("{n} has dropped out already"),
+            Refusal::CannotSeat { players, xp_table } => {
+            let mut text = format!(
+                "{players} players cannot sit at tables of 4 and 3 (every count from 6 up can, and 3, 4)"
+            );
+            if *xp_table {
+                text.push_str(
+                    "; 5 players can play one table on the XP set (5–6 players): allow XP tables (event new --xp)",
+                );
+            }
+            text
+        }
+            Refusal::RoundOpen { round, tables } => format!(
+            "round {round} is not finished: no result yet from table {}",
+            tables.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+        ),
+            Refusal::NotSeated => "no round has been seated yet (event seat)".into(),
+            Refusal::NoSuchRound(r) => format!("there is no round {r}"),
+            Refusal::NoSuchTable {
+                round,
+                table,
+                tables,
+            } => format!("round {round} has no table {table} (it has {tables})"),
+            Refusal::WrongPlayers { expected, found } => format!(
+            "the result names {} but the table's players are {}",
+            found.join(", "),
+            expected.join(", ")
+        ),
+            Refusal::WrongGameCount { expected, found } => {
+            format!("the result has {found} games; a table plays {expected} a round")
+        }
+            Refusal::Game { game, error } => {
+            format!("game {game}: {}", error)
+        }
+            Refusal::NotZeroSum { game } => format!("game {game} does not sum to zero"),
+            Refusal::AlreadyRecorded { round, table } => format!(
+            "round {round}, table {table} has a result already; give --correct to replace it (the old one is kept)"
+        ),
+            Refusal::CannotSeatDivision { division, players } => format!(
+            "the division {} has {players} players: they cannot sit at tables of 4 and 3 of their \
+             own (seat the divisions together, without --divisions-apart)",
+            if division.trim().is_empty() { "of players without a division".to_string() } else { format!("\"{}\"", division.trim()) }
+        ),
+            Refusal::FinalsStarted => {
+            "the finals have begun: no qualifying round comes after a stage (event final seats the next stage)".into()
+        }
+            Refusal::FinalPlayed => "the final is seated already: no stage comes after it".into(),
+            Refusal::BadTop { top, players } => format!(
+            "the top {top} cannot be seated as a stage: a stage takes 3, 4 or 6 and more players \
+             at tables of 4 and 3, at most the {players} active players of the standings"
+        ),
+            Refusal::BadPlacement(problem) => problem.to_string(),
+            Refusal::BadWinBonus(n) => format!(
+            "a win bonus of {n}: it is 0 to {}",
+            MAX_WIN_BONUS
+        ),
+        };
+        f.write_str(&text)
     }
 }
 

@@ -375,7 +375,10 @@ pub fn damage(lang: Language, damage: &Damage) -> String {
     if let Some(kept) = kept {
         text.push_str(&match lang {
             Language::English => format!(" The damaged file is kept as {kept}."),
-            Language::Korean => format!(" 손상된 파일은 {kept}(으)로 보관했습니다."),
+            Language::Korean => format!(
+                " 손상된 파일은 {} 보관했습니다.",
+                crate::i18n::josa(&kept.to_string(), crate::i18n::Josa::EuroRo)
+            ),
         });
     }
     text

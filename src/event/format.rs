@@ -70,6 +70,24 @@ pub enum PlacementProblem {
     TooLarge(u32),
 }
 
+impl std::fmt::Display for PlacementProblem {
+    /// English; `i18n::event::placement_problem` words it in the user's language.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlacementProblem::Length(n) => write!(
+                f,
+                "a placement list of {n} values: a table seats 2 to 6, one value per place"
+            ),
+            PlacementProblem::TooLarge(v) => {
+                write!(
+                    f,
+                    "a placement value of {v}: at most {MAX_PLACEMENT_POINTS}"
+                )
+            }
+        }
+    }
+}
+
 impl Placement {
     /// The lists given (a later list of one length replaces an earlier one), checked.
     ///

@@ -23,45 +23,20 @@ fn numbers(items: &[u32]) -> String {
 pub fn refusal(lang: Language, refusal: &Refusal) -> String {
     use Language::{English as En, Korean as Ko};
     match (lang, refusal) {
-        (En, Refusal::EmptyEventName) => "the event needs a name".into(),
+        (En, refusal) => refusal.to_string(),
         (Ko, Refusal::EmptyEventName) => "대회 이름이 필요합니다".into(),
-        (En, Refusal::BadGameCount(n)) => {
-            format!(
-                "{n} games a round: a table plays 1 to {} games",
-                crate::event::MAX_GAMES
-            )
-        }
         (Ko, Refusal::BadGameCount(n)) => format!(
             "라운드당 {n}게임: 한 테이블은 1~{}게임을 합니다",
             crate::event::MAX_GAMES
         ),
-        (En, Refusal::EmptyName) => "a player's name is empty".into(),
         (Ko, Refusal::EmptyName) => "선수 이름이 비어 있습니다".into(),
-        (En, Refusal::DuplicateName(n)) => format!("\"{n}\" is registered already"),
-        (Ko, Refusal::DuplicateName(n)) => format!("\"{n}\"은(는) 이미 등록되어 있습니다"),
-        (En, Refusal::TooManyPlayers) => format!(
-            "the event is full ({} players)",
-            crate::event::MAX_EVENT_PLAYERS
-        ),
+        (Ko, Refusal::DuplicateName(n)) => format!("{} 이미 등록되어 있습니다", josa(&format!("\"{n}\""), Josa::EunNeun)),
         (Ko, Refusal::TooManyPlayers) => format!(
             "대회 정원이 찼습니다 ({}명)",
             crate::event::MAX_EVENT_PLAYERS
         ),
-        (En, Refusal::UnknownPlayer(n)) => format!("no player is named \"{n}\""),
-        (Ko, Refusal::UnknownPlayer(n)) => format!("\"{n}\"(이)라는 선수가 없습니다"),
-        (En, Refusal::AlreadyDropped(n)) => format!("{n} has dropped out already"),
+        (Ko, Refusal::UnknownPlayer(n)) => format!("이름이 \"{n}\"인 선수가 없습니다"),
         (Ko, Refusal::AlreadyDropped(n)) => format!("{} 이미 기권했습니다", josa(n, Josa::EunNeun)),
-        (En, Refusal::CannotSeat { players, xp_table }) => {
-            let mut text = format!(
-                "{players} players cannot sit at tables of 4 and 3 (every count from 6 up can, and 3, 4)"
-            );
-            if *xp_table {
-                text.push_str(
-                    "; 5 players can play one table on the XP set (5–6 players): allow XP tables (event new --xp)",
-                );
-            }
-            text
-        }
         (Ko, Refusal::CannotSeat { players, xp_table }) => {
             let mut text = format!(
                 "{players}명은 4인·3인 테이블로 나눌 수 없습니다 (3, 4명과 6명 이상은 됩니다)"
@@ -73,26 +48,12 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
             }
             text
         }
-        (En, Refusal::RoundOpen { round, tables }) => format!(
-            "round {round} is not finished: no result yet from table {}",
-            numbers(tables)
-        ),
         (Ko, Refusal::RoundOpen { round, tables }) => format!(
             "{round}라운드가 끝나지 않았습니다: {}번 테이블의 결과가 아직 없습니다",
             numbers(tables)
         ),
-        (En, Refusal::NotSeated) => "no round has been seated yet (event seat)".into(),
         (Ko, Refusal::NotSeated) => "아직 배정된 라운드가 없습니다 (event seat)".into(),
-        (En, Refusal::NoSuchRound(r)) => format!("there is no round {r}"),
         (Ko, Refusal::NoSuchRound(r)) => format!("{r}라운드는 없습니다"),
-        (
-            En,
-            Refusal::NoSuchTable {
-                round,
-                table,
-                tables,
-            },
-        ) => format!("round {round} has no table {table} (it has {tables})"),
         (
             Ko,
             Refusal::NoSuchTable {
@@ -101,68 +62,35 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
                 tables,
             },
         ) => format!("{round}라운드에 {table}번 테이블은 없습니다 (테이블 {tables}개)"),
-        (En, Refusal::WrongPlayers { expected, found }) => format!(
-            "the result names {} but the table's players are {}",
-            list(found),
-            list(expected)
-        ),
         (Ko, Refusal::WrongPlayers { expected, found }) => format!(
             "결과의 선수는 {}인데 이 테이블의 선수는 {}입니다",
             list(found),
             list(expected)
         ),
-        (En, Refusal::WrongGameCount { expected, found }) => {
-            format!("the result has {found} games; a table plays {expected} a round")
-        }
         (Ko, Refusal::WrongGameCount { expected, found }) => {
             format!("결과는 {found}게임인데 한 라운드는 {expected}게임입니다")
-        }
-        (En, Refusal::Game { game, error }) => {
-            format!("game {game}: {}", score_error(lang, error))
         }
         (Ko, Refusal::Game { game, error }) => {
             format!("{game}번째 게임: {}", score_error(lang, error))
         }
-        (En, Refusal::NotZeroSum { game }) => format!("game {game} does not sum to zero"),
         (Ko, Refusal::NotZeroSum { game }) => format!("{game}번째 게임의 합이 0이 아닙니다"),
-        (En, Refusal::AlreadyRecorded { round, table }) => format!(
-            "round {round}, table {table} has a result already; give --correct to replace it (the old one is kept)"
-        ),
         (Ko, Refusal::AlreadyRecorded { round, table }) => format!(
             "{round}라운드 {table}번 테이블은 이미 결과가 있습니다; 바꾸려면 --correct (이전 결과는 보관됩니다)"
-        ),
-        (En, Refusal::CannotSeatDivision { division, players }) => format!(
-            "the division {} has {players} players: they cannot sit at tables of 4 and 3 of their \
-             own (seat the divisions together, without --divisions-apart)",
-            division_name(En, division)
         ),
         (Ko, Refusal::CannotSeatDivision { division, players }) => format!(
             "{} 부는 {players}명이라 자기 부끼리 4인·3인 테이블로 나눌 수 없습니다 (--divisions-apart \
              없이 부를 섞어 앉히세요)",
             division_name(Ko, division)
         ),
-        (En, Refusal::FinalsStarted) => {
-            "the finals have begun: no qualifying round comes after a stage (event final seats the next stage)".into()
-        }
         (Ko, Refusal::FinalsStarted) => {
             "본선이 시작되었습니다: 본선 뒤에는 예선 라운드를 배정하지 않습니다 (다음 단계는 event final)".into()
         }
-        (En, Refusal::FinalPlayed) => "the final is seated already: no stage comes after it".into(),
         (Ko, Refusal::FinalPlayed) => "결승이 이미 배정되었습니다: 그 뒤 단계는 없습니다".into(),
-        (En, Refusal::BadTop { top, players }) => format!(
-            "the top {top} cannot be seated as a stage: a stage takes 3, 4 or 6 and more players \
-             at tables of 4 and 3, at most the {players} active players of the standings"
-        ),
         (Ko, Refusal::BadTop { top, players }) => format!(
             "상위 {top}명은 본선으로 앉힐 수 없습니다: 본선은 4인·3인 테이블로 3, 4명 또는 6명 \
              이상, 순위에 있는 현역 선수 {players}명 이하여야 합니다"
         ),
-        (En, Refusal::BadPlacement(problem)) => placement_problem(En, problem),
         (Ko, Refusal::BadPlacement(problem)) => placement_problem(Ko, problem),
-        (En, Refusal::BadWinBonus(n)) => format!(
-            "a win bonus of {n}: it is 0 to {}",
-            crate::event::MAX_WIN_BONUS
-        ),
         (Ko, Refusal::BadWinBonus(n)) => format!(
             "승리 보너스 {n}: 0~{} 사이여야 합니다",
             crate::event::MAX_WIN_BONUS
@@ -186,14 +114,9 @@ pub fn placement_problem(
 ) -> String {
     use crate::event::format::{MAX_PLACEMENT_POINTS, PlacementProblem};
     match (lang, problem) {
-        (Language::English, PlacementProblem::Length(n)) => {
-            format!("a placement list of {n} values: a table seats 2 to 6, one value per place")
-        }
+        (Language::English, problem) => problem.to_string(),
         (Language::Korean, PlacementProblem::Length(n)) => {
             format!("순위 점수 목록이 {n}개입니다: 한 테이블은 2~6명, 자리마다 값 하나")
-        }
-        (Language::English, PlacementProblem::TooLarge(v)) => {
-            format!("a placement value of {v}: at most {MAX_PLACEMENT_POINTS}")
         }
         (Language::Korean, PlacementProblem::TooLarge(v)) => {
             format!("순위 점수 {v}: 최대 {MAX_PLACEMENT_POINTS}")
@@ -425,7 +348,8 @@ pub mod cli {
             }
             Language::Korean => {
                 format!(
-                    "\"{text}\"은(는) 순위 기준이 아닙니다: wins, total, percent, placement 중 하나"
+                    "{} 순위 기준이 아닙니다: wins, total, percent, placement 중 하나",
+                    crate::i18n::josa(&format!("\"{text}\""), crate::i18n::Josa::EunNeun)
                 )
             }
         }
@@ -436,7 +360,10 @@ pub mod cli {
         let names = names.join(", ");
         match lang {
             Language::English => format!("\"{text}\" is not one of {names}"),
-            Language::Korean => format!("\"{text}\"은(는) 쓸 수 없습니다: {names} 중 하나"),
+            Language::Korean => format!(
+                "{} 쓸 수 없습니다: {names} 중 하나",
+                crate::i18n::josa(&format!("\"{text}\""), crate::i18n::Josa::EunNeun)
+            ),
         }
     }
 
@@ -447,7 +374,10 @@ pub mod cli {
                 format!("\"{text}\" is not a list of whole numbers (e.g. 4,3,1,0)")
             }
             Language::Korean => {
-                format!("\"{text}\"은(는) 쉼표로 나눈 정수 목록이 아닙니다 (예: 4,3,1,0)")
+                format!(
+                    "{} 쉼표로 나눈 정수 목록이 아닙니다 (예: 4,3,1,0)",
+                    crate::i18n::josa(&format!("\"{text}\""), crate::i18n::Josa::EunNeun)
+                )
             }
         }
     }
@@ -523,7 +453,9 @@ pub mod cli {
             }
             Language::Korean => {
                 format!(
-                    "대회 {id}를 {file}(으)로 내보냈습니다. 장소 \"{venue}\"의 키로 서명했습니다"
+                    "대회 {} {} 내보냈습니다. 장소 \"{venue}\"의 키로 서명했습니다",
+                    crate::i18n::josa(&id.to_string(), crate::i18n::Josa::EulReul),
+                    crate::i18n::josa(&file.to_string(), crate::i18n::Josa::EuroRo)
                 )
             }
         }
@@ -673,7 +605,10 @@ pub mod tv {
                 format!("\"{text}\" is not an IP address (e.g. 0.0.0.0 or 127.0.0.1)")
             }
             Language::Korean => {
-                format!("\"{text}\"은(는) IP 주소가 아닙니다 (예: 0.0.0.0, 127.0.0.1)")
+                format!(
+                    "{} IP 주소가 아닙니다 (예: 0.0.0.0, 127.0.0.1)",
+                    crate::i18n::josa(&format!("\"{text}\""), crate::i18n::Josa::EunNeun)
+                )
             }
         }
     }
@@ -1455,7 +1390,10 @@ pub mod window {
     pub fn not_a_number(lang: Language, field: &str, text: &str) -> String {
         match lang {
             Language::English => format!("{field}: \"{text}\" is not a whole number"),
-            Language::Korean => format!("{field}: \"{text}\"은(는) 정수가 아닙니다"),
+            Language::Korean => format!(
+                "{field}: {} 정수가 아닙니다",
+                crate::i18n::josa(&format!("\"{text}\""), crate::i18n::Josa::EunNeun)
+            ),
         }
     }
 
@@ -1499,7 +1437,8 @@ pub mod season {
                 "\"{text}\" is not a points rule: entrants, or points by place (e.g. 25,18,15,12)"
             ),
             Language::Korean => format!(
-                "\"{text}\"은(는) 점수 규칙이 아닙니다: entrants, 또는 순위별 점수 (예: 25,18,15,12)"
+                "{} 점수 규칙이 아닙니다: entrants, 또는 순위별 점수 (예: 25,18,15,12)",
+                crate::i18n::josa(&format!("\"{text}\""), crate::i18n::Josa::EunNeun)
             ),
         }
     }
@@ -1532,7 +1471,8 @@ pub mod season {
                 "the event \"{event}\" is not finished: round {round} has tables without a result"
             ),
             (Ko, SeasonRefusal::Unfinished { event, round }) => format!(
-                "대회 \"{event}\"이(가) 끝나지 않았습니다: {round}라운드에 결과가 없는 테이블이 있습니다"
+                "대회 {} 끝나지 않았습니다: {round}라운드에 결과가 없는 테이블이 있습니다",
+                crate::i18n::josa(&format!("\"{event}\""), crate::i18n::Josa::IGa)
             ),
             (En, SeasonRefusal::NoResults { event }) => {
                 format!("the event \"{event}\" has no game counted")
@@ -1605,7 +1545,10 @@ pub mod season {
                 format!("{file}: \"{event}\" at {venue} counts already (counted once)")
             }
             (Language::Korean, Added::AlreadyIn) => {
-                format!("{file}: {venue}의 \"{event}\"은(는) 이미 들어 있습니다 (한 번만 셈)")
+                format!(
+                    "{file}: {venue}의 {} 이미 들어 있습니다 (한 번만 셈)",
+                    crate::i18n::josa(&format!("\"{event}\""), crate::i18n::Josa::EunNeun)
+                )
             }
             (Language::English, Added::OlderKept) => {
                 format!("{file}: an older export of \"{event}\" at {venue}: the newer one counts")

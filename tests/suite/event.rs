@@ -337,3 +337,83 @@ fn seating_100_players_over_five_rounds_repeats_nothing() {
     }
     eprintln!("seating 100 players: slowest round {slowest:?}");
 }
+
+/// Every refusal of the event engine, one of each kind, with names that end in a consonant, a
+/// vowel and a Latin letter (the Korean particle must follow each).
+fn every_refusal() -> Vec<rummikub_companion::event::Refusal> {
+    use rummikub_companion::event::Refusal as R;
+    use rummikub_companion::event::format::PlacementProblem;
+    let mut all = Vec::new();
+    for name in ["지영", "민수", "Bob"] {
+        all.push(R::DuplicateName(name.into()));
+        all.push(R::UnknownPlayer(name.into()));
+        all.push(R::AlreadyDropped(name.into()));
+        all.push(R::CannotSeatDivision {
+            division: name.into(),
+            players: 5,
+        });
+    }
+    all.extend([
+        R::EmptyEventName,
+        R::BadGameCount(0),
+        R::EmptyName,
+        R::TooManyPlayers,
+        R::CannotSeat {
+            players: 5,
+            xp_table: true,
+        },
+        R::RoundOpen {
+            round: 2,
+            tables: vec![1, 3],
+        },
+        R::NotSeated,
+        R::NoSuchRound(4),
+        R::NoSuchTable {
+            round: 1,
+            table: 9,
+            tables: 2,
+        },
+        R::WrongPlayers {
+            expected: vec!["Ann".into()],
+            found: vec!["Bo".into()],
+        },
+        R::WrongGameCount {
+            expected: 2,
+            found: 3,
+        },
+        R::NotZeroSum { game: 1 },
+        R::AlreadyRecorded { round: 1, table: 2 },
+        R::FinalsStarted,
+        R::FinalPlayed,
+        R::BadTop {
+            top: 5,
+            players: 8,
+        },
+        R::BadPlacement(PlacementProblem::Length(9)),
+        R::BadPlacement(PlacementProblem::TooLarge(999)),
+        R::BadWinBonus(-1),
+    ]);
+    all
+}
+
+/// Regression: the engine's refusals were worded by `i18n` (the engine imported the words above
+/// it), and Korean showed "은(는)" and "(이)라는" for names. The engine's Display is the English
+/// the user reads, and the Korean takes each name's particle.
+#[test]
+fn event_refusals_are_worded_by_the_engine_in_english_and_take_the_korean_particle() {
+    use rummikub_companion::i18n::event::refusal;
+    for r in every_refusal() {
+        let english = r.to_string();
+        assert!(!english.is_empty(), "{r:?}");
+        assert_eq!(refusal(Language::English, &r), english, "{r:?}");
+        let korean = refusal(Language::Korean, &r);
+        assert_ne!(korean, english, "{r:?} has Korean words");
+        for fallback in ["은(는)", "이(가)", "을(를)", "(이)", "(으)"] {
+            assert!(!korean.contains(fallback), "{r:?}: {korean}");
+        }
+    }
+    let r = rummikub_companion::event::Refusal::DuplicateName("지영".into());
+    assert!(refusal(Language::Korean, &r).starts_with("\"지영\"은 "), "{r:?}");
+    let r = rummikub_companion::event::Refusal::DuplicateName("민수".into());
+    assert!(refusal(Language::Korean, &r).starts_with("\"민수\"는 "), "{r:?}");
+}

@@ -82,10 +82,24 @@ pub type SaveDialog = Arc<dyn Fn(&str) -> Option<std::path::PathBuf> + Send + Sy
 
 /// The system's save dialog (the desktop portal on Linux, or zenity; asks before replacing).
 fn system_save_dialog(suggested: &str) -> Option<std::path::PathBuf> {
+    let (name, extensions) = save_filter(suggested);
     rfd::FileDialog::new()
         .set_file_name(suggested)
-        .add_filter("CSV", &["csv"])
+        .add_filter(name, extensions)
         .save_file()
+}
+
+/// The save dialog's filter for a suggested file name: a picture offers PNG, a season's bundle
+/// `.bundle.json`, anything else CSV (the dialog once offered CSV for every export).
+fn save_filter(suggested: &str) -> (&'static str, &'static [&'static str]) {
+    let lower = suggested.to_lowercase();
+    if lower.ends_with(".png") {
+        ("PNG", &["png"])
+    } else if lower.ends_with(".json") {
+        ("JSON", &["json"])
+    } else {
+        ("CSV", &["csv"])
+    }
 }
 
 /// The real keep-awake: the screen saver and display sleep are inhibited while the handle
@@ -420,5 +434,20 @@ impl eframe::App for App {
 
     fn auto_save_interval(&self) -> Duration {
         Duration::from_secs(10)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::save_filter;
+
+    /// Regression: the save dialog offered only "CSV" for the score card's picture and the
+    /// season's bundle too, so choosing the filter renamed a picture `.csv`.
+    #[test]
+    fn the_save_dialog_filter_follows_the_suggested_file() {
+        assert_eq!(save_filter("evening-2026-12-07.png").1, &["png"]);
+        assert_eq!(save_filter("thursday.bundle.json").1, &["json"]);
+        assert_eq!(save_filter("standings.CSV").1, &["csv"]);
+        assert_eq!(save_filter("sheet").0, "CSV");
     }
 }
