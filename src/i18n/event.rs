@@ -454,8 +454,8 @@ pub mod cli {
             Language::Korean => {
                 format!(
                     "대회 {} {} 내보냈습니다. 장소 \"{venue}\"의 키로 서명했습니다",
-                    crate::i18n::josa(&id.to_string(), crate::i18n::Josa::EulReul),
-                    crate::i18n::josa(&file.to_string(), crate::i18n::Josa::EuroRo)
+                    crate::i18n::josa(id, crate::i18n::Josa::EulReul),
+                    crate::i18n::josa(file, crate::i18n::Josa::EuroRo)
                 )
             }
         }
