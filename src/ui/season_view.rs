@@ -104,15 +104,19 @@ impl SeasonView {
             report_lines(ui, lang, report);
         }
         ui.separator();
-        self.new_season(ui, lang, &mut requests);
-        ui.separator();
+        let list = &context.seasons.list;
+        if list.is_empty() {
+            // The first season: the form is all there is to do.
+            ui.heading(words::NEW_SEASON.get(lang));
+            self.new_season(ui, lang, &mut requests);
+            ui.separator();
+        }
         ui.horizontal(|ui| {
             ui.heading(words::SEASONS.get(lang));
             if ui.button(words::REFRESH.get(lang)).clicked() {
                 requests.push(SeasonRequest::List);
             }
         });
-        let list = &context.seasons.list;
         if list.is_empty() {
             ui.label(words::NO_SEASONS.get(lang));
             return requests;
@@ -153,11 +157,16 @@ impl SeasonView {
             return requests;
         };
         self.season(ui, lang, summary, context, &mut requests);
+        // Another season is made less often than this one is looked at: its form comes last,
+        // folded.
+        ui.separator();
+        egui::CollapsingHeader::new(words::NEW_SEASON.get(lang))
+            .id_salt("season-new")
+            .show(ui, |ui| self.new_season(ui, lang, &mut requests));
         requests
     }
 
     fn new_season(&mut self, ui: &mut egui::Ui, lang: Language, requests: &mut Vec<SeasonRequest>) {
-        ui.heading(words::NEW_SEASON.get(lang));
         egui::Grid::new("season-form")
             .num_columns(2)
             .spacing([12.0, 8.0])

@@ -385,10 +385,7 @@ fn every_refusal() -> Vec<rummikub_companion::event::Refusal> {
         R::AlreadyRecorded { round: 1, table: 2 },
         R::FinalsStarted,
         R::FinalPlayed,
-        R::BadTop {
-            top: 5,
-            players: 8,
-        },
+        R::BadTop { top: 5, players: 8 },
         R::BadPlacement(PlacementProblem::Length(9)),
         R::BadPlacement(PlacementProblem::TooLarge(999)),
         R::BadWinBonus(-1),
@@ -413,7 +410,13 @@ fn event_refusals_are_worded_by_the_engine_in_english_and_take_the_korean_partic
         }
     }
     let r = rummikub_companion::event::Refusal::DuplicateName("지영".into());
-    assert!(refusal(Language::Korean, &r).starts_with("\"지영\"은 "), "{r:?}");
+    assert!(
+        refusal(Language::Korean, &r).starts_with("\"지영\"은 "),
+        "{r:?}"
+    );
     let r = rummikub_companion::event::Refusal::DuplicateName("민수".into());
-    assert!(refusal(Language::Korean, &r).starts_with("\"민수\"는 "), "{r:?}");
+    assert!(
+        refusal(Language::Korean, &r).starts_with("\"민수\"는 "),
+        "{r:?}"
+    );
 }

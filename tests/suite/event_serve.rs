@@ -366,10 +366,7 @@ fn event_serve_takes_event_result_from_another_process_and_a_second_host_is_refu
         .expect("runs");
     assert_eq!(refused.status.code(), Some(2));
     let err = String::from_utf8_lossy(&refused.stderr);
-    assert!(
-        err.contains("\"nowhere\"은(는) IP 주소가 아닙니다"),
-        "{err}"
-    );
+    assert!(err.contains("\"nowhere\"는 IP 주소가 아닙니다"), "{err}");
 }
 
 /// The two-host race: two `event serve` started at the same moment on one folder. Exactly one

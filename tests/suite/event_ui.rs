@@ -370,7 +370,7 @@ fn a_bad_result_is_refused_in_korean_and_keeps_what_was_typed() {
     // A games count that is no number is the form's own refusal, in Korean.
     type_into(&mut h, "라운드당 게임 수", "x");
     click(&mut h, "대회 만들기");
-    assert!(shows(&h, "라운드당 게임 수: \"4x\"은(는) 정수가 아닙니다"));
+    assert!(shows(&h, "라운드당 게임 수: \"4x\"는 정수가 아닙니다"));
     assert!(h.state().club().open_event().is_none(), "nothing created");
     h.get_by_role_and_label(egui::Role::TextInput, "라운드당 게임 수")
         .focus();

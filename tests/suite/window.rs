@@ -141,3 +141,13 @@ fn a_club_night_hosted_from_the_real_window_records_what_its_phones_confirm() {
     let result = run_script("event_night.py");
     assert_eq!(result["ok"], true, "{result}");
 }
+
+/// A federation's format and a season in the real window, in Korean: the German format chosen
+/// from its menu, players typed with their divisions, round 1 seated; a season made, a venue's
+/// signed bundle imported and a tampered copy refused, the season shown on the TV.
+#[test]
+#[ignore = "needs Xvfb + AT-SPI + xdotool; .ci/run installs them and runs ignored tests"]
+fn a_format_and_a_season_in_the_real_window_in_korean() {
+    let result = run_script("event_formats.py");
+    assert_eq!(result["ok"], true, "{result}");
+}

@@ -25,8 +25,9 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import driver  # noqa: E402
 
-PLAYERS = ["가람,서울,청소년", "나래,서울,청소년", "다온,부산,청소년", "라희,부산,청소년",
-           "마루,서울,일반", "바다,부산,일반", "사랑,서울,일반", "아라,부산,일반"]
+PLAYERS = ["가람,서울,U18", "나래,서울,U18", "다온,부산,U18", "라희,부산,U18",
+           "마루,서울,Open", "바다,부산,Open", "사랑,서울,Open", "아라,부산,Open"]
+HANGUL_DELAY_MS = 150  # xdotool types a Hangul syllable through a remapped key: slower is sure
 
 
 def cli(binary: str, data: str, *args: str, stdin: str = "") -> str:
@@ -76,18 +77,21 @@ def main() -> int:
         s.click(s.find("combo box", "대회 방식"))
         s.click(s.find(None, re.compile(r"^독일: 순위별 배정")))
         checks["placement_shown"] = s.exists("field", re.compile(r"^4인 테이블의 순위 점수"))
-        s.type_into(s.find("field", "대회 이름"), "목요 클럽")
-        s.type_into(s.find("field", re.compile(r"^선수, 한 줄에 한 명")), PLAYERS[0])
-        for line in PLAYERS[1:]:
-            s.key("Return")
-            s.type_text(line)
+        s.type_into(s.find("field", "대회 이름"), "")
+        s.type_text("목요 클럽", delay_ms=HANGUL_DELAY_MS)
+        s.type_into(s.find("field", re.compile(r"^선수, 한 줄에 한 명")), "")
+        for i, line in enumerate(PLAYERS):
+            if i:
+                s.key("Return")
+            s.type_text(line, delay_ms=HANGUL_DELAY_MS)
         s.click("checkbox", re.compile(r"^부마다 따로 배정"))
         s.click("button", "대회 만들기")
         s.find("label", re.compile(r"^선수 8명 · 0라운드"), timeout=10)
         checks["format_named"] = s.exists("label", re.compile(r"독일"))
         s.click("button", "다음 라운드 배정")
         s.find("label", re.compile(r"^1라운드를 배정했습니다"), timeout=10)
-        checks["seated"] = True
+        shown = " ".join(s.labels())
+        checks["seated_each_name"] = all(p.split(",")[0] in shown for p in PLAYERS)
         for w, h in [(960, 720), (800, 600)]:
             subprocess.run(["xdotool", "windowsize", s.window_id(), str(w), str(h)], check=True)
             time.sleep(1.0)
@@ -96,7 +100,8 @@ def main() -> int:
         time.sleep(1.0)
         # The Season part: a season made, a venue's bundle imported, a tampered one refused.
         s.click(s.find(None, "시즌"))
-        s.type_into(s.find("field", "시즌 이름"), "2027 리그")
+        s.type_into(s.find("field", "시즌 이름"), "")
+        s.type_text("2027 리그", delay_ms=HANGUL_DELAY_MS)
         s.click("button", "시즌 만들기")
         s.find(None, re.compile(r"2027 리그"), timeout=10)
         s.type_into(s.find("field", re.compile(r"^가져올 번들 파일")), tampered)
