@@ -266,11 +266,14 @@ pub mod solve {
         }
     }
 
-    /// The last line: the total, how many tiles it lays, the threshold and whether it is met.
+    /// The last line: the total, how many tiles it lays, the threshold and whether it is met
+    /// (nothing laid is no meld, whatever the threshold).
     pub fn total(lang: Language, total: u32, laid: usize, threshold: u32, meets: bool) -> String {
         match lang {
             Language::English => {
-                let verdict = if meets {
+                let verdict = if laid == 0 {
+                    "no meld (nothing can be laid)"
+                } else if meets {
                     "threshold reached"
                 } else {
                     "threshold NOT reachable"
@@ -278,7 +281,9 @@ pub mod solve {
                 format!("total {total} from {laid} tiles (needs {threshold}): {verdict}")
             }
             Language::Korean => {
-                let verdict = if meets {
+                let verdict = if laid == 0 {
+                    "등록할 수 없습니다 (내려놓을 묶음이 없음)"
+                } else if meets {
                     "기준 점수에 닿습니다"
                 } else {
                     "기준 점수에 닿을 수 없습니다"

@@ -1359,3 +1359,21 @@ fn score_says_when_its_rule_options_differ_from_the_files_rules() {
          Korean manual · joker 30 · highest total · not melded counts the rack\n"
     );
 }
+
+// ---- issue 49: the first minute at a table, and keys that never surprise ----
+
+#[test]
+fn solve_with_threshold_0_and_no_set_is_no_meld_and_exits_1() {
+    // Before: "total 0 from 0 tiles (needs 0): threshold reached", exit 0 (nothing laid).
+    let (code, out, err) = cli(args(&["solve", "--threshold", "0", "R1", "K5"]));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("no meld (nothing can be laid)"), "{out}");
+    assert!(!out.contains("threshold reached"), "{out}");
+    let (code, out, _) = cli(args(&["solve", "--threshold", "0", "--json", "R1", "K5"]));
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["meets_threshold"], false, "{out}");
+    // A set at threshold 0 is still a meld.
+    let (code, out, _) = cli(args(&["solve", "--threshold", "0", "R1", "R2", "R3"]));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("threshold reached"), "{out}");
+}
