@@ -465,7 +465,8 @@ words! {
         nothing_to_play: &'static str =
             en: "There is no sound output, so there is nothing to play: alerts are shown on screen.",
             ko: "소리를 낼 장치가 없어 들려줄 수 없습니다: 알림은 화면으로 표시됩니다.";
-        /// The tooltip of "cannot keep awake": the system's own (English) reason after the words.
+        /// The tooltip of "cannot keep awake" when the reason is not one [`keep_awake_detail`]
+        /// knows: the system's own (English) reason after the words.
         no_keep_awake_detail: fn(&str) -> String =
             en: |detail| format!("The desktop's screen saver (over D-Bus) refused: {detail}"),
             ko: |detail| format!("데스크톱의 화면 보호기가 거절한 이유: {detail}");
@@ -1104,6 +1105,78 @@ pub fn sound_error(lang: Language, error: &SoundError) -> String {
     }
 }
 
+/// A system error (a file that could not be read or written, a port that could not be
+/// opened) in the language: the system's own text in English, the error's kind in Korean words
+/// (never the system's English text inside a Korean message). Every message about a failed
+/// read or write words its cause with this one function (`store_error`, the CLI's file
+/// errors, the window's notices).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{io_error, Language};
+/// let full = std::io::Error::from_raw_os_error(28); // ENOSPC
+/// assert_eq!(io_error(Language::Korean, &full), "디스크 공간 부족");
+/// assert!(io_error(Language::English, &full).contains("No space left on device"));
+/// ```
+pub fn io_error(lang: Language, error: &io::Error) -> String {
+    match lang {
+        Language::English => error.to_string(),
+        Language::Korean => match (io_kind_ko(error.kind()), error.raw_os_error()) {
+            ("시스템 오류", Some(code)) => format!("시스템 오류 (코드 {code})"),
+            (words, _) => words.to_owned(),
+        },
+    }
+}
+
+/// Why the screen cannot be kept awake, from the platform's own (D-Bus) message: the usual
+/// causes in plain words, without the D-Bus error text (no screen-saver service on this
+/// desktop, no session bus, refused, no answer); anything else names the system's text after
+/// the words.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{keep_awake_detail, Language};
+/// let dbus = "system: org.freedesktop.DBus.Error.ServiceUnknown: The name \
+///             org.freedesktop.ScreenSaver was not provided by any .service files";
+/// let ko = keep_awake_detail(Language::Korean, dbus);
+/// assert!(!ko.contains("org.freedesktop"), "{ko}");
+/// ```
+pub fn keep_awake_detail(lang: Language, raw: &str) -> String {
+    let has = |needle: &str| raw.contains(needle);
+    let known = if has("ServiceUnknown") || has("was not provided by any") {
+        Some(Text {
+            en: "This desktop has no screen-saver service to ask (nothing answers for \
+                 org.freedesktop.ScreenSaver).",
+            ko: "이 데스크톱에는 화면을 켜 두도록 부탁할 화면 보호기 서비스가 없습니다.",
+        })
+    } else if has("DBUS_SESSION_BUS_ADDRESS")
+        || has("Failed to connect to socket")
+        || has("NoServer")
+        || has("autolaunch")
+    {
+        Some(Text {
+            en: "There is no desktop session (D-Bus session bus) to ask.",
+            ko: "물어볼 데스크톱 세션(D-Bus 세션 버스)이 없습니다.",
+        })
+    } else if has("AccessDenied") || has("NotSupported") {
+        Some(Text {
+            en: "The desktop does not let this program keep the screen on.",
+            ko: "데스크톱이 이 프로그램에 화면을 켜 두는 것을 허락하지 않습니다.",
+        })
+    } else if has("NoReply") || has("Timeout") || has("TimedOut") {
+        Some(Text {
+            en: "The desktop's screen saver did not answer.",
+            ko: "데스크톱의 화면 보호기가 답하지 않았습니다.",
+        })
+    } else {
+        None
+    };
+    match known {
+        Some(text) => text.get(lang).to_owned(),
+        None => (lang.strings().table_view.no_keep_awake_detail)(raw),
+    }
+}
+
 /// A system error kind in Korean words (the common ones; others are "시스템 오류").
 pub(crate) fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
     match kind {
@@ -1119,6 +1192,16 @@ pub(crate) fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
         io::ErrorKind::Interrupted => "중단됨",
         io::ErrorKind::ResourceBusy => "사용 중",
         io::ErrorKind::OutOfMemory => "메모리 부족",
+        io::ErrorKind::AddrInUse => "다른 프로그램이 이미 쓰는 포트",
+        io::ErrorKind::AddrNotAvailable => "이 컴퓨터에 없는 주소",
+        io::ErrorKind::TimedOut => "시간 초과",
+        io::ErrorKind::WouldBlock => "잠시 쓸 수 없음",
+        io::ErrorKind::BrokenPipe => "연결이 끊김",
+        io::ErrorKind::InvalidInput | io::ErrorKind::InvalidFilename => "잘못된 이름",
+        io::ErrorKind::FileTooLarge => "파일이 너무 큼",
+        io::ErrorKind::DirectoryNotEmpty => "폴더가 비어 있지 않음",
+        io::ErrorKind::CrossesDevices => "다른 디스크로는 옮길 수 없음",
+        io::ErrorKind::Unsupported => "이 시스템에서 지원하지 않음",
         _ => "시스템 오류",
     }
 }
@@ -1226,9 +1309,9 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
             format!("데이터 폴더가 없습니다: 홈 폴더를 찾지 못했습니다 ({DATA_ENV}로 정하세요)")
         }
         StoreError::Folder { dir, source } => format!(
-            "데이터 폴더 {}을(를) 쓸 수 없습니다: {}",
-            dir.display(),
-            io_kind_ko(source.kind())
+            "데이터 폴더 {} 쓸 수 없습니다: {}",
+            josa(&dir.display().to_string(), Josa::EulReul),
+            io_error(lang, source)
         ),
         StoreError::NotAFolder { dir } => format!(
             "데이터 폴더 {}을(를) 쓸 수 없습니다: 폴더가 아니라 파일입니다",
@@ -1242,9 +1325,9 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
             file.display()
         ),
         StoreError::Write { file, source } => format!(
-            "{}을(를) 저장하지 못했습니다: {}",
-            file.display(),
-            io_kind_ko(source.kind())
+            "{} 저장하지 못했습니다: {}",
+            josa(&file.display().to_string(), Josa::EulReul),
+            io_error(lang, source)
         ),
         StoreError::Encode { file, .. } => {
             format!("{}에 쓸 내용을 만들지 못했습니다", file.display())

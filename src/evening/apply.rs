@@ -135,10 +135,9 @@ impl Evening {
                 let now = self.clock.now();
                 let notice = match error {
                     None => TableNotice::Exported(path.display().to_string()),
-                    Some(why) => TableNotice::Failed(super::Worded::same(format!(
-                        "{}: {why}",
-                        path.display()
-                    ))),
+                    Some(why) => TableNotice::Failed(super::Worded::new(|lang| {
+                        format!("{}: {}", path.display(), why.get(lang))
+                    })),
                 };
                 self.notices.push(notice, now);
                 Ok(Done::default())

@@ -86,8 +86,8 @@ pub enum Command {
     Wrote {
         /// The file.
         path: PathBuf,
-        /// The system's reason, when it failed.
-        error: Option<String>,
+        /// The reason, worded in both languages, when it failed.
+        error: Option<super::Worded>,
     },
     /// Play the three cues (or say there is no sound output).
     TestSound,

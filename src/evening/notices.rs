@@ -126,7 +126,7 @@ impl TableNotice {
             TableNotice::ExportedNoDialog(path) => ((s.sheet.exported_no_dialog)(path), None),
             TableNotice::NothingToPlay => (s.table_view.nothing_to_play.to_owned(), None),
             TableNotice::NoKeepAwake(why) => {
-                let detail = (s.table_view.no_keep_awake_detail)(why);
+                let detail = i18n::keep_awake_detail(lang, why);
                 (s.table_view.no_keep_awake.to_owned(), Some(detail))
             }
             TableNotice::EveningSetAside(path) => (i18n::evening_set_aside(lang, path), None),

@@ -36,8 +36,8 @@ pub struct PhoneLink {
     url: Option<String>,
     /// The QR code: width in modules and the dark modules, row by row.
     qr: Option<(usize, Vec<bool>)>,
-    /// Why the server could not start (e.g. the port is in use).
-    error: Option<String>,
+    /// Why the server could not start (e.g. the port is in use), in both languages.
+    error: Option<super::Worded>,
     /// Counts links: a request from a page of an earlier link is refused.
     link: u64,
     /// The evening's secret, kept across new sheets (and, saved, across restarts).
@@ -91,9 +91,9 @@ impl PhoneLink {
         self.qr.as_ref()
     }
 
-    /// Why the server could not start.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    /// Why the server could not start, in `lang`.
+    pub fn error(&self, lang: Language) -> Option<&str> {
+        self.error.as_ref().map(|why| why.get(lang))
     }
 
     /// The link number the pages see (it changes with every new link).
@@ -131,7 +131,7 @@ impl PhoneLink {
         let secret = match self.secret.clone().map(Ok).unwrap_or_else(Secret::random) {
             Ok(secret) => secret,
             Err(e) => {
-                self.error = Some(e.to_string());
+                self.error = Some(super::Worded::new(|lang| i18n::io_error(lang, &e)));
                 return;
             }
         };
@@ -148,7 +148,7 @@ impl PhoneLink {
                     .filter(|ip| self.addresses.iter().any(|a| a.ip == *ip));
                 self.show(ip);
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(super::Worded::new(|lang| i18n::io_error(lang, &e))),
         }
     }
 

@@ -15,7 +15,7 @@
 
 use std::io;
 
-use super::{Josa, Language, Text, io_kind_ko, josa};
+use super::{Josa, Language, Text, io_error, josa};
 use crate::meld::Reading;
 use crate::rules::FinalRule;
 use crate::solver::{Objective, SolvedSet};
@@ -88,7 +88,7 @@ pub fn cannot_read(lang: Language, path: &str, error: &io::Error) -> String {
         Language::Korean => format!(
             "{} 읽을 수 없습니다 ({})",
             josa(path, Josa::EulReul),
-            io_kind_ko(error.kind())
+            io_error(lang, error)
         ),
     }
 }
@@ -579,7 +579,7 @@ pub mod status {
             Language::Korean => format!(
                 "데이터 폴더 {} 읽을 수 없습니다 ({})",
                 josa(dir, Josa::EulReul),
-                io_kind_ko(error.kind())
+                io_error(lang, error)
             ),
         }
     }

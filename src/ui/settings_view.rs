@@ -467,7 +467,7 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
         .labelled_by(label.id);
     });
     ui.checkbox(&mut new.anyone_may_end, s.phones.phones_anyone_may_end);
-    if let Some(e) = phones.error() {
+    if let Some(e) = phones.error(lang) {
         ui.colored_label(
             Color32::from_rgb(0xd3, 0x2f, 0x2f),
             (s.phones.phones_failed)(e),

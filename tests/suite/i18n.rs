@@ -1600,12 +1600,13 @@ fn status_and_history_read_as_before_in_both_languages() {
 }
 
 /// Issue 23.9: the technical tooltips (no sound, cannot keep the screen awake) are worded in
-/// the window's language, with the system's own message after the words.
+/// the window's language, with the system's own message after the words when it is not one
+/// the words know.
 #[test]
 fn technical_tooltips_are_worded_in_korean_with_the_detail_after() {
     use rummikub_companion::evening::TableNotice;
     let alsa = "ALSA function 'snd_pcm_open' failed with error 'No such file or directory'";
-    let dbus = "org.freedesktop.DBus.Error.ServiceUnknown";
+    let dbus = "org.freedesktop.DBus.Error.UnknownMethod: no Inhibit here";
     for (notice, system) in [
         (TableNotice::NoAudio(alsa.into()), alsa),
         (TableNotice::NoKeepAwake(dbus.into()), dbus),
@@ -1624,6 +1625,35 @@ fn technical_tooltips_are_worded_in_korean_with_the_detail_after() {
             "{english}"
         );
     }
+}
+
+/// Issue 49.11: the usual reason a laptop cannot keep its screen awake (no screen-saver
+/// service on the desktop) is said in plain words, never as the raw D-Bus error, in Korean
+/// and in English.
+#[test]
+fn the_keep_awake_notice_words_a_missing_screen_saver_without_the_dbus_error() {
+    use rummikub_companion::evening::TableNotice;
+    // What this machine's desktop said under Xvfb (the window's notice showed it as it was).
+    let dbus = "system: org.freedesktop.DBus.Error.ServiceUnknown: The name \
+                org.freedesktop.ScreenSaver was not provided by any .service files";
+    let notice = TableNotice::NoKeepAwake(dbus.into());
+    let (_, ko) = notice.text(Language::Korean);
+    let ko = ko.expect("a tooltip");
+    assert!(
+        has_hangul(&ko) && !ko.contains("DBus") && !ko.contains("service"),
+        "{ko}"
+    );
+    let (_, en) = notice.text(Language::English);
+    let en = en.expect("a tooltip");
+    assert!(
+        en.starts_with("This desktop has no screen-saver service"),
+        "{en}"
+    );
+    assert!(!en.contains("DBus.Error"), "{en}");
+    // No session bus at all: said so, in words.
+    let nobus = "Cannot autolaunch D-Bus without X11 $DISPLAY";
+    let (_, ko) = TableNotice::NoKeepAwake(nobus.into()).text(Language::Korean);
+    assert!(ko.expect("a tooltip").contains("D-Bus 세션 버스"));
 }
 
 fn has_hangul(text: &str) -> bool {

@@ -1377,3 +1377,44 @@ fn solve_with_threshold_0_and_no_set_is_no_meld_and_exits_1() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("threshold reached"), "{out}");
 }
+
+#[test]
+fn a_korean_write_error_names_the_cause_in_korean_never_the_systems_english() {
+    use rummikub_companion::evening::{Command, Settings};
+    use rummikub_companion::i18n::{self, Language};
+    // Before: "…: No space left on device (os error 28)" at the end of a Korean message.
+    for (code, words) in [
+        (28, "디스크 공간 부족"),
+        (21, "파일이 아니라 폴더임"),
+        (2, "찾을 수 없음"),
+        (13, "권한 없음"),
+    ] {
+        let e = std::io::Error::from_raw_os_error(code);
+        assert_eq!(i18n::io_error(Language::Korean, &e), words);
+        let store = StoreError::Write {
+            file: "/dev/full".into(),
+            source: std::io::Error::from_raw_os_error(code),
+        };
+        let said = i18n::store_error(Language::Korean, &store);
+        assert!(
+            said.ends_with(words) && !said.contains("os error"),
+            "{said}"
+        );
+    }
+    // The window: a CSV export to a full disk, refused in the table's language.
+    let night = crate::util::night::Night::with_sheet();
+    let settings = Settings {
+        language: Language::Korean,
+        ..night.lock().settings().clone()
+    };
+    night.ok(Command::Settings(Box::new(settings)));
+    let refused = night
+        .apply(Command::ExportCsv(Some("/dev/full".into())))
+        .expect_err("a full disk refuses the CSV");
+    let said = i18n::refusal(Language::Korean, &refused);
+    assert!(said.contains("디스크 공간 부족"), "{said}");
+    assert!(
+        !said.contains("os error") && !said.contains("No space"),
+        "{said}"
+    );
+}

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Action, App, Refused, View};
-use crate::evening::{Command, Refusal, Settings};
+use crate::evening::{Command, Refusal, Settings, Worded};
 use crate::i18n;
 use crate::ui::sheet_view::SheetRequest;
 use crate::ui::timer_view::TimerCommand;
@@ -114,7 +114,7 @@ impl App {
             }
             Action::Event(request) => self.event_request(request),
             Action::OpenFolder(folder) => {
-                if let Err(why) = open_folder(&folder) {
+                if let Err(why) = open_folder(&folder, self.language()) {
                     self.refused = Some(Refused {
                         view: self.view,
                         why,
@@ -288,8 +288,11 @@ impl App {
                 crate::ui::card::render(&sheet, lang, &info)
             }));
             let written = match drawn {
-                Ok(image) => crate::ui::save_png(&path, &image).map_err(|e| e.to_string()),
-                Err(_) => Err(crate::i18n::card::NOT_DRAWN.get(lang).to_owned()),
+                Ok(image) => crate::ui::save_png(&path, &image)
+                    .map_err(|e| Worded::new(|lang| i18n::io_error(lang, &e))),
+                Err(_) => Err(Worded::new(|lang| {
+                    crate::i18n::card::NOT_DRAWN.get(lang).to_owned()
+                })),
             };
             if let Ok(mut slot) = slot.lock() {
                 *slot = Some((path, written.err()));
@@ -305,7 +308,7 @@ impl App {
             self.picture_pending = false;
             self.refused = Some(Refused {
                 view: View::Sheet,
-                why: e.to_string(),
+                why: i18n::io_error(lang, &e),
             });
         }
     }
@@ -320,8 +323,9 @@ impl App {
     }
 }
 
-/// Opens a folder in the system's file manager, without waiting for it.
-fn open_folder(folder: &std::path::Path) -> Result<(), String> {
+/// Opens a folder in the system's file manager, without waiting for it; why not, worded in
+/// `lang`.
+fn open_folder(folder: &std::path::Path, lang: crate::i18n::Language) -> Result<(), String> {
     let opener = if cfg!(target_os = "macos") {
         "open"
     } else if cfg!(target_os = "windows") {
@@ -336,5 +340,11 @@ fn open_folder(folder: &std::path::Path) -> Result<(), String> {
         .stderr(std::process::Stdio::null())
         .spawn()
         .map(drop)
-        .map_err(|e| format!("{opener} {}: {e}", folder.display()))
+        .map_err(|e| {
+            format!(
+                "{opener} {}: {}",
+                folder.display(),
+                i18n::io_error(lang, &e)
+            )
+        })
 }

@@ -189,7 +189,8 @@ pub enum Action {
 }
 
 /// Where the score card's thread leaves its result: the file, and why it failed if it did.
-type PictureSlot = Arc<std::sync::Mutex<Option<(std::path::PathBuf, Option<String>)>>>;
+type PictureSlot =
+    Arc<std::sync::Mutex<Option<(std::path::PathBuf, Option<crate::evening::Worded>)>>>;
 
 /// A request a view made that the evening refused, shown by that view on its next frames.
 #[derive(Clone, Debug, PartialEq, Eq)]
