@@ -434,14 +434,18 @@ impl Evening {
         self.record(change, parts)
     }
 
-    /// A new game on the sheet: its winner, or the match's when this game ended it.
+    /// A new game on the sheet: its winner, or the match's when this game ended it; nothing
+    /// for a game added after the match was over (it does not count).
     fn announce_result(&self, was_over: bool) {
         let Some(sheet) = self.book.sheet() else {
             return;
         };
+        if was_over {
+            return;
+        }
         let names = sheet.players().names();
         let said = match sheet.match_state() {
-            MatchState::Finished(end) if !was_over => Happening::MatchWon {
+            MatchState::Finished(end) => Happening::MatchWon {
                 names: end
                     .winners
                     .iter()

@@ -163,8 +163,8 @@ pub struct Evening {
     voice: Arc<Voice>,
     /// The table was told there is no speech engine (once an evening).
     no_voice_told: bool,
-    /// The table was told the speech engine failed (once an evening).
-    voice_failed_told: bool,
+    /// The engines whose failure the table was told of (each once an evening).
+    voice_failed_told: Vec<crate::speech::Engine>,
     /// Why there is no data folder at all.
     no_store: Option<Worded>,
     /// Waiting for the library to name the latest sheet (the evening had none open).
@@ -356,7 +356,7 @@ impl Evening {
             no_audio: sound_error.is_some(),
             voice,
             no_voice_told: false,
-            voice_failed_told: false,
+            voice_failed_told: Vec::new(),
             no_store,
             open_latest,
             repaint,
@@ -406,12 +406,13 @@ impl Evening {
             let reports = saver.take_reports();
             self.notices.extend_store(reports, now);
         }
-        let problems = self.voice.speaker().take_problems();
-        if let Some(why) = problems.into_iter().next()
-            && !self.voice_failed_told
-        {
-            self.voice_failed_told = true;
-            self.notices.push(TableNotice::VoiceFailed(why), now);
+        // Each engine's failure is told once an evening (a hang is told even when another
+        // engine took over: the table waited for it).
+        for problem in self.voice.speaker().take_problems() {
+            if !self.voice_failed_told.contains(&problem.engine) {
+                self.voice_failed_told.push(problem.engine);
+                self.notices.push(TableNotice::VoiceFailed(problem), now);
+            }
         }
         let repaired = self.library.take_notices();
         self.notices.extend_store(repaired, now);

@@ -72,8 +72,8 @@ pub enum TableNotice {
     /// The voice is on and the machine has no speech engine (nothing is said; sounds as
     /// before).
     NoVoice,
-    /// The speech engine failed; the detail is the system's reason.
-    VoiceFailed(String),
+    /// A speech engine failed (or hung, and another took over).
+    VoiceFailed(crate::speech::SpeechProblem),
 }
 
 impl TableNotice {
@@ -134,9 +134,9 @@ impl TableNotice {
                 i18n::speech::NO_VOICE.get(lang).to_owned(),
                 Some(i18n::speech::NO_VOICE_DETAIL.get(lang).to_owned()),
             ),
-            TableNotice::VoiceFailed(why) => (
-                i18n::speech::VOICE_FAILED.get(lang).to_owned(),
-                Some(why.clone()),
+            TableNotice::VoiceFailed(problem) => (
+                i18n::speech::failed_line(lang, problem),
+                Some(i18n::speech::trouble(lang, problem)),
             ),
         }
     }
