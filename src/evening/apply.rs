@@ -101,6 +101,10 @@ impl Evening {
                 self.phones.choose(ip)?;
                 Ok(Done::default())
             }
+            Command::FindAddresses => {
+                self.phones.find_addresses();
+                Ok(Done::default())
+            }
             Command::Undo(area) => self.undo(area),
             Command::Redo(area) => self.redo(area),
             Command::Dismiss(index) => {

@@ -71,6 +71,9 @@ pub enum Command {
     /// [`PhoneLink::addresses`](super::PhoneLink::addresses)); the secret stays, so phones
     /// that joined already keep working.
     ChooseAddress(IpAddr),
+    /// List the machine's addresses again for the phones' link (the laptop joined the
+    /// phones' Wi-Fi since): the secret stays.
+    FindAddresses,
     /// Take back the last change of an area (of all, for `None`).
     Undo(Option<Area>),
     /// Do the last undone change of an area again.

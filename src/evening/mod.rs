@@ -96,6 +96,9 @@ pub struct Deps {
     pub keep_awake: Option<KeepAwakeFn>,
     /// Wakes the window (a no-op without one).
     pub repaint: Repaint,
+    /// Lists the addresses a phones' link may name for a server bound to an address
+    /// ([`crate::server::link_addresses`]; tests give a machine of their own).
+    pub addresses: crate::server::AddressLister,
 }
 
 impl Deps {
@@ -116,6 +119,7 @@ impl Deps {
             store: Store::open(data),
             keep_awake: None,
             repaint: Arc::new(|| {}),
+            addresses: crate::server::link_addresses,
         }
     }
 }
@@ -221,6 +225,7 @@ impl Evening {
             store,
             keep_awake,
             repaint,
+            addresses,
         } = deps;
         let locale = Language::of_system();
         let mut notices = Notices::default();
@@ -311,7 +316,7 @@ impl Evening {
             notices.push(TableNotice::Failed(Worded::new(|lang| e.worded(lang))), now);
         }
         let open_latest = saved.sheet.is_none() || book.id().is_none();
-        let mut phones = PhoneLink::default();
+        let mut phones = PhoneLink::listing(addresses);
         if let Some(secret) = saved
             .phone_link
             .as_deref()

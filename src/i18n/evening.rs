@@ -165,3 +165,19 @@ pub const LINK_NETWORK: Text = Text {
     en: "Network of the phones",
     ko: "휴대폰이 연결된 네트워크",
 };
+
+/// No address of this laptop can be reached by a phone: no link is shown (never
+/// `127.0.0.1`). Shown by every place that offers a link (the phones in Settings, the club
+/// night's tables).
+pub const NO_PHONE_ADDRESS: Text = Text {
+    en: "No link can be shown: this laptop has no address that phones can reach (no private \
+         IPv4 or local IPv6 address). Join the phones' Wi-Fi, then press \"Look again\".",
+    ko: "링크를 보여 줄 수 없습니다: 이 노트북에는 휴대폰이 닿을 수 있는 주소(사설 IPv4나 \
+         로컬 IPv6 주소)가 없습니다. 휴대폰과 같은 와이파이에 연결한 뒤 \"다시 찾기\"를 누르세요.",
+};
+
+/// Lists the laptop's addresses again (after joining the phones' Wi-Fi).
+pub const FIND_ADDRESSES: Text = Text {
+    en: "Look again",
+    ko: "다시 찾기",
+};

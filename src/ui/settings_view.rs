@@ -33,6 +33,8 @@ pub enum SettingsRequest {
     NewLink,
     /// The link names this address of the laptop (the same secret).
     ChooseAddress(std::net::IpAddr),
+    /// List the laptop's addresses again (the same secret).
+    FindAddresses,
 }
 
 /// The view's own state: an edit not committed yet, and the last adjustment to tell about.
@@ -514,6 +516,17 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
                 }
             });
         });
+    } else if phones.unreachable() {
+        // No address a phone can reach: said plainly, no link that cannot work.
+        ui.colored_label(
+            Color32::from_rgb(0xef, 0x7d, 0x00),
+            i18n::evening::NO_PHONE_ADDRESS.get(lang),
+        );
+        let again = egui::Button::new(i18n::evening::FIND_ADDRESSES.get(lang))
+            .min_size(egui::vec2(0.0, 32.0));
+        if ui.add(again).clicked() {
+            switched = Some(SettingsRequest::FindAddresses);
+        }
     } else {
         ui.label(RichText::new(s.phones.phones_off_hint).weak());
     }

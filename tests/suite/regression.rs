@@ -773,9 +773,11 @@ fn the_link_names_no_ipv6_address_while_the_server_listens_on_ipv4_only() {
     // What the app binds for the table (every IPv4 interface).
     let bind = std::net::SocketAddr::from((std::net::Ipv4Addr::UNSPECIFIED, 7373));
     let addresses = rummikub_companion::server::link_addresses(bind);
-    assert!(!addresses.is_empty(), "at least loopback");
     for a in &addresses {
-        assert!(a.ip.is_ipv4(), "{a:?} in {addresses:?}");
+        assert!(
+            a.ip.is_ipv4() && !a.ip.is_loopback(),
+            "{a:?} in {addresses:?}"
+        );
         assert!(
             !rummikub_companion::server::is_virtual_interface(&a.interface),
             "{a:?}"
@@ -1417,4 +1419,35 @@ fn a_korean_write_error_names_the_cause_in_korean_never_the_systems_english() {
         !said.contains("os error") && !said.contains("No space"),
         "{said}"
     );
+}
+
+#[test]
+fn the_tables_phone_server_listens_on_ipv6_and_ipv4_so_a_local_ipv6_link_works() {
+    use rummikub_companion::evening::Command;
+    use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+    // Issue 49.5: a unique-local IPv6 address is offered when no private IPv4 one is there;
+    // the table's server listens on [::] (dual-stack), so IPv4 and IPv6 phones both reach it.
+    let night = crate::util::night::Night::with(&["Ann", "Bo"]);
+    night.ok(Command::NewSheet {
+        rounds: None,
+        target: None,
+    });
+    night
+        .evening
+        .start_phones_on((Ipv6Addr::UNSPECIFIED, 0).into());
+    let (port, secret) = {
+        let evening = night.lock();
+        let phones = evening.phones();
+        let port = phones.local_addr().expect("running").port();
+        let secret = phones.secret().expect("a secret").as_str().to_owned();
+        (port, secret)
+    };
+    for peer in [
+        SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
+        SocketAddr::from((Ipv6Addr::LOCALHOST, port)),
+    ] {
+        let reply = crate::util::phones::request(peer, "GET", &format!("/p/{secret}/state"), b"")
+            .unwrap_or_else(|e| panic!("{peer}: {e}"));
+        assert_eq!(reply.status, 200, "{peer}: {}", reply.body);
+    }
 }

@@ -1873,3 +1873,56 @@ fn the_referee_catches_a_pocketed_tile_and_a_broken_set_in_both_languages() {
         assert!(!t.shows(illegal), "{lang:?}");
     }
 }
+
+// ---- Issue 49: the first minute at a table, and keys that never surprise ----
+
+/// The machine of the phones' link test: no address a phone can reach until the laptop
+/// "joins the Wi-Fi" (`JOINED`).
+static JOINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn wifi_machine(_bind: std::net::SocketAddr) -> Vec<rummikub_companion::server::LinkAddress> {
+    if JOINED.load(std::sync::atomic::Ordering::SeqCst) {
+        vec![rummikub_companion::server::LinkAddress {
+            ip: "192.168.1.23".parse().expect("an address"),
+            interface: "wlan0".into(),
+        }]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Issue 49.5: with no address a phone can reach, Settings offered `http://127.0.0.1:…` and
+/// its QR code as the Wi-Fi link. Now it says plainly that there is none (both languages),
+/// shows no link, and "Look again" finds the Wi-Fi once the laptop has joined it.
+#[test]
+fn with_no_address_a_phone_can_reach_settings_says_so_and_shows_no_link() {
+    for (lang, none, again) in [
+        (Language::English, "No link can be shown", "Look again"),
+        (Language::Korean, "링크를 보여 줄 수 없습니다", "다시 찾기"),
+    ] {
+        JOINED.store(false, std::sync::atomic::Ordering::SeqCst);
+        let data = tempfile::tempdir().expect("a data folder");
+        let mut t = reopen_with(data, |deps, _| deps.evening.addresses = wifi_machine);
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        let loopback = "127.0.0.1:0".parse().expect("an address");
+        t.harness.state().shared().start_phones_on(loopback);
+        apply(&mut t.harness, Action::Show(View::Settings));
+        t.harness.run();
+        assert!(t.shows(none), "{lang:?}: the plain words");
+        assert_eq!(
+            t.harness.state().phone_url(),
+            None,
+            "no link that cannot work"
+        );
+        assert!(!t.shows("http://"), "{lang:?}: no address shown");
+        JOINED.store(true, std::sync::atomic::Ordering::SeqCst);
+        t.harness.get_by_label(again).click();
+        t.harness.run();
+        let url = t.harness.state().phone_url().expect("the Wi-Fi's link");
+        assert!(url.starts_with("http://192.168.1.23:"), "{url}");
+        assert!(t.shows("http://192.168.1.23:"), "{lang:?}");
+        assert!(!t.shows(none));
+    }
+}

@@ -434,6 +434,9 @@ impl App {
                         Some(SettingsRequest::ChooseAddress(ip)) => {
                             actions.push(Action::Evening(Command::ChooseAddress(ip)))
                         }
+                        Some(SettingsRequest::FindAddresses) => {
+                            actions.push(Action::Evening(Command::FindAddresses))
+                        }
                         None => {}
                     }
                 }

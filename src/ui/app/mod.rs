@@ -117,6 +117,7 @@ impl AppDeps {
                 store: Store::open_default(),
                 keep_awake: Some(keep_screen_awake),
                 repaint: Arc::new(|| {}),
+                addresses: crate::server::link_addresses,
             },
             save_dialog: Arc::new(system_save_dialog),
         }
