@@ -896,6 +896,71 @@ pub fn change_done(lang: Language, change: &Change) -> String {
             "플레이어 변경"
         }
         .into(),
+        Change::Renamed { from, to } => {
+            if en {
+                format!("{from} renamed {to}")
+            } else {
+                format!(
+                    "{} {} 바꿈",
+                    josa(from, Josa::EulReul),
+                    josa(to, Josa::EuroRo)
+                )
+            }
+        }
+        Change::PlayerAdded(name) => {
+            if en {
+                format!("{name} added")
+            } else {
+                format!("{name} 추가")
+            }
+        }
+        Change::PlayerRemoved(name) => {
+            if en {
+                format!("{name} removed")
+            } else {
+                format!("{name} 빠짐")
+            }
+        }
+        Change::PlayerMoved { name, seat } => {
+            if en {
+                format!("{name} moved to seat {seat}")
+            } else {
+                format!("{} {seat}번 자리로 옮김", josa(name, Josa::EulReul))
+            }
+        }
+        Change::SeatsChanged(names) => {
+            if en {
+                format!("Seats: {}", names.join(", "))
+            } else {
+                format!("자리: {}", names.join(", "))
+            }
+        }
+        Change::RuleChanged { from, to } => {
+            let lines = rule_changes(lang, from, to);
+            match lines.as_slice() {
+                [] => if en { "Rules changed" } else { "규칙 변경" }.into(),
+                [one] => one.clone(),
+                [first, second] => format!("{first}, {second}"),
+                [first, second, rest @ ..] => {
+                    if en {
+                        format!("{first}, {second} and {} more", rest.len())
+                    } else {
+                        format!("{first}, {second} 외 {}개", rest.len())
+                    }
+                }
+            }
+        }
+        Change::NamesMerged { from, into } => {
+            if en {
+                format!("{from} counted as {into} in the history")
+            } else {
+                format!(
+                    "기록에서 {} {} 합침",
+                    josa(from, Josa::EulReul),
+                    josa(into, Josa::EuroRo)
+                )
+            }
+        }
         Change::GameAdded(r, g) => {
             let game = (s.sheet.game_label)(*r, *g);
             if en {
@@ -946,6 +1011,111 @@ pub fn change_done(lang: Language, change: &Change) -> String {
         }
         .into(),
     }
+}
+
+/// What changes from one rule set to another, one line per value: "Turn length: 60s → 20s"
+/// (the settings' preset hover and the undo offer of a rule change).
+pub fn rule_changes(lang: Language, from: &RuleSet, to: &RuleSet) -> Vec<String> {
+    use crate::rules::ClockMode;
+    use crate::tile::TileSet;
+    let s = lang.strings();
+    let secs = |v: u32| {
+        if v == 0 {
+            s.settings.off.to_owned()
+        } else {
+            format!("{v}{}", s.settings.seconds)
+        }
+    };
+    let not_melded =
+        |v: Option<u32>| v.map_or(s.settings.not_melded_rack.to_owned(), |v| v.to_string());
+    let rule = |r: FinalRule| match r {
+        FinalRule::Total => s.settings.final_total,
+        FinalRule::Wins => s.settings.final_wins,
+    };
+    let clock = |c: ClockMode| match c {
+        ClockMode::PerTurn => s.chess.per_turn,
+        ClockMode::ChessClock => s.chess.chess_clock,
+    };
+    let set = |t: TileSet| match t {
+        TileSet::Standard => s.settings.tile_set_standard,
+        TileSet::Xp => s.settings.tile_set_xp,
+    };
+    let yes_no = |b: bool| {
+        match (lang, b) {
+            (Language::English, true) => "yes",
+            (Language::English, false) => "no",
+            (Language::Korean, true) => "예",
+            (Language::Korean, false) => "아니요",
+        }
+        .to_owned()
+    };
+    let mut lines = Vec::new();
+    let mut line = |label: &str, a: String, b: String| {
+        if a != b {
+            lines.push(format!("{label}: {a} → {b}"));
+        }
+    };
+    line(
+        s.chess.clock_mode,
+        clock(from.clock_mode).to_owned(),
+        clock(to.clock_mode).to_owned(),
+    );
+    line(
+        s.settings.turn_length,
+        secs(from.turn_seconds),
+        secs(to.turn_seconds),
+    );
+    line(
+        s.chess.time_bank,
+        format!("{}{}", from.bank_minutes, s.chess.minutes),
+        format!("{}{}", to.bank_minutes, s.chess.minutes),
+    );
+    line(
+        s.chess.increment,
+        secs(from.increment_seconds),
+        secs(to.increment_seconds),
+    );
+    line(
+        s.settings.warning_time,
+        secs(from.warning_seconds),
+        secs(to.warning_seconds),
+    );
+    line(
+        s.settings.tick_time,
+        secs(from.tick_seconds),
+        secs(to.tick_seconds),
+    );
+    line(
+        s.settings.threshold,
+        from.meld_threshold.to_string(),
+        to.meld_threshold.to_string(),
+    );
+    line(
+        s.settings.jokers_in_meld,
+        yes_no(from.jokers_in_initial_meld),
+        yes_no(to.jokers_in_initial_meld),
+    );
+    line(
+        s.settings.joker_penalty,
+        from.joker_penalty.to_string(),
+        to.joker_penalty.to_string(),
+    );
+    line(
+        s.settings.not_melded,
+        not_melded(from.not_melded_value),
+        not_melded(to.not_melded_value),
+    );
+    line(
+        s.settings.final_rule,
+        rule(from.final_rule).to_owned(),
+        rule(to.final_rule).to_owned(),
+    );
+    line(
+        s.settings.tile_set,
+        set(from.tile_set).to_owned(),
+        set(to.tile_set).to_owned(),
+    );
+    lines
 }
 
 /// Why a typed remaining value could not be read, in the language.

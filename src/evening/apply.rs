@@ -267,12 +267,15 @@ impl Evening {
         self.players_changed(before)
     }
 
-    /// The timer's seats changed: the settings follow (the seats are kept there too).
+    /// The timer's seats changed: the settings follow (the seats are kept there too); the
+    /// undo offer names what changed ("Ben renamed Benny").
     fn players_changed(&mut self, mut before: Parts) -> Result<Done, Refusal> {
-        before.seats = Some((self.settings.players.clone(), self.settings.rules));
+        let old = self.settings.players.clone();
+        before.seats = Some((old.clone(), self.settings.rules));
         self.settings.players = self.timer.read(|t, _| t.players().to_vec());
         self.dirty.settings = true;
-        self.record(Change::PlayersChanged, before)
+        let change = Change::of_seats(&old, &self.settings.players);
+        self.record(change, before)
     }
 
     /// Changes the open sheet and records it; a refused change leaves everything as it was.
@@ -496,6 +499,7 @@ impl Evening {
             return Ok(Done::default());
         }
         let rules_changed = settings.rules != self.settings.rules;
+        let rules_before = self.settings.rules;
         let before = Parts {
             seats: Some((self.settings.players.clone(), self.settings.rules)),
             ..Parts::default()
@@ -513,7 +517,11 @@ impl Evening {
         self.apply_sound_and_clock();
         self.dirty.settings = true;
         if rules_changed {
-            return self.record(Change::RulesChanged, before);
+            let change = Change::RuleChanged {
+                from: rules_before,
+                to: self.settings.rules,
+            };
+            return self.record(change, before);
         }
         Ok(Done::default())
     }

@@ -181,3 +181,38 @@ pub const FIND_ADDRESSES: Text = Text {
     en: "Look again",
     ko: "다시 찾기",
 };
+
+/// An undo (or redo) found nothing to take back on the tab shown; `clock`: Backspace on the
+/// timer, which takes back only the clock's changes.
+pub fn nothing_to_undo(lang: Language, redo: bool, clock: bool) -> String {
+    match (lang, redo, clock) {
+        (Language::English, false, true) => {
+            "Nothing to undo on the clock (Backspace undoes only the clock; Ctrl+Z also a \
+             change of players)."
+                .to_owned()
+        }
+        (Language::Korean, false, true) => {
+            "시계에는 되돌릴 것이 없습니다 (Backspace는 시계만, Ctrl+Z는 플레이어 변경도 \
+             되돌립니다)."
+                .to_owned()
+        }
+        (Language::English, false, false) => "Nothing to undo on this tab.".to_owned(),
+        (Language::Korean, false, false) => "이 탭에는 되돌릴 것이 없습니다.".to_owned(),
+        (Language::English, true, _) => "Nothing to redo on this tab.".to_owned(),
+        (Language::Korean, true, _) => "이 탭에는 다시 할 것이 없습니다.".to_owned(),
+    }
+}
+
+/// After "nothing to undo" on the Meld tab: where its undo is.
+pub const MELD_HAS_NO_UNDO: Text = Text {
+    en: "The score sheet's and the clock's changes are undone on their own tabs; in a field, \
+         Ctrl+Z undoes the typing.",
+    ko: "점수표와 시계의 변경은 각 탭에서 되돌립니다. 입력 칸 안에서는 Ctrl+Z가 입력을 \
+         되돌립니다.",
+};
+
+/// After "nothing to undo" on the Event tab: a result is changed by a correction.
+pub const EVENT_HAS_NO_UNDO: Text = Text {
+    en: "A club night's result is changed by entering a correction.",
+    ko: "대회 결과는 정정 결과를 입력해서 바꿉니다.",
+};

@@ -159,7 +159,7 @@ fn draw(
                     let selected = new.rules == target;
                     let mut button = ui.selectable_label(selected, name);
                     // Before the click, say what it would change.
-                    let changes = preset_changes(s, &new.rules, &target);
+                    let changes = i18n::rule_changes(new.language, &new.rules, &target);
                     if !changes.is_empty() {
                         button = button.on_hover_text(changes.join("\n"));
                     }
@@ -381,70 +381,6 @@ fn voice_ui(ui: &mut Ui, new: &mut Settings, engine: Option<Engine>) -> Option<L
             }
         });
     test
-}
-
-/// What picking a preset would change, one line per value: "Turn length: 60s → 40s".
-fn preset_changes(s: &Strings, from: &RuleSet, to: &RuleSet) -> Vec<String> {
-    let secs = |v: u32| {
-        if v == 0 {
-            s.settings.off.to_owned()
-        } else {
-            format!("{v}{}", s.settings.seconds)
-        }
-    };
-    let not_melded =
-        |v: Option<u32>| v.map_or(s.settings.not_melded_rack.to_owned(), |v| v.to_string());
-    let rule = |r: FinalRule| match r {
-        FinalRule::Total => s.settings.final_total,
-        FinalRule::Wins => s.settings.final_wins,
-    };
-    let mut lines = Vec::new();
-    let mut line = |label: &str, a: String, b: String| {
-        if a != b {
-            lines.push(format!("{label}: {a} → {b}"));
-        }
-    };
-    line(
-        s.settings.turn_length,
-        secs(from.turn_seconds),
-        secs(to.turn_seconds),
-    );
-    line(
-        s.settings.warning_time,
-        secs(from.warning_seconds),
-        secs(to.warning_seconds),
-    );
-    line(
-        s.settings.tick_time,
-        secs(from.tick_seconds),
-        secs(to.tick_seconds),
-    );
-    line(
-        s.settings.threshold,
-        from.meld_threshold.to_string(),
-        to.meld_threshold.to_string(),
-    );
-    line(
-        s.settings.jokers_in_meld,
-        from.jokers_in_initial_meld.to_string(),
-        to.jokers_in_initial_meld.to_string(),
-    );
-    line(
-        s.settings.joker_penalty,
-        from.joker_penalty.to_string(),
-        to.joker_penalty.to_string(),
-    );
-    line(
-        s.settings.not_melded,
-        not_melded(from.not_melded_value),
-        not_melded(to.not_melded_value),
-    );
-    line(
-        s.settings.final_rule,
-        rule(from.final_rule).to_owned(),
-        rule(to.final_rule).to_owned(),
-    );
-    lines
 }
 
 /// The phones section: the switch, the port, who may end a turn, and while on the link and

@@ -1926,3 +1926,123 @@ fn with_no_address_a_phone_can_reach_settings_says_so_and_shows_no_link() {
         assert!(!t.shows(none));
     }
 }
+
+fn ctrl(t: &mut Table, key: Key) {
+    t.harness.key_press_modifiers(egui::Modifiers::COMMAND, key);
+    t.harness.run();
+}
+
+/// Types `text` at the end of the timer's name field `label` and leaves it with Enter.
+fn rename_seat(t: &mut Table, label: &str, text: &str) {
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, label);
+    field.focus();
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::TextInput, label)
+        .type_text(text);
+    t.harness.run();
+    t.key(Key::Enter);
+}
+
+/// Issue 49.3: Backspace on the timer ("undo on the clock") took back the last rename, so a
+/// click that missed a name field and a Backspace renamed a player back. Backspace takes back
+/// only the clock's changes and says when there is none; Ctrl+Z on the timer tab still takes
+/// back the rename, and the offer names it.
+#[test]
+fn backspace_on_the_timer_never_takes_back_a_rename() {
+    for (lang, offer, nothing, undone) in [
+        (
+            Language::English,
+            "Bo renamed Boby",
+            "Nothing to undo on the clock",
+            "Undone: Bo renamed Boby",
+        ),
+        (
+            Language::Korean,
+            "Bo를 Boby로 바꿈",
+            "시계에는 되돌릴 것이 없습니다",
+            "Bo를 Boby로 바꿈",
+        ),
+    ] {
+        let mut t = table(lang);
+        let label = (lang.strings().timer.default_player)(2);
+        rename_seat(&mut t, &label, "by");
+        assert_eq!(t.harness.state().settings().players[1], "Boby");
+        assert!(t.shows(offer), "{lang:?}: the offer names the rename");
+        t.key(Key::Backspace);
+        assert_eq!(
+            t.harness.state().settings().players[1],
+            "Boby",
+            "{lang:?}: Backspace is the clock's"
+        );
+        assert!(t.shows(nothing), "{lang:?}: and says there is nothing");
+        ctrl(&mut t, Key::Z);
+        assert_eq!(t.harness.state().settings().players[1], "Bo", "{lang:?}");
+        assert!(t.shows(undone), "{lang:?}");
+        // The clock's own change is still Backspace's.
+        t.key(Key::Space);
+        assert_eq!(t.read(|timer, _| timer.phase()), Phase::Running);
+        t.key(Key::Backspace);
+        assert_eq!(t.read(|timer, _| timer.phase()), Phase::Idle);
+    }
+}
+
+/// Issue 49.8: Ctrl+Z on the Meld tab silently undid a game on the score sheet. Undo acts on
+/// the tab in view; the Meld tab has nothing of the evening's to undo and says so.
+#[test]
+fn ctrl_z_on_the_meld_tab_changes_no_sheet_and_says_there_is_nothing_to_undo() {
+    for (lang, nothing) in [
+        (Language::English, "Nothing to undo on this tab."),
+        (Language::Korean, "이 탭에는 되돌릴 것이 없습니다."),
+    ] {
+        let mut t = seed_sheet_table();
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        let before = t.harness.state().sheet().expect("a sheet");
+        assert_eq!(before.games().len(), 4);
+        apply(&mut t.harness, Action::Show(View::Meld));
+        t.harness.run();
+        t.click_tile(if lang == Language::Korean {
+            "빨10"
+        } else {
+            "R10"
+        });
+        ctrl(&mut t, Key::Z);
+        assert_eq!(
+            t.harness.state().sheet().expect("a sheet"),
+            before,
+            "{lang:?}: no game undone"
+        );
+        assert!(t.shows(nothing), "{lang:?}");
+        ctrl(&mut t, Key::Y);
+        assert_eq!(t.harness.state().sheet().expect("a sheet"), before);
+        // On the sheet, the sheet's undo takes back its last game.
+        apply(&mut t.harness, Action::Show(View::Sheet));
+        t.harness.run();
+        assert!(!t.shows(nothing), "the note belongs to the Meld tab");
+        ctrl(&mut t, Key::Z);
+        assert_eq!(t.harness.state().sheet().expect("a sheet").games().len(), 3);
+    }
+}
+
+/// Issue 49.8: every undo offer names what it undoes: a rule change by its values.
+#[test]
+fn a_rule_change_is_offered_for_undo_by_its_values() {
+    let mut t = table(Language::English);
+    let mut settings = t.harness.state().settings().clone();
+    settings.rules.turn_seconds = 20;
+    settings.rules.warning_seconds = 5;
+    apply(&mut t.harness, Action::Settings(settings));
+    apply(&mut t.harness, Action::Show(View::Settings));
+    t.harness.run();
+    assert!(
+        t.shows("Turn length: 60s → 20s, Warning before the end: 10s → 5s"),
+        "the offer names the values"
+    );
+    ctrl(&mut t, Key::Z);
+    assert_eq!(t.harness.state().settings().rules.turn_seconds, 60);
+    assert!(t.shows("Undone: Turn length: 60s → 20s"));
+}

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{Action, App, Refused, View};
+use super::{Action, App, Refused, UndoNote, View};
+use crate::evening::Area;
 use crate::evening::{Command, Refusal, Settings, Worded};
 use crate::i18n;
 use crate::ui::sheet_view::SheetRequest;
@@ -32,6 +33,10 @@ impl App {
     /// Applies one action (after the frame that asked for it).
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
         self.ctx = ctx.clone();
+        // "Nothing to undo here" is said until the next thing done.
+        if !matches!(action, Action::Undo | Action::Redo) {
+            self.undo_note = None;
+        }
         match action {
             Action::Show(View::Table) if self.view != View::Table => {
                 self.before_table = self.view;
@@ -77,14 +82,8 @@ impl App {
                 };
                 self.command(View::Table, Command::Settings(Box::new(settings)));
             }
-            Action::Undo => {
-                let view = self.view;
-                self.command(view, Command::Undo(view.undo_area()));
-            }
-            Action::Redo => {
-                let view = self.view;
-                self.command(view, Command::Redo(view.undo_area()));
-            }
+            Action::Undo => self.undo(self.view.undo_area(), false),
+            Action::Redo => self.undo(self.view.undo_area(), true),
             Action::Meld(mode, text) => {
                 self.view = View::Meld;
                 self.meld.mode = mode;
@@ -143,12 +142,48 @@ impl App {
         }
     }
 
+    /// Undo (or redo) on the tab shown, of `area`'s changes: what it took back is named in
+    /// the undo bar; when the tab has nothing to take back it says so, and nothing of another
+    /// tab is touched.
+    fn undo(&mut self, area: Option<Area>, redo: bool) {
+        let view = self.view;
+        let note = UndoNote {
+            view,
+            redo,
+            clock: area == Some(Area::Clock) && view == View::Timer,
+        };
+        let Some(area) = area else {
+            self.undo_note = Some(note);
+            return;
+        };
+        let found = {
+            let evening = self.evening.lock();
+            if redo {
+                evening.next_redo(Some(area)).is_some()
+            } else {
+                evening.next_undo(Some(area)).is_some()
+            }
+        };
+        if !found {
+            self.undo_note = Some(note);
+            return;
+        }
+        self.undo_note = None;
+        let command = if redo {
+            Command::Redo(Some(area))
+        } else {
+            Command::Undo(Some(area))
+        };
+        self.command(view, command);
+    }
+
     fn timer_command(&mut self, command: TimerCommand) {
         let command = match command {
             TimerCommand::Primary => Command::Primary,
             TimerCommand::TogglePause => Command::TogglePause,
             TimerCommand::Reset => Command::ResetTimer,
-            TimerCommand::Undo => Command::Undo(View::Timer.undo_area()),
+            // Backspace: the clock's last change only (never a rename, never a score).
+            TimerCommand::Undo => return self.undo(Some(Area::Clock), false),
             TimerCommand::SetPlayers(names) => Command::SetPlayers(names),
             TimerCommand::Rename(seat, name) => Command::Rename(seat, name),
             TimerCommand::UseXpSet => {

@@ -139,6 +139,7 @@ impl App {
         let lang = evening.language();
         let s = lang.strings();
         let area = self.view.undo_area();
+        let note = self.undo_note_in(lang);
         ui.horizontal(|ui| {
             ui.set_min_height(32.0);
             let size = egui::vec2(96.0, 32.0);
@@ -160,8 +161,14 @@ impl App {
             if redo.clicked() {
                 actions.push(Action::Redo);
             }
-            // Right after an undo: what it took back (a Backspace on the timer says what it did).
-            if let Some(change) = evening.just_undone() {
+            // An undo that found nothing here says so; right after an undo: what it took back
+            // (a Backspace on the timer says what it did).
+            if let Some(note) = note {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(note).color(crate::ui::clock::AMBER))
+                        .wrap(),
+                );
+            } else if let Some(change) = evening.just_undone() {
                 let line = (s.sheet.undone)(&i18n::change_done(lang, change));
                 ui.label(egui::RichText::new(line).strong());
             } else if let Some(change) = evening.next_undo(area) {
@@ -355,9 +362,15 @@ impl App {
         let refused_timer = self.refused_in(View::Timer).map(str::to_owned);
         let refused_sheet = self.refused_in(View::Sheet).map(str::to_owned);
         egui::CentralPanel::default().show(ui, |ui| {
-            // The event has no undo of the evening's (a correction is how a result changes).
+            // The event has no undo of the evening's (a correction is how a result changes),
+            // nor has the meld tab: an undo there only says so.
             if self.view != View::Meld && self.view != View::Event {
                 self.undo_bar(ui, evening, &mut actions);
+            } else if let Some(note) = self.undo_note_in(lang) {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(note).color(crate::ui::clock::AMBER))
+                        .wrap(),
+                );
             }
             // The sheet scrolls its own body under a toolbar that stays; the others scroll whole.
             if self.view == View::Sheet {
@@ -387,12 +400,7 @@ impl App {
                         &input,
                         refused_timer.as_deref(),
                     );
-                    for command in commands {
-                        actions.push(match command {
-                            TimerCommand::Undo => Action::Undo,
-                            other => Action::Timer(other),
-                        });
-                    }
+                    actions.extend(commands.into_iter().map(Action::Timer));
                 }
                 View::Sheet => {}
                 View::Event => {
