@@ -114,7 +114,9 @@ use sweep::Sweep;
 /// assert_eq!("tiles".parse::<Objective>(), Ok(Objective::Tiles));
 /// assert_eq!(Objective::default(), Objective::Points);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Objective {
     /// The largest total value (ties: more tiles laid).
     #[default]

@@ -77,6 +77,23 @@ pub fn run() -> eframe::Result<()> {
     )
 }
 
+/// The smallest size of a control the table touches (the table view's rule, for touch
+/// laptops): 44 points.
+pub(crate) const TOUCH: f32 = 44.0;
+
+/// A check box whose whole row is at least [`TOUCH`] high and easy to hit: the box and its
+/// label are one target.
+pub(crate) fn check_box(ui: &mut egui::Ui, on: &mut bool, label: &str) -> egui::Response {
+    ui.scope(|ui| {
+        let spacing = ui.spacing_mut();
+        spacing.interact_size.y = TOUCH;
+        spacing.icon_width = 22.0;
+        spacing.icon_width_inner = 12.0;
+        ui.checkbox(on, label)
+    })
+    .inner
+}
+
 /// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
 pub(crate) fn signed(n: i64) -> String {
     crate::score::table::signed(n).replace('-', "−")

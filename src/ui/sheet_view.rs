@@ -10,6 +10,7 @@ use chrono::{DateTime, Local, Utc};
 use egui::{Color32, RichText, Ui};
 
 use super::{signed, tiles};
+use crate::evening::settings::SheetPlan;
 use crate::evening::sheets::{RulesPreview, rules_preview, with_scoring};
 use crate::evening::{Command, Draft, DraftEdit, DraftProblem, Past};
 use crate::history::History;
@@ -30,17 +31,15 @@ pub enum SheetRequest {
     ExportPicture,
     /// Show (or hide) the history across evenings.
     History(bool),
+    /// How the next new sheet's match ends, as chosen now (kept in the settings).
+    Plan(SheetPlan),
 }
 
-/// The view's own state: the options for the next new sheet and the form's focus and picker.
-/// The game being typed is the evening's ([`SheetContext::draft`]).
+/// The view's own state: the form's focus and picker. The game being typed is the evening's
+/// ([`SheetContext::draft`]), and so is how the next new sheet's match ends
+/// ([`SheetContext::plan`], kept in the settings).
 #[derive(Debug, Default)]
 pub struct SheetView {
-    rounds: u32,
-    open_ended: bool,
-    /// A target total for new sheets (used when `use_target`).
-    target: i64,
-    use_target: bool,
     /// Whose field the tile picker fills, if it is open.
     picking: Option<usize>,
     /// This view asked for the form: put the cursor in its first field and scroll it into
@@ -55,6 +54,8 @@ pub struct SheetView {
 pub struct SheetContext<'a> {
     /// The rules new sheets get.
     pub settings_rules: &'a RuleSet,
+    /// How the next new sheet's match ends.
+    pub plan: SheetPlan,
     /// The saved sheets, `None` while they are being read.
     pub past: Option<Past>,
     /// The open sheet's id.
@@ -179,40 +180,39 @@ impl SheetView {
         let mut requests = Vec::new();
         let mut commands = Vec::new();
         let mut push = |c: Command| commands.push(c);
+        let mut plan = context.plan;
         ui.horizontal_wrapped(|ui| {
             let size = egui::vec2(0.0, 32.0);
             if ui
                 .add(egui::Button::new(s.sheet.new_sheet).min_size(size))
                 .clicked()
             {
-                let rounds = (!self.open_ended).then_some(self.rounds.max(1));
-                let target = self.use_target.then_some(self.target.max(1));
-                push(Command::NewSheet { rounds, target });
+                push(Command::NewSheet {
+                    rounds: plan.rounds(),
+                    target: plan.target(),
+                });
             }
             // How the next new sheet's match ends; the open sheet keeps its own (said on hover).
             let label = ui
                 .label(s.sheet.planned_rounds)
                 .on_hover_text(s.sheet.for_new_sheets);
-            if self.rounds == 0 {
-                self.rounds = 1;
-            }
+            plan.rounds = plan.rounds.max(1);
             ui.add_enabled(
-                !self.open_ended,
-                egui::DragValue::new(&mut self.rounds).range(1..=20),
+                !plan.open_ended,
+                egui::DragValue::new(&mut plan.rounds).range(1..=20),
             )
             .labelled_by(label.id)
             .on_hover_text(s.sheet.for_new_sheets);
-            ui.checkbox(&mut self.open_ended, s.sheet.open_ended)
+            super::check_box(ui, &mut plan.open_ended, s.sheet.open_ended)
                 .on_hover_text(s.sheet.for_new_sheets);
-            if self.target == 0 {
-                self.target = 100;
+            if plan.target == 0 {
+                plan.target = 100;
             }
-            let target = ui
-                .checkbox(&mut self.use_target, s.results.target_total)
+            let target = super::check_box(ui, &mut plan.use_target, s.results.target_total)
                 .on_hover_text(s.sheet.for_new_sheets);
             ui.add_enabled(
-                self.use_target,
-                egui::DragValue::new(&mut self.target)
+                plan.use_target,
+                egui::DragValue::new(&mut plan.target)
                     .range(1..=10_000)
                     .update_while_editing(false),
             )
@@ -275,6 +275,9 @@ impl SheetView {
             }
         });
         requests.extend(commands.into_iter().map(SheetRequest::Evening));
+        if plan != context.plan {
+            requests.push(SheetRequest::Plan(plan));
+        }
         requests
     }
 

@@ -2046,3 +2046,50 @@ fn a_rule_change_is_offered_for_undo_by_its_values() {
     assert_eq!(t.harness.state().settings().rules.turn_seconds, 60);
     assert!(t.shows("Undone: Turn length: 60s → 20s"));
 }
+
+/// Issue 49.9: the sheet's "Rounds / open-ended / target" choice for new sheets was not saved,
+/// and after a restart the next sheet silently became a 1-round match. Every choice a table
+/// makes is kept: the sheet's plan and the Meld tab's mode and "best by".
+#[test]
+fn the_choices_for_new_sheets_and_the_meld_tab_survive_a_restart() {
+    let mut t = table(Language::English);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::CheckBox, "target total")
+        .click();
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::CheckBox, "open-ended")
+        .click();
+    t.harness.run();
+    let plan = t.harness.state().settings().new_sheet;
+    assert!(plan.open_ended && plan.use_target, "{plan:?}");
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    t.harness.get_by_label("Best meld from a rack").click();
+    t.harness.run();
+    t.harness.get_by_label("most tiles").click();
+    t.harness.run();
+    let data = t.data;
+    drop(t.harness);
+
+    let mut t = reopen(data);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    let sheet = t.harness.state().sheet().expect("a new sheet");
+    assert_eq!(
+        sheet.planned_rounds(),
+        None,
+        "open-ended, as chosen before the restart"
+    );
+    assert_eq!(sheet.target(), Some(100), "with its target");
+    let meld = t.harness.state().settings().meld;
+    assert_eq!(meld.mode, MeldMode::Solve);
+    assert_eq!(meld.solve, rummikub_companion::solver::Objective::Tiles);
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    assert!(t.shows("Rack"), "the Meld tab opens where it was left");
+}

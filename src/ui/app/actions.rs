@@ -216,6 +216,13 @@ impl App {
             SheetRequest::ExportAs => self.ask_where_to_save(),
             SheetRequest::ExportPicture => self.export_picture(),
             SheetRequest::History(show) => self.showing_history = show,
+            SheetRequest::Plan(plan) => {
+                let settings = Settings {
+                    new_sheet: plan,
+                    ..self.settings()
+                };
+                self.command(View::Sheet, Command::Settings(Box::new(settings)));
+            }
         }
     }
 

@@ -377,6 +377,7 @@ impl App {
                 let record = self.showing_history.then(|| evening.history());
                 let context = SheetContext {
                     settings_rules: &evening.settings().rules,
+                    plan: evening.settings().new_sheet,
                     past: evening.past(),
                     open: evening.sheet_id(),
                     draft: evening.draft(),
@@ -421,7 +422,18 @@ impl App {
                     let requests = self.event_view.ui(ui, lang, &context);
                     actions.extend(requests.into_iter().map(Action::Event));
                 }
-                View::Meld => self.meld.ui(ui, lang, &evening.settings().rules),
+                View::Meld => {
+                    self.meld.ui(ui, lang, &evening.settings().rules);
+                    // The tab's choices are the table's: kept in the settings.
+                    let choices = self.meld.choices();
+                    if choices != evening.settings().meld {
+                        let settings = crate::evening::Settings {
+                            meld: choices,
+                            ..evening.settings().clone()
+                        };
+                        actions.push(Action::Settings(settings));
+                    }
+                }
                 View::Settings => {
                     match self.settings_view.ui(
                         ui,

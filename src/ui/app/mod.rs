@@ -300,6 +300,9 @@ impl App {
         let wake = ctx.clone();
         let desk =
             crate::evening::event_desk::EventDesk::start(store, move || wake.request_repaint());
+        // The Meld tab as the table left it.
+        let mut meld = MeldView::default();
+        meld.choose(evening.lock().settings().meld);
         App {
             evening,
             view: View::default(),
@@ -309,7 +312,7 @@ impl App {
             keys: KeyLatch::default(),
             focused_at: None,
             timer_view: TimerView::default(),
-            meld: MeldView::default(),
+            meld,
             sheet_view: SheetView::default(),
             settings_view: SettingsView::default(),
             showing_history: false,
