@@ -950,6 +950,17 @@ pub fn change_done(lang: Language, change: &Change) -> String {
                 }
             }
         }
+        Change::NamesSeparated { from, into } => {
+            if en {
+                format!("{from} counted apart from {into} again")
+            } else {
+                format!(
+                    "기록에서 {} {} 다시 나눔",
+                    josa(from, Josa::EulReul),
+                    josa(into, Josa::GwaWa)
+                )
+            }
+        }
         Change::NamesMerged { from, into } => {
             if en {
                 format!("{from} counted as {into} in the history")

@@ -37,6 +37,15 @@ pub enum Command {
     /// Rename the player in this seat; they keep seat, statistics and turn (the open sheet
     /// follows).
     Rename(usize, String),
+    /// Count `from` as `into` in the history (a player renamed, or typed two ways); undoable.
+    MergeNames {
+        /// The name merged away.
+        from: String,
+        /// The name kept.
+        into: String,
+    },
+    /// Count `from` as itself again in the history (undoes a merge from the list).
+    SeparateName(String),
     /// Start a new sheet with the seats and the settings' rules.
     NewSheet {
         /// Planned rounds, or open-ended.
@@ -163,6 +172,9 @@ pub enum Refusal {
     /// Only the current player may end the turn (unless anyone may).
     #[error("it is not your turn")]
     NotYourTurn,
+    /// Two names to merge are one already (or the same name).
+    #[error("{0} and {1} are already counted as one player")]
+    SameName(String, String),
     /// No player sits at this seat.
     #[error("there is no player {}", .0 + 1)]
     NoSuchSeat(usize),

@@ -340,6 +340,7 @@ impl Evening {
             .map(|s| Arc::new(Saver::start(s, move || repaint_saver())));
         let repaint_library = Arc::clone(&repaint);
         let library = Library::start(store, move || repaint_library());
+        library.set_merges(&settings.merged_names);
         let mut evening = Evening {
             settings,
             timer,

@@ -98,6 +98,13 @@ pub enum Change {
         /// The name kept.
         into: String,
     },
+    /// A name merged in the history was counted as itself again.
+    NamesSeparated {
+        /// The name counted as itself again.
+        from: String,
+        /// The name it had been merged into.
+        into: String,
+    },
     /// A new sheet was started.
     NewSheet,
     /// Another sheet was opened.
@@ -153,7 +160,8 @@ impl Change {
             | Change::NewSheet
             | Change::SheetOpened
             | Change::RulesApplied
-            | Change::NamesMerged { .. } => Area::Sheet,
+            | Change::NamesMerged { .. }
+            | Change::NamesSeparated { .. } => Area::Sheet,
             Change::RulesChanged | Change::RuleChanged { .. } => Area::Settings,
         }
     }
@@ -270,6 +278,13 @@ pub struct Parts {
     /// A sheet's draft (none: there was no half-typed game).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft: Option<(SheetId, Option<Draft>)>,
+    /// Other sheets than the open one (a rename carried to the evening's sheets): the patch
+    /// that puts each back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<(SheetId, SheetPatch)>,
+    /// The names counted as one in the history.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merges: Option<Vec<(String, String)>>,
 }
 
 impl Parts {
@@ -279,6 +294,11 @@ impl Parts {
             || (self.sheet.is_some() && other.sheet.is_some())
             || (self.seats.is_some() && other.seats.is_some())
             || matches!((&self.draft, &other.draft), (Some((a, _)), Some((b, _))) if a == b)
+            || (self.merges.is_some() && other.merges.is_some())
+            || self
+                .others
+                .iter()
+                .any(|(a, _)| other.others.iter().any(|(b, _)| a == b))
     }
 }
 

@@ -33,6 +33,14 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
             Language::English => format!("There is no player {}.", seat + 1),
             Language::Korean => format!("{}번 자리에 플레이어가 없습니다.", seat + 1),
         },
+        Refusal::SameName(a, b) => match lang {
+            Language::English => format!("{a} and {b} are already counted as one player."),
+            Language::Korean => format!(
+                "{} {} 이미 한 사람으로 셉니다.",
+                josa(a, Josa::GwaWa),
+                josa(b, Josa::EunNeun)
+            ),
+        },
         Refusal::NotOnSheet(name) => match lang {
             Language::English => format!("{name} is not on the open sheet."),
             Language::Korean => format!("{} 열린 점수표에 없습니다.", josa(name, Josa::EunNeun)),
@@ -216,3 +224,51 @@ pub const EVENT_HAS_NO_UNDO: Text = Text {
     en: "A club night's result is changed by entering a correction.",
     ko: "대회 결과는 정정 결과를 입력해서 바꿉니다.",
 };
+
+/// The history's "same player under two names" heading.
+pub const SAME_PLAYER: Text = Text {
+    en: "Same player under two names? Count them as one:",
+    ko: "같은 사람이 두 이름으로 나뉘었나요? 한 사람으로 세기:",
+};
+
+/// Between the two names of the merge form: "[Ben] counted as [Benny]".
+pub const COUNT_AS: Text = Text {
+    en: "counted as",
+    ko: "→",
+};
+
+/// The merge form's first name (its accessible name).
+pub const MERGE_FROM: Text = Text {
+    en: "Name to count as another",
+    ko: "다른 이름으로 셀 이름",
+};
+
+/// The merge form's second name (its accessible name).
+pub const MERGE_INTO: Text = Text {
+    en: "Name it counts as",
+    ko: "합쳐서 셀 이름",
+};
+
+/// The merge form's button.
+pub const MERGE: Text = Text {
+    en: "Count as one",
+    ko: "한 사람으로 세기",
+};
+
+/// Counts a merged name apart again.
+pub const COUNT_APART: Text = Text {
+    en: "Count apart",
+    ko: "따로 세기",
+};
+
+/// One merge as the history lists it.
+pub fn counted_as(lang: Language, from: &str, into: &str) -> String {
+    match lang {
+        Language::English => format!("{from} is counted as {into}"),
+        Language::Korean => format!(
+            "{} {} 셉니다",
+            josa(from, Josa::EulReul),
+            josa(into, Josa::EuroRo)
+        ),
+    }
+}

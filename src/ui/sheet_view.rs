@@ -47,6 +47,8 @@ pub struct SheetView {
     opening: bool,
     /// The draft shown last frame (its id), to tell a newly opened form.
     shown: Option<u64>,
+    /// The history's "count two names as one" form.
+    merge: super::history_view::MergeForm,
 }
 
 /// What the sheet view needs besides the sheet: the settings' rules (for "Apply to this
@@ -64,6 +66,8 @@ pub struct SheetContext<'a> {
     pub draft: Option<&'a Draft>,
     /// The history across evenings when asked for: `None` while it is being worked out.
     pub history: Option<Option<&'a (History, Vec<String>)>>,
+    /// The names the history counts as one.
+    pub merged: &'a [(String, String)],
     /// A "Save CSV as…" dialog is open.
     pub choosing_where_to_save: bool,
     /// Why the evening refused this view's last request.
@@ -122,7 +126,15 @@ impl SheetView {
         let mut requests = Vec::new();
         match context.history {
             Some(Some(history)) => {
-                super::history_view::ui(ui, lang, &history.0, &history.1);
+                let asked = super::history_view::ui(
+                    ui,
+                    lang,
+                    &history.0,
+                    &history.1,
+                    context.merged,
+                    &mut self.merge,
+                );
+                requests.extend(asked.map(SheetRequest::Evening));
                 ui.separator();
             }
             Some(None) => {

@@ -851,7 +851,7 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         i18n::table_error,
     );
     check_all("Finding", &findings(), finding_index, 5, i18n::finding);
-    check_all("Refusal", &refusals(), refusal_index, 18, i18n::refusal);
+    check_all("Refusal", &refusals(), refusal_index, 19, i18n::refusal);
     check_all(
         "DraftProblem",
         &draft_problems(),
@@ -881,6 +881,7 @@ fn refusal_index(r: &Refusal) -> usize {
         Refusal::OldLink => 15,
         Refusal::AlreadyStarted => 16,
         Refusal::NoSuchAddress(_) => 17,
+        Refusal::SameName(..) => 18,
     }
 }
 
@@ -905,6 +906,7 @@ fn refusals() -> Vec<Refusal> {
         Refusal::OldLink,
         Refusal::AlreadyStarted,
         Refusal::NoSuchAddress("192.168.1.77".parse().expect("an address")),
+        Refusal::SameName("Ben".into(), "벤".into()),
     ];
     // The sheet's refusals in their other forms too.
     all.push(Refusal::from(SheetError::NoDataFolder));
@@ -1658,4 +1660,108 @@ fn the_keep_awake_notice_words_a_missing_screen_saver_without_the_dbus_error() {
 
 fn has_hangul(text: &str) -> bool {
     text.chars().any(|c| ('가'..='힣').contains(&c))
+}
+
+fn change_index(c: &rummikub_companion::evening::Change) -> usize {
+    use rummikub_companion::evening::Change;
+    match c {
+        Change::Started => 0,
+        Change::TurnEnded(_) => 1,
+        Change::Paused => 2,
+        Change::Resumed => 3,
+        Change::TimerReset => 4,
+        Change::PlayersChanged => 5,
+        Change::Renamed { .. } => 6,
+        Change::PlayerAdded(_) => 7,
+        Change::PlayerRemoved(_) => 8,
+        Change::PlayerMoved { .. } => 9,
+        Change::SeatsChanged(_) => 10,
+        Change::GameAdded(..) => 11,
+        Change::GameEdited(..) => 12,
+        Change::GameDeleted(..) => 13,
+        Change::DraftDiscarded => 14,
+        Change::RulesChanged => 15,
+        Change::RuleChanged { .. } => 16,
+        Change::NamesMerged { .. } => 17,
+        Change::NamesSeparated { .. } => 18,
+        Change::NewSheet => 19,
+        Change::SheetOpened => 20,
+        Change::RulesApplied => 21,
+    }
+}
+
+/// Korean particles written both ways ("이(가)"): what a message shows when it did not look at
+/// the word before it.
+const FALLBACK_PARTICLES: [&str; 5] = ["(가)", "(는)", "(를)", "(으)로", "(와)"];
+
+/// Issue 49.8: every undo offer names what it undoes, in both languages, with the particles a
+/// Korean reader expects (never "을(를)").
+#[test]
+fn every_undo_offer_names_its_change_in_korean_with_real_particles() {
+    use rummikub_companion::evening::Change;
+    use rummikub_companion::rules::Preset;
+    let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    let mut short = Preset::Korean.rules();
+    short.turn_seconds = 20;
+    let changes = vec![
+        Change::Started,
+        Change::TurnEnded("루미".into()),
+        Change::Paused,
+        Change::Resumed,
+        Change::TimerReset,
+        Change::PlayersChanged,
+        Change::Renamed {
+            from: "큐브".into(),
+            to: "큐브리".into(),
+        },
+        Change::Renamed {
+            from: "민준".into(),
+            to: "철".into(),
+        },
+        Change::PlayerAdded("퍼니".into()),
+        Change::PlayerRemoved("알토".into()),
+        Change::PlayerMoved {
+            name: "루미".into(),
+            seat: 2,
+        },
+        Change::SeatsChanged(names(&["루미", "큐브"])),
+        Change::GameAdded(1, 2),
+        Change::GameEdited(1, 2),
+        Change::GameDeleted(2, 1),
+        Change::DraftDiscarded,
+        Change::RulesChanged,
+        Change::RuleChanged {
+            from: Preset::Korean.rules(),
+            to: short,
+        },
+        Change::RuleChanged {
+            from: Preset::Korean.rules(),
+            to: Preset::Tournament.rules(),
+        },
+        Change::NamesMerged {
+            from: "벤".into(),
+            into: "벤니".into(),
+        },
+        Change::NamesSeparated {
+            from: "벤".into(),
+            into: "벤니".into(),
+        },
+        Change::NewSheet,
+        Change::SheetOpened,
+        Change::RulesApplied,
+    ];
+    check_all("Change", &changes, change_index, 22, i18n::change_done);
+    for change in &changes {
+        let ko = i18n::change_done(KO, change);
+        assert!(
+            !FALLBACK_PARTICLES.iter().any(|p| ko.contains(p)),
+            "{change:?}: {ko}"
+        );
+    }
+    assert_eq!(i18n::change_done(KO, &changes[6]), "큐브를 큐브리로 바꿈");
+    assert_eq!(i18n::change_done(KO, &changes[7]), "민준을 철로 바꿈");
+    assert_eq!(
+        i18n::change_done(EN, &changes[17]),
+        "Turn length: 60s → 20s"
+    );
 }

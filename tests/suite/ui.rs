@@ -2093,3 +2093,42 @@ fn the_choices_for_new_sheets_and_the_meld_tab_survive_a_restart() {
     t.harness.run();
     assert!(t.shows("Rack"), "the Meld tab opens where it was left");
 }
+
+/// Issue 49.10: the history can count two names as one player, lists each merge with a way
+/// back ("Count apart"), and both are undone on the sheet tab.
+#[test]
+fn the_history_counts_two_names_as_one_and_counts_them_apart_again() {
+    for (lang, merged, apart) in [
+        (Language::English, "퍼니 is counted as 루미", "Count apart"),
+        (Language::Korean, "퍼니를 루미로 셉니다", "따로 세기"),
+    ] {
+        let mut t = seed_sheet_table();
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        apply(&mut t.harness, Action::Sheet(SheetRequest::History(true)));
+        assert!(wait_for(&mut t, "알토"), "{lang:?}: the history is shown");
+        apply(
+            &mut t.harness,
+            Action::Evening(Command::MergeNames {
+                from: "퍼니".into(),
+                into: "루미".into(),
+            }),
+        );
+        assert!(wait_for(&mut t, merged), "{lang:?}");
+        t.harness.get_by_label(apart).click();
+        t.harness.run();
+        assert!(
+            t.harness.state().settings().merged_names.is_empty(),
+            "{lang:?}"
+        );
+        assert!(!t.shows(merged));
+        ctrl(&mut t, Key::Z);
+        assert_eq!(
+            t.harness.state().settings().merged_names.len(),
+            1,
+            "{lang:?}: undone"
+        );
+        assert!(wait_for(&mut t, merged));
+    }
+}

@@ -382,6 +382,7 @@ impl App {
                     open: evening.sheet_id(),
                     draft: evening.draft(),
                     history: record.as_ref().map(|r| r.as_deref()),
+                    merged: &evening.settings().merged_names,
                     choosing_where_to_save: self.save_as.is_some(),
                     refused: refused_sheet.as_deref(),
                 };
