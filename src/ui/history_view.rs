@@ -158,7 +158,7 @@ fn merge_ui(
                 });
             combo
                 .response
-                .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, what));
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, what));
         };
         pick(
             ui,
