@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::command::{Command, Done, DraftEdit, Refusal};
-use super::saved::Draft;
+use super::saved::{Draft, DraftProblem};
 use super::sheets::SheetError;
 use super::undo::{Area, Change, Parts, SheetPart, TimerPart};
 use super::{Evening, Settings, Shared, TableNotice, Urgency, same_name};
@@ -493,6 +493,25 @@ impl Evening {
                 *flag = on;
             }
             DraftEdit::TieWinner(seat) => draft.tie_winner = seat,
+        }
+        // A winner named for a tie that the values typed since no longer make (no tie, or a
+        // tie without them) is dropped: it would block Save with no choice left on screen.
+        if let (Some(winner), Some(sheet)) = (draft.tie_winner, self.book.sheet()) {
+            let undecided = Draft {
+                tie_winner: None,
+                ..draft.clone()
+            };
+            let applies = match undecided.game(sheet, (self.wall)()) {
+                Err(DraftProblem::Score(crate::score::ScoreError::Tie { tied, .. })) => {
+                    tied.iter().any(|seat| seat.index == winner)
+                }
+                Ok(_) => false,
+                // Still being typed: whether it applies is not known yet.
+                Err(_) => true,
+            };
+            if !applies {
+                draft.tie_winner = None;
+            }
         }
         self.dirty.evening(Urgency::Soon);
         Ok(Done::default())

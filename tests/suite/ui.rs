@@ -2132,3 +2132,42 @@ fn the_history_counts_two_names_as_one_and_counts_them_apart_again() {
         assert!(wait_for(&mut t, merged));
     }
 }
+
+/// Issue 49.7: a tie's winner, once chosen, blocked Save for good when the values changed so
+/// that the tie was gone (the radios went with it). A choice that no longer applies is
+/// dropped.
+#[test]
+fn a_tie_winner_that_no_longer_applies_is_dropped_and_save_works() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    enter_game(&mut t, &["4", "4", "9", "12"]);
+    t.harness
+        .get_by_role_and_label(egui::Role::RadioButton, "큐브")
+        .click();
+    t.harness.run();
+    // 큐브 had 4 too: now 6, so 루미 is lowest alone, and no tie is left to decide.
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브");
+    field.focus();
+    t.harness.run();
+    t.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브")
+        .type_text("6");
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().evening().draft().map(|d| d.tie_winner),
+        Some(None),
+        "the choice went with the tie"
+    );
+    t.key(Key::Enter);
+    let sheet = t.harness.state().sheet().expect("sheet");
+    assert_eq!(sheet.games().len(), 1, "saved");
+    assert_eq!(sheet.scores()[0].winner, 0, "루미, lowest");
+}
