@@ -98,7 +98,9 @@ impl SheetView {
     ) -> Vec<SheetRequest> {
         let mut requests = self.toolbar(ui, lang, sheet, context);
         ui.separator();
-        if let Some(e) = context.refused {
+        // With the form open its refusals are said in the form's own reserved line: nothing
+        // above it may move it under the cursor.
+        if let Some(e) = context.refused.filter(|_| context.draft.is_none()) {
             ui.colored_label(RED, e);
         }
         egui::ScrollArea::vertical()
@@ -155,13 +157,13 @@ impl SheetView {
             requests.push(r);
         }
         let editing = context.draft.and_then(|d| d.editing.map(|i| (i, d)));
-        requests.extend(self.table(ui, lang, sheet, viewport, editing));
+        requests.extend(self.table(ui, lang, sheet, viewport, editing, context.refused));
         match_ui(ui, lang, sheet);
         ui.add_space(8.0);
         match context.draft {
             // An edit's form is drawn beside its row (in the table).
             Some(draft) if draft.editing.is_some() => {}
-            Some(draft) => requests.extend(self.form_ui(ui, lang, sheet, draft)),
+            Some(draft) => requests.extend(self.form_ui(ui, lang, sheet, draft, context.refused)),
             None => {
                 self.shown = None;
                 self.picking = None;
@@ -303,6 +305,7 @@ impl SheetView {
         sheet: &Sheet,
         viewport: egui::Rect,
         editing: Option<(usize, &Draft)>,
+        refused: Option<&str>,
     ) -> Vec<SheetRequest> {
         let s = lang.strings();
         let names = sheet.players().names();
@@ -334,7 +337,7 @@ impl SheetView {
         let (before, after) = rows.split_at(split);
         requests.extend(self.rows_in_view(ui, lang, sheet, &columns, viewport, before));
         if let Some((_, draft)) = editing {
-            requests.extend(self.form_ui(ui, lang, sheet, draft));
+            requests.extend(self.form_ui(ui, lang, sheet, draft, refused));
         }
         requests.extend(self.rows_in_view(ui, lang, sheet, &columns, viewport, after));
         columns.row(ui, |ui, cell| {
@@ -368,13 +371,17 @@ impl SheetView {
     }
 
     /// The game form, drawn from the evening's draft: every change typed is a request (the
-    /// evening keeps the draft), and Enter in a field or on Save saves.
+    /// evening keeps the draft), and Enter in a field or on Save saves. Enter keeps the field
+    /// it was pressed in (a refused save loses no key typed after it), and what blocks Save,
+    /// or why the evening refused it (`refused`), is said in a line whose room is always kept,
+    /// so the form never moves under the cursor.
     fn form_ui(
         &mut self,
         ui: &mut Ui,
         lang: Language,
         sheet: &Sheet,
         draft: &Draft,
+        refused: Option<&str>,
     ) -> Vec<SheetRequest> {
         let s = lang.strings();
         let names = sheet.players().names();
@@ -433,11 +440,14 @@ impl SheetView {
                         let mut text = typed.clone();
                         // A fixed size: a grid cell would otherwise keep the width of its
                         // first, empty frame, and a rack like `R12 R13 J` would not show whole.
+                        // Enter does not take the cursor out of the field (egui's single
+                        // line gives it up on Enter): the form reads Enter itself.
                         let field = ui.add_sized(
                             [FIELD_WIDTH, 32.0],
                             egui::TextEdit::singleline(&mut text)
                                 .hint_text(s.table.remaining_placeholder)
-                                .font(egui::TextStyle::Heading),
+                                .font(egui::TextStyle::Heading)
+                                .return_key(None),
                         );
                         let field = field.labelled_by(label.id);
                         if i == 0 && focus_first {
@@ -446,8 +456,20 @@ impl SheetView {
                         if text != *typed {
                             edit(DraftEdit::Left(i, text));
                         }
-                        enter |=
-                            field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
+                        enter |= field.has_focus()
+                            && ui.input(|inp| {
+                                inp.events.iter().any(|e| {
+                                    matches!(
+                                        e,
+                                        egui::Event::Key {
+                                            key: egui::Key::Enter,
+                                            pressed: true,
+                                            repeat: false,
+                                            ..
+                                        }
+                                    )
+                                })
+                            });
                     }
                     ui.end_row();
                 }
@@ -495,9 +517,17 @@ impl SheetView {
                     }
                 });
             }
-            if let Some(why) = &blocked {
-                ui.colored_label(RED, why);
-            }
+            // What blocks Save, or why it was refused, in a line whose room is always kept.
+            let why = blocked.as_deref().or(refused).unwrap_or("");
+            let line = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+            ui.allocate_ui_with_layout(
+                egui::vec2(ui.available_width(), line),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_min_height(line);
+                    ui.add(egui::Label::new(RichText::new(why).color(RED)).wrap());
+                },
+            );
             // Tile picking and the not-melded marks come after every field and Save.
             ui.horizontal_wrapped(|ui| {
                 ui.label(s.table.pick_tiles_for);

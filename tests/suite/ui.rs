@@ -2171,3 +2171,84 @@ fn a_tie_winner_that_no_longer_applies_is_dropped_and_save_works() {
     assert_eq!(sheet.games().len(), 1, "saved");
     assert_eq!(sheet.scores()[0].winner, 0, "루미, lowest");
 }
+
+/// One key press and release, as a keyboard sends it.
+fn press(t: &mut Table, key: Key) {
+    for pressed in [true, false] {
+        t.harness.event(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+}
+
+/// Types `stream` a key at a time, a frame after each (Tab as `\t`).
+fn type_stream(t: &mut Table, stream: &str) {
+    for c in stream.chars() {
+        if c == '\t' {
+            press(t, Key::Tab);
+        } else {
+            t.harness.event(egui::Event::Text(c.to_string()));
+        }
+        t.harness.run();
+    }
+}
+
+/// Issue 49.6: after a refused Enter in the score form the first key lost the cursor (the
+/// form moved 18 px, the cursor went to the Meld check tab) and the rest was lost: `12` was
+/// saved as `1`. The field keeps the cursor and every key, and the form does not move.
+#[test]
+fn after_a_refused_enter_the_field_keeps_the_cursor_and_every_key_typed() {
+    for (lang, why) in [
+        (Language::English, "type what is left"),
+        (Language::Korean, "남은 값을 입력하세요"),
+    ] {
+        let mut t = table_with(lang, &SEED_PLAYERS);
+        apply(&mut t.harness, Action::Show(View::Sheet));
+        apply(
+            &mut t.harness,
+            Action::Evening(Command::NewSheet {
+                rounds: None,
+                target: None,
+            }),
+        );
+        t.harness.run();
+        t.harness
+            .get_by_label(lang.strings().sheet.add_game)
+            .click();
+        t.harness.run();
+        t.harness.run();
+        let field = |t: &Table, i: usize| {
+            t.harness
+                .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[i])
+                .rect()
+        };
+        let at = field(&t, 1);
+        type_stream(&mut t, "0\t");
+        press(&mut t, Key::Enter);
+        t.harness.run();
+        assert!(t.shows(why), "{lang:?}: it says why it cannot save");
+        assert!(
+            t.harness
+                .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[1])
+                .is_focused(),
+            "{lang:?}: the cursor stays in 큐브's field"
+        );
+        assert_eq!(field(&t, 1), at, "{lang:?}: the form did not move");
+        type_stream(&mut t, "12\t7\t3");
+        assert_eq!(field(&t, 1), at, "{lang:?}: nor while typing");
+        press(&mut t, Key::Enter);
+        t.harness.run();
+        let sheet = t.harness.state().sheet().expect("a sheet");
+        assert_eq!(sheet.games().len(), 1, "{lang:?}: saved");
+        let left: Vec<String> = sheet.games()[0]
+            .hands
+            .iter()
+            .map(|h| h.left.to_string())
+            .collect();
+        assert_eq!(left, ["0", "12", "7", "3"], "{lang:?}: every key landed");
+    }
+}
