@@ -518,7 +518,7 @@ impl SheetView {
                 });
             }
             // What blocks Save, or why it was refused, in a line whose room is always kept.
-            let why = blocked.as_deref().or(refused).unwrap_or("");
+            let why = refused.or(blocked.as_deref()).unwrap_or("");
             let line = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
             ui.allocate_ui_with_layout(
                 egui::vec2(ui.available_width(), line),

@@ -1932,7 +1932,8 @@ fn ctrl(t: &mut Table, key: Key) {
     t.harness.run();
 }
 
-/// Types `text` at the end of the timer's name field `label` and leaves it with Enter.
+/// Types `text` at the end of the timer's name field `label` and leaves the field (Esc, as a
+/// click beside it would).
 fn rename_seat(t: &mut Table, label: &str, text: &str) {
     let field = t
         .harness
@@ -1943,7 +1944,7 @@ fn rename_seat(t: &mut Table, label: &str, text: &str) {
         .get_by_role_and_label(egui::Role::TextInput, label)
         .type_text(text);
     t.harness.run();
-    t.key(Key::Enter);
+    t.key(Key::Escape);
 }
 
 /// Issue 49.3: Backspace on the timer ("undo on the clock") took back the last rename, so a
@@ -2251,4 +2252,90 @@ fn after_a_refused_enter_the_field_keeps_the_cursor_and_every_key_typed() {
             .collect();
         assert_eq!(left, ["0", "12", "7", "3"], "{lang:?}: every key landed");
     }
+}
+
+/// Issue 49.1: four names typed with Return between them: Return goes to the next seat's
+/// name (all of it selected, so typing replaces it) and leaves the last one; the clock stays
+/// stopped (before, the Return after a name that went nowhere started it).
+#[test]
+fn four_names_typed_with_return_between_them_set_every_seat_and_start_no_clock() {
+    let mut t = table_with(
+        Language::English,
+        &["Player 1", "Player 2", "Player 3", "Player 4"],
+    );
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Player 1");
+    field.focus();
+    t.harness.run();
+    ctrl(&mut t, Key::A);
+    for name in ["Ann", "Bo", "Cy", "Dee"] {
+        type_stream(&mut t, name);
+        press(&mut t, Key::Enter);
+        t.harness.run();
+    }
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().settings().players,
+        ["Ann", "Bo", "Cy", "Dee"]
+    );
+    assert_eq!(
+        t.read(|timer, _| timer.phase()),
+        Phase::Idle,
+        "no clock started"
+    );
+    // The cursor left the names: now Return is the table's key.
+    press(&mut t, Key::Enter);
+    t.harness.run();
+    assert_eq!(t.read(|timer, _| timer.phase()), Phase::Running);
+}
+
+/// Issue 49.2: Tab from the last name landed on "↑ Move up", and Space then swapped two seats.
+/// The seat controls are not in the Tab order, and Space with a button focused is the
+/// table's key (the window lets that focus go before the frame: `raw_input_hook`).
+#[test]
+fn tab_from_the_last_name_then_space_swaps_no_seat_and_starts_the_clock() {
+    use eframe::App as _;
+    let mut t = table(Language::English);
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Player 4");
+    field.focus();
+    t.harness.run();
+    press(&mut t, Key::Tab);
+    t.harness.run();
+    t.harness.run();
+    for control in ["Move up", "Remove", "Add player"] {
+        for node in t.harness.query_all_by_label(control) {
+            assert!(!node.is_focused(), "{control} is not reached by Tab");
+        }
+    }
+    // Space as eframe delivers it: through the window's input hook first.
+    let space = |pressed| egui::Event::Key {
+        key: Key::Space,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    let mut raw = egui::RawInput {
+        events: vec![space(true), space(false)],
+        ..Default::default()
+    };
+    let ctx = t.harness.ctx.clone();
+    t.harness.state_mut().raw_input_hook(&ctx, &mut raw);
+    for event in raw.events {
+        t.harness.event(event);
+    }
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().settings().players,
+        ["Ann", "Bo", "Cy", "Dee"],
+        "no seat moved"
+    );
+    assert_eq!(
+        t.read(|timer, _| timer.phase()),
+        Phase::Running,
+        "Space started the clock"
+    );
 }

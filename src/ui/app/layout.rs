@@ -57,6 +57,31 @@ impl KeyLatch {
 /// not a request to end a turn.
 pub(super) const ACTIVATION_CLICK: Duration = Duration::from_millis(350);
 
+/// Space and Enter are the table's keys whenever no text field has the cursor: when a button,
+/// a tab or a check box has the keyboard focus (Tab moved it there), the press must not click
+/// it (Tab from the last name onto "Move up", then Space, swapped two seats). So before the
+/// frame sees such a press, that focus is let go: no widget is clicked by it, and the frame
+/// reads it as the table's key.
+pub(super) fn release_focus_for_table_keys(ctx: &egui::Context, raw: &egui::RawInput) {
+    let table_key = raw.events.iter().any(|e| {
+        matches!(
+            e,
+            egui::Event::Key {
+                key: egui::Key::Space | egui::Key::Enter,
+                pressed: true,
+                modifiers,
+                ..
+            } if !modifiers.ctrl && !modifiers.command && !modifiers.alt
+        )
+    });
+    if table_key
+        && !ctx.text_edit_focused()
+        && let Some(id) = ctx.memory(|m| m.focused())
+    {
+        ctx.memory_mut(|m| m.surrender_focus(id));
+    }
+}
+
 /// Holds back every event after the first Tab press of a frame (with the events held from
 /// before in front), so that text typed after a Tab reaches the field the Tab moves to: egui
 /// moves the focus at the end of the frame in which Tab is pressed, and text later in the same
@@ -124,7 +149,9 @@ impl App {
         {
             self.focused_at = Some(now);
         }
-        let typing = ui.ctx().egui_wants_keyboard_input();
+        // Only a text field with the cursor takes the table's keys (a focused button does
+        // not: see `release_focus_for_table_keys`).
+        let typing = ui.ctx().text_edit_focused();
         let fresh = self.keys.fresh(&events);
         TableInput {
             keys: if typing { Vec::new() } else { fresh },
@@ -372,6 +399,19 @@ impl App {
                         .wrap(),
                 );
             }
+            // The timer lays itself out to fit the window (its seats scroll on their own).
+            if self.view == View::Timer {
+                let commands = self.timer_view.ui(
+                    ui,
+                    lang,
+                    evening.timer(),
+                    evening.settings().rules.tile_set,
+                    &input,
+                    refused_timer.as_deref(),
+                );
+                actions.extend(commands.into_iter().map(Action::Timer));
+                return;
+            }
             // The sheet scrolls its own body under a toolbar that stays; the others scroll whole.
             if self.view == View::Sheet {
                 let record = self.showing_history.then(|| evening.history());
@@ -393,18 +433,7 @@ impl App {
                 return;
             }
             egui::ScrollArea::vertical().show(ui, |ui| match self.view {
-                View::Timer => {
-                    let commands = self.timer_view.ui(
-                        ui,
-                        lang,
-                        evening.timer(),
-                        evening.settings().rules.tile_set,
-                        &input,
-                        refused_timer.as_deref(),
-                    );
-                    actions.extend(commands.into_iter().map(Action::Timer));
-                }
-                View::Sheet => {}
+                View::Timer | View::Sheet => {}
                 View::Event => {
                     let status = self.desk.status();
                     let refused = self.refused_in(View::Event).map(str::to_owned);

@@ -442,9 +442,11 @@ impl eframe::App for App {
     }
 
     /// Keys typed after a Tab within one frame wait for the next frame, so each key reaches
-    /// the field that has the cursor when it is handled (fast typing, `0⇥12⇥22`).
+    /// the field that has the cursor when it is handled (fast typing, `0⇥12⇥22`); a Space or
+    /// Enter with a button focused lets that focus go first (it is the table's key).
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         layout::hold_after_tab(&mut self.held_input, ctx, raw_input);
+        layout::release_focus_for_table_keys(ctx, raw_input);
     }
 
     /// Called by eframe every few seconds and on exit: the running turn's time is saved too.
