@@ -82,6 +82,52 @@ impl TableNotice {
         matches!(self, TableNotice::Exported(_))
     }
 
+    /// Whether this only informs (no sound, the screen may dim, no voice): nothing to do about
+    /// it at the table, so once read it folds into one line (its [`TableNotice::short`]).
+    pub fn is_informational(&self) -> bool {
+        matches!(
+            self,
+            TableNotice::NoAudio(_)
+                | TableNotice::NoKeepAwake(_)
+                | TableNotice::NoVoice
+                | TableNotice::VoiceFailed(_)
+                | TableNotice::NothingToPlay
+                | TableNotice::TimerSettingsReset
+        )
+    }
+
+    /// A few words for the folded line of informational notices ("No sound · Screen may
+    /// dim").
+    pub fn short(&self, lang: Language) -> &'static str {
+        let text = match self {
+            TableNotice::NoAudio(_) | TableNotice::NothingToPlay => i18n::Text {
+                en: "No sound",
+                ko: "소리 없음",
+            },
+            TableNotice::NoKeepAwake(_) => i18n::Text {
+                en: "Screen may dim",
+                ko: "화면이 어두워질 수 있음",
+            },
+            TableNotice::NoVoice => i18n::Text {
+                en: "No voice",
+                ko: "음성 없음",
+            },
+            TableNotice::VoiceFailed(_) => i18n::Text {
+                en: "Voice problem",
+                ko: "음성 문제",
+            },
+            TableNotice::TimerSettingsReset => i18n::Text {
+                en: "Timer values reset",
+                ko: "타이머 값 초기화",
+            },
+            _ => i18n::Text {
+                en: "Notice",
+                ko: "알림",
+            },
+        };
+        text.get(lang)
+    }
+
     /// The folder this notice points at (an export's), for an "Open folder" button.
     pub fn folder(&self) -> Option<&std::path::Path> {
         match self {

@@ -272,3 +272,15 @@ pub fn counted_as(lang: Language, from: &str, into: &str) -> String {
         ),
     }
 }
+
+/// Shows the folded notices whole.
+pub const SHOW_NOTICES: Text = Text {
+    en: "Show",
+    ko: "보기",
+};
+
+/// Folds the notices that only inform again.
+pub const HIDE_NOTICES: Text = Text {
+    en: "Hide",
+    ko: "접기",
+};

@@ -2339,3 +2339,41 @@ fn tab_from_the_last_name_then_space_swaps_no_seat_and_starts_the_clock() {
         "Space started the clock"
     );
 }
+
+/// Issue 49.1: the notices a laptop without sound or a screen saver shows ("No sound
+/// output…", "The screen cannot be kept awake…") need no action: once read they fold into one
+/// short line, and "Show" brings them back whole.
+#[test]
+fn notices_that_need_no_action_fold_into_one_line_once_read_and_come_back_on_demand() {
+    fn refused() -> Result<Box<dyn std::any::Any + Send>, String> {
+        Err("org.freedesktop.DBus.Error.ServiceUnknown".into())
+    }
+    for (lang, whole, short, show) in [
+        (
+            Language::English,
+            "The screen cannot be kept awake",
+            "Screen may dim",
+            "Show",
+        ),
+        (
+            Language::Korean,
+            "화면을 켜 둘 수 없습니다",
+            "화면이 어두워질 수 있음",
+            "보기",
+        ),
+    ] {
+        let data = tempfile::tempdir().expect("a data folder");
+        let mut t = reopen_with(data, |deps, _| deps.evening.keep_awake = Some(refused));
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        t.key(Key::Space);
+        assert!(t.shows(whole), "{lang:?}: said whole at first");
+        t.advance(9.0);
+        assert!(!t.shows(whole), "{lang:?}: folded once read");
+        assert!(t.shows(short), "{lang:?}: one short line");
+        t.harness.get_by_label(show).click();
+        t.harness.run();
+        assert!(t.shows(whole), "{lang:?}: back on demand");
+    }
+}

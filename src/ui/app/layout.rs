@@ -381,9 +381,11 @@ impl App {
             evening.notices(),
             evening.now(),
             evening.not_saving(),
+            self.notices_unfolded,
         ) {
             Some(NoticeClick::Dismiss(i)) => actions.push(Action::Evening(Command::Dismiss(i))),
             Some(NoticeClick::OpenFolder(folder)) => actions.push(Action::OpenFolder(folder)),
+            Some(NoticeClick::Unfold(on)) => self.notices_unfolded = on,
             None => {}
         }
         let refused_timer = self.refused_in(View::Timer).map(str::to_owned);

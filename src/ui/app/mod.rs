@@ -254,6 +254,8 @@ pub struct App {
     refused: Option<Refused>,
     /// An undo or redo found nothing on the tab shown: said there until the next action.
     undo_note: Option<UndoNote>,
+    /// The notices that only inform are shown whole (the table pressed "Show").
+    notices_unfolded: bool,
     /// A "Save CSV as…" dialog open now.
     save_as: Option<actions::SaveAs>,
     save_dialog: SaveDialog,
@@ -318,6 +320,7 @@ impl App {
             showing_history: false,
             refused: None,
             undo_note: None,
+            notices_unfolded: false,
             save_as: None,
             save_dialog: deps.save_dialog,
             picture_pending: false,
