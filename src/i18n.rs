@@ -415,7 +415,10 @@ words! {
                 format!("A file could not be read and was set aside as {file}. Nothing was overwritten.")
             },
             ko: |file| {
-                format!("읽을 수 없는 파일을 {file}(으)로 옮겨 두었습니다. 덮어쓴 것은 없습니다.")
+                format!(
+                    "읽을 수 없는 파일을 {} 옮겨 두었습니다. 덮어쓴 것은 없습니다.",
+                    josa(file, Josa::EuroRo)
+                )
             };
         recovered_from_backup: fn(&str) -> String =
             en: |file| format!("{file} was damaged; the previous copy was restored."),
@@ -434,7 +437,10 @@ words! {
                 format!("{file} could not be read and was left as it is; nothing was overwritten.")
             },
             ko: |file| {
-                format!("{file}을(를) 읽을 수 없어 그대로 두었습니다. 덮어쓴 것은 없습니다.")
+                format!(
+                    "{} 읽을 수 없어 그대로 두었습니다. 덮어쓴 것은 없습니다.",
+                    josa(file, Josa::EulReul)
+                )
             };
         remaining_placeholder: &'static str =
             en: "tiles (R5 K7 J) or a number",
@@ -537,7 +543,10 @@ words! {
                 )
             },
             ko: |file| {
-                format!("새 버전의 앱이 만든 파일이라 {file}(으)로 따로 두었습니다. 건드리지 않았습니다.")
+                format!(
+                    "새 버전의 앱이 만든 파일이라 {} 따로 두었습니다. 건드리지 않았습니다.",
+                    josa(file, Josa::EuroRo)
+                )
             };
     }
     /// The sheet's rules line, the match's end, exports and the history.
@@ -589,7 +598,7 @@ words! {
         csv_remaining: &'static str = en: "left on the rack", ko: "받침대에 남은 값";
         history_skipped: fn(&str) -> String =
             en: |file| format!("{file} could not be read and is left out."),
-            ko: |file| format!("{file}은(는) 읽을 수 없어 빼고 셉니다.");
+            ko: |file| format!("{} 읽을 수 없어 빼고 셉니다.", josa(file, Josa::EunNeun));
         history_empty: &'static str = en: "No games saved yet.", ko: "저장된 게임이 아직 없습니다.";
         evenings: &'static str = en: "Evenings", ko: "저녁";
         games_heading: &'static str = en: "Games", ko: "게임";
@@ -656,13 +665,17 @@ pub fn tile_error(lang: Language, error: &TileError) -> String {
         TileError::Empty => "타일이 비어 있습니다".into(),
         TileError::UnknownColor(word, token) => {
             format!(
-                "\"{token}\"의 \"{word}\"은(는) 알 수 없는 색입니다 (빨강·파랑·검정·주황 또는 R·B·K·O)"
+                "\"{token}\"의 {} 알 수 없는 색입니다 (빨강·파랑·검정·주황 또는 R·B·K·O)",
+                josa(&format!("\"{word}\""), Josa::EunNeun)
             )
         }
         TileError::MissingNumber(token) => format!("\"{token}\"에 숫자가 없습니다"),
         TileError::MissingColor(token) => format!("\"{token}\"에 색이 없습니다"),
         TileError::NotANumber(part, token) => {
-            format!("\"{token}\"의 \"{part}\"은(는) 숫자가 아닙니다")
+            format!(
+                "\"{token}\"의 {} 숫자가 아닙니다",
+                josa(&format!("\"{part}\""), Josa::EunNeun)
+            )
         }
         TileError::NumberOutOfRange(n, token) => {
             format!(
@@ -693,11 +706,12 @@ pub fn notation_error(lang: Language, error: &NotationError) -> String {
             format!("쉼표 앞에 타일이 없습니다 ({})", position(lang, at))
         }
         NotationError::UnknownDeclaration { word, at } => format!(
-            "\"{word}:\"은(는) 알 수 없는 선언입니다 (런: 또는 그룹:) ({})",
+            "{} 알 수 없는 선언입니다 (런: 또는 그룹:) ({})",
+            josa(&format!("\"{word}:\""), Josa::EunNeun),
             position(lang, at)
         ),
         NotationError::NotARack { found, at } => format!(
-            "받침대는 타일 목록 하나입니다: \"{found}\"은(는) 쓸 수 없습니다 ({})",
+            "받침대는 타일 목록 하나입니다: \"{found}\" 표시는 쓸 수 없습니다 ({})",
             position(lang, at)
         ),
     }
@@ -1138,7 +1152,8 @@ pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
         RemainingError::Empty => "남은 점수가 없습니다 (다 냈으면 0)".into(),
         RemainingError::Negative(t) => {
             format!(
-                "\"{t}\"은(는) 음수입니다: 점수가 아니라 받침대에 남은 값을 입력하세요 (0 = 다 냄)"
+                "{} 음수입니다: 점수가 아니라 받침대에 남은 값을 입력하세요 (0 = 다 냄)",
+                josa(&format!("\"{t}\""), Josa::EunNeun)
             )
         }
         RemainingError::NotANumber(t) => {
@@ -1155,11 +1170,14 @@ pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
             let problem = match problem {
                 NotationError::BadTile { error, .. } => tile_error(lang, error),
                 NotationError::NotARack { found, .. } => {
-                    format!("\"{found}\"은(는) 받침대에 쓸 수 없습니다")
+                    format!("\"{found}\" 표시는 받침대에 쓸 수 없습니다")
                 }
                 other => notation_error(lang, other),
             };
-            format!("\"{text}\"은(는) 숫자도 타일도 아닙니다: {problem}")
+            format!(
+                "{} 숫자도 타일도 아닙니다: {problem}",
+                josa(&format!("\"{text}\""), Josa::EunNeun)
+            )
         }
         RemainingError::TooManyTiles(n) => {
             format!("타일 {n}개는 세트 전체보다 많습니다 (최대 160)")
@@ -1180,7 +1198,10 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
             format!("플레이어 {expected}명 모두의 남은 점수가 필요합니다 ({found}명 입력)")
         }
         ScoreError::ValueTooLarge { player, value } => {
-            format!("{player}의 남은 점수 {value}은(는) 너무 큽니다 (최대 9999)")
+            format!(
+                "{player}의 남은 점수 {} 너무 큽니다 (최대 9999)",
+                josa(&value.to_string(), Josa::EunNeun)
+            )
         }
         ScoreError::TooManyTiles { player, count } => {
             format!("{player}의 타일 {count}개는 세트 전체보다 많습니다 (최대 160)")
@@ -1216,13 +1237,14 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
             lowest,
             lowest_value,
         } => format!(
-            "{named}({named_value})이(가) 우승자로 지정됐지만 {lowest}({lowest_value})이(가) 더 적습니다"
+            "우승자로 지정된 {named}({named_value})보다 {lowest}({lowest_value})의 남은 값이 더 적습니다"
         ),
         ScoreError::Tie { tied, value } => {
             let names: Vec<String> = tied.iter().map(ToString::to_string).collect();
             format!(
-                "{}의 남은 점수가 {value}(으)로 같습니다: 우승자를 고르세요",
-                names.join(", ")
+                "{}의 남은 점수가 {} 같습니다: 우승자를 고르세요",
+                names.join(", "),
+                josa(&value.to_string(), Josa::EuroRo)
             )
         }
         ScoreError::InGame { number, source } => {
@@ -1387,21 +1409,38 @@ pub(crate) fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
     }
 }
 
-/// What is wrong with a data file, in the language (a predicate after the file's name).
+/// What is wrong with a data file, in the language: a predicate in English ("cannot be
+/// read"), a sentence about "the file" in Korean; with the file's name, [`file_and_problem`].
 pub fn file_problem(lang: Language, problem: &FileProblem) -> String {
     if lang == Language::English {
         return problem.to_string();
     }
-    match problem {
-        FileProblem::Unreadable(_) => "을(를) 읽을 수 없습니다".into(),
-        FileProblem::Empty => "이(가) 비어 있습니다".into(),
-        FileProblem::NotJson(_) => "이(가) 잘렸거나 저장 형식이 아닙니다".into(),
-        FileProblem::NoVersion => "에 형식 번호가 없습니다".into(),
-        FileProblem::Newer(v) => format!(
-            "은(는) 이 앱의 새 버전이 만든 파일입니다 (형식 {v}, 이 버전은 {FORMAT_VERSION}까지 읽음)"
+    file_and_problem(lang, "파일", problem)
+}
+
+/// A file's name and what is wrong with it, in the language: "settings.json을 읽을 수
+/// 없습니다" (the particle the file's name takes).
+pub fn file_and_problem(lang: Language, file: &str, problem: &FileProblem) -> String {
+    if lang == Language::English {
+        return format!("{file} {problem}");
+    }
+    let (particle, rest) = match problem {
+        FileProblem::Unreadable(_) => (Some(Josa::EulReul), " 읽을 수 없습니다".to_owned()),
+        FileProblem::Empty => (Some(Josa::IGa), " 비어 있습니다".to_owned()),
+        FileProblem::NotJson(_) => (Some(Josa::IGa), " 잘렸거나 저장 형식이 아닙니다".to_owned()),
+        FileProblem::NoVersion => (None, "에 형식 번호가 없습니다".to_owned()),
+        FileProblem::Newer(v) => (
+            Some(Josa::EunNeun),
+            format!(
+                " 이 앱의 새 버전이 만든 파일입니다 (형식 {v}, 이 버전은 {FORMAT_VERSION}까지 읽음)"
+            ),
         ),
-        FileProblem::Invalid(_) => "에 올바른 데이터가 없습니다".into(),
-        FileProblem::NotAFile => "은(는) 보통 파일이 아닙니다".into(),
+        FileProblem::Invalid(_) => (None, "에 올바른 데이터가 없습니다".to_owned()),
+        FileProblem::NotAFile => (Some(Josa::EunNeun), " 보통 파일이 아닙니다".to_owned()),
+    };
+    match particle {
+        Some(particle) => format!("{}{rest}", josa(file, particle)),
+        None => format!("{file}{rest}"),
     }
 }
 
@@ -1417,29 +1456,26 @@ pub fn notice(lang: Language, notice: &Notice) -> String {
             moved_to,
             problem: problem @ FileProblem::Newer(_),
         } => format!(
-            "{}{}: {}(으)로 따로 보관했습니다",
-            file.display(),
-            file_problem(lang, problem),
-            moved_to.display()
+            "{}: {} 따로 보관했습니다",
+            file_and_problem(lang, &file.display().to_string(), problem),
+            josa(&moved_to.display().to_string(), Josa::EuroRo)
         ),
         Notice::SetAside {
             file,
             moved_to,
             problem,
         } => format!(
-            "{}{}: {}(으)로 보관했습니다",
-            file.display(),
-            file_problem(lang, problem),
-            moved_to.display()
+            "{}: {} 보관했습니다",
+            file_and_problem(lang, &file.display().to_string(), problem),
+            josa(&moved_to.display().to_string(), Josa::EuroRo)
         ),
         Notice::LeftInPlace { file, problem, .. } => format!(
-            "{}{}: 이름을 바꿀 수도 없어 그대로 두었습니다",
-            file.display(),
-            file_problem(lang, problem)
+            "{}: 이름을 바꿀 수도 없어 그대로 두었습니다",
+            file_and_problem(lang, &file.display().to_string(), problem)
         ),
         Notice::Recovered { file, backup } => format!(
-            "{}을(를) 백업 {}에서 되살렸습니다",
-            file.display(),
+            "{} 백업 {}에서 되살렸습니다",
+            josa(&file.display().to_string(), Josa::EulReul),
             backup.display()
         ),
     }
@@ -1458,14 +1494,14 @@ pub fn read_only_reason(lang: Language, reason: &ReadOnlyReason) -> String {
         ),
         ReadOnlyReason::InUse { dir } => {
             format!(
-                "데이터 폴더 {}을(를) 다른 창이 쓰고 있습니다",
-                dir.display()
+                "데이터 폴더 {} 다른 창이 쓰고 있습니다",
+                josa(&dir.display().to_string(), Josa::EulReul)
             )
         }
         ReadOnlyReason::Reading { dir } => {
             format!(
-                "데이터 폴더 {}을(를) 읽기만 하려고 열었습니다",
-                dir.display()
+                "데이터 폴더 {} 읽기만 하려고 열었습니다",
+                josa(&dir.display().to_string(), Josa::EulReul)
             )
         }
     }
@@ -1495,15 +1531,15 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
             io_error(lang, source)
         ),
         StoreError::NotAFolder { dir } => format!(
-            "데이터 폴더 {}을(를) 쓸 수 없습니다: 폴더가 아니라 파일입니다",
-            dir.display()
+            "데이터 폴더 {} 쓸 수 없습니다: 폴더가 아니라 파일입니다",
+            josa(&dir.display().to_string(), Josa::EulReul)
         ),
         StoreError::ReadOnly(reason) => {
             format!("저장하지 않음: {}", read_only_reason(lang, reason))
         }
         StoreError::ChangedOnDisk { file } => format!(
-            "저장하지 않음: {}을(를) 여기서 연 뒤 다른 창이나 프로그램이 바꿨습니다. 그대로 두었습니다",
-            file.display()
+            "저장하지 않음: {} 여기서 연 뒤 다른 창이나 프로그램이 바꿨습니다. 그대로 두었습니다",
+            josa(&file.display().to_string(), Josa::EulReul)
         ),
         StoreError::Write { file, source } => format!(
             "{} 저장하지 못했습니다: {}",
@@ -1514,9 +1550,15 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
             format!("{}에 쓸 내용을 만들지 못했습니다", file.display())
         }
         StoreError::BadId(id) => {
-            format!("\"{id}\"은(는) 점수표 이름이 아닙니다 (글자, 숫자, -, _만 씁니다)")
+            format!(
+                "{} 점수표 이름이 아닙니다 (글자, 숫자, -, _만 씁니다)",
+                josa(&format!("\"{id}\""), Josa::EunNeun)
+            )
         }
-        StoreError::NotFound { file } => format!("저장된 점수표 {}이(가) 없습니다", file.display()),
+        StoreError::NotFound { file } => format!(
+            "저장된 점수표 {} 없습니다",
+            josa(&file.display().to_string(), Josa::IGa)
+        ),
         StoreError::Unrecoverable { file, notices } => {
             let notices: Vec<String> = notices.iter().map(|n| notice(lang, n)).collect();
             format!(
@@ -1740,7 +1782,10 @@ fn cell_error(error: &CellError) -> String {
                 Written::Wins => "승 수(2, 2 승)",
                 Written::Rank => "순위(1, 1 위)",
             };
-            format!("\"{text}\"은(는) {expected}가 아닙니다")
+            format!(
+                "{} {expected}가 아닙니다",
+                josa(&format!("\"{text}\""), Josa::EunNeun)
+            )
         }
     }
 }
@@ -1773,12 +1818,14 @@ pub fn table_error(lang: Language, error: &TableError) -> String {
         }
         TableProblem::Cell { player, problem } => format!("{player}: {}", cell_error(problem)),
         TableProblem::TwoWinnerMarks { first, second } => format!(
-            "{first}와(과) {second} 모두 \"!\"로 우승 표시됐습니다: 한 게임의 우승자는 한 명입니다"
+            "{} {second} 모두 \"!\"로 우승 표시됐습니다: 한 게임의 우승자는 한 명입니다",
+            josa(first, Josa::GwaWa)
         ),
         TableProblem::Game(e) => match e.as_ref() {
             ScoreError::Tie { tied, value } => format!(
-                "{}의 남은 점수가 {value}(으)로 같습니다: 우승자에 \"!\"를 붙이세요",
-                list_ko(tied)
+                "{}의 남은 점수가 {} 같습니다: 우승자에 \"!\"를 붙이세요",
+                list_ko(tied),
+                josa(&value.to_string(), Josa::EuroRo)
             ),
             other => score_error(lang, other),
         },
@@ -1789,11 +1836,12 @@ pub fn table_error(lang: Language, error: &TableError) -> String {
             } else {
                 format!("'{c}'")
             };
-            format!("파일이 {name}(으)로 나뉘어 있습니다. 쉼표(',')여야 합니다")
+            format!("파일이 {name} 문자로 나뉘어 있습니다. 쉼표(',')여야 합니다")
         }
         TableProblem::SummaryRow { label, .. } => format!(
-            "\"{label}\"은(는) 게임이 아니라 요약 행입니다: 이 명령은 남은 값을 읽어 합계와 순위를 \
-             직접 계산합니다. 합계가 적힌 점수표를 검사하려면 audit 명령을 쓰세요"
+            "{} 게임이 아니라 요약 행입니다: 이 명령은 남은 값을 읽어 합계와 순위를 \
+             직접 계산합니다. 합계가 적힌 점수표를 검사하려면 audit 명령을 쓰세요",
+            josa(&format!("\"{label}\""), Josa::EunNeun)
         ),
     };
     format!("{place}{problem}")

@@ -607,8 +607,8 @@ pub mod history {
                 } else {
                     "빼고 셉니다"
                 };
-                let problem = super::super::file_problem(lang, problem);
-                format!("{file}{problem}: {then}")
+                let problem = super::super::file_and_problem(lang, file, problem);
+                format!("{problem}: {then}")
             }
         }
     }

@@ -55,6 +55,22 @@ pub fn next_fade(notices: &Notices, now: Duration) -> Option<Duration> {
         .min()
 }
 
+/// Whether a notice faded or folded within the last half second (the window draws a few more
+/// frames so its panels settle).
+pub fn just_changed(notices: &Notices, now: Duration) -> bool {
+    let settle = Duration::from_millis(500);
+    notices.shown().iter().any(|s| {
+        let due = if s.notice.is_success() {
+            s.at + SUCCESS_SHOWN
+        } else if s.notice.is_informational() {
+            s.at + READ_FOR
+        } else {
+            return false;
+        };
+        now >= due && now < due + settle
+    })
+}
+
 /// Draws the notices in a bottom panel; returns what was clicked. `unfolded`: the folded
 /// notices are shown whole (the table asked with "Show").
 #[must_use]

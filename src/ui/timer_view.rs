@@ -435,6 +435,7 @@ impl TimerView {
                     egui::TextEdit::singleline(name)
                         .id(name_field(i))
                         .font(egui::TextStyle::Heading)
+                        .align(egui::Align2::LEFT_CENTER)
                         .return_key(None),
                 );
                 edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));

@@ -92,7 +92,13 @@ fn check_all<T>(
     assert_covers(what, examples, index, count);
     for e in examples {
         let label = format!("{what} #{}", index(e));
-        assert_korean(&label, &translate(KO, e), &translate(EN, e), ERROR_WORDS);
+        let korean = translate(KO, e);
+        assert_korean(&label, &korean, &translate(EN, e), ERROR_WORDS);
+        // Issue 49.11: the particle the word before takes, never both ways ("은(는)").
+        assert!(
+            !FALLBACK_PARTICLES.iter().any(|p| korean.contains(p)),
+            "{label}: a particle written both ways in {korean:?}"
+        );
     }
 }
 
@@ -906,7 +912,7 @@ fn refusals() -> Vec<Refusal> {
         Refusal::OldLink,
         Refusal::AlreadyStarted,
         Refusal::NoSuchAddress("192.168.1.77".parse().expect("an address")),
-        Refusal::SameName("Ben".into(), "벤".into()),
+        Refusal::SameName("벤".into(), "벤니".into()),
     ];
     // The sheet's refusals in their other forms too.
     all.push(Refusal::from(SheetError::NoDataFolder));
@@ -956,7 +962,7 @@ fn korean_errors_name_tiles_in_korean_and_keep_what_the_user_typed() {
     let cell: RemainingError = "빨5 커9".parse::<Remaining>().expect_err("bad tile");
     let text = i18n::remaining_error(KO, &cell);
     assert!(
-        text.contains("\"커9\"의 \"커\"은(는) 알 수 없는 색입니다"),
+        text.contains("\"커9\"의 \"커\"는 알 수 없는 색입니다"),
         "{text}"
     );
     assert!(!text.contains("unknown"), "{text}");
@@ -1206,7 +1212,7 @@ fn korean_bad_input_and_json_keep_their_codes() {
     assert_eq!(code, 2);
     assert!(err.starts_with("오류: "), "{err}");
     assert!(
-        err.contains("\"커9\"의 \"커\"은(는) 알 수 없는 색입니다"),
+        err.contains("\"커9\"의 \"커\"는 알 수 없는 색입니다"),
         "{err}"
     );
     let json: serde_json::Value = serde_json::from_str(&out).expect("json");

@@ -437,7 +437,7 @@ fn an_unreadable_cell_is_worded_in_korean() {
     let (code, err) = run("audit", "game,민수,지영\n1,+5,abc\n");
     assert_eq!(code, 2);
     assert!(
-        err.contains("지영: \"abc\"은(는) 부호 있는 점수(+24, -5)가 아닙니다"),
+        err.contains("지영: \"abc\"는 부호 있는 점수(+24, -5)가 아닙니다"),
         "{err}"
     );
     let (code, err) = run("score", "game,민수,지영\n1,!*,3\n");

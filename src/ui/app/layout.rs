@@ -138,6 +138,11 @@ impl App {
         if let Some(fade) = crate::ui::notices::next_fade(evening.notices(), now) {
             ctx.request_repaint_after(fade);
         }
+        // A notice that just folded or faded: the panels take their new sizes over the next
+        // frames (a bottom panel settles a frame after its content shrinks).
+        if crate::ui::notices::just_changed(evening.notices(), now) {
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
     }
 
     /// The keys and the focus of this frame, as the table's views need them.
