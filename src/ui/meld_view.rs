@@ -253,6 +253,7 @@ pub(super) fn notation_field(
         .show(ui);
     let field = output.response;
     field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
+    super::fold_full_width(text);
     if enter_new_set && field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         let body = text.trim_end();
         if !body.is_empty() && !body.ends_with(['|', ';']) {

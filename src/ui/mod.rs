@@ -94,6 +94,16 @@ pub(crate) fn check_box(ui: &mut egui::Ui, on: &mut bool, label: &str) -> egui::
     .inner
 }
 
+/// Full-width (전각) letters, digits and spaces a Korean IME types (`Ｒ１２`) written as the
+/// ASCII they are read as, in a notation field as it is typed: the window's fonts have no
+/// full-width glyphs (they were drawn as boxes), and one character stays one character, so
+/// the cursor keeps its place.
+pub(crate) fn fold_full_width(text: &mut String) {
+    if let std::borrow::Cow::Owned(folded) = crate::tile::normalize_width(text) {
+        *text = folded;
+    }
+}
+
 /// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
 pub(crate) fn signed(n: i64) -> String {
     crate::score::table::signed(n).replace('-', "−")

@@ -83,7 +83,16 @@ const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
 const FIELD_WIDTH: f32 = 340.0;
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
+/// The key that adds a game (shown on "Add game").
+pub const ADD_GAME_KEY: &str = "Ctrl+N";
+
 impl SheetView {
+    /// The add-game form is being opened by a key: its first field gets the cursor when it
+    /// appears, as after a click on "Add game".
+    pub fn opening_form(&mut self) {
+        self.opening = true;
+    }
+
     /// Draws the view: the toolbar (it stays while the sheet scrolls), then in a scrolling
     /// area the sheet, the game form and the chart. Only the rows in view are drawn, so a
     /// 2,000-game sheet scrolls and reads (screen readers too) like a short one.
@@ -102,6 +111,10 @@ impl SheetView {
         // above it may move it under the cursor.
         if let Some(e) = context.refused.filter(|_| context.draft.is_none()) {
             ui.colored_label(RED, e);
+        }
+        // The players' names stay in sight above a long sheet's rows (not above the history).
+        if let Some(sheet) = sheet.filter(|_| context.history.is_none()) {
+            names_row(ui, sheet);
         }
         egui::ScrollArea::vertical()
             .id_salt("sheet-body")
@@ -157,6 +170,11 @@ impl SheetView {
             requests.push(r);
         }
         let editing = context.draft.and_then(|d| d.editing.map(|i| (i, d)));
+        // Under the history the names head the rows here (else they stay above the scrolling
+        // body).
+        if context.history.is_some() {
+            names_row(ui, sheet);
+        }
         requests.extend(self.table(ui, lang, sheet, viewport, editing, context.refused));
         match_ui(ui, lang, sheet);
         ui.add_space(8.0);
@@ -167,9 +185,15 @@ impl SheetView {
             None => {
                 self.shown = None;
                 self.picking = None;
+                // Ctrl+N adds a game from any tab; the button says so.
                 let add = egui::Button::new(RichText::new(s.sheet.add_game).size(20.0))
-                    .min_size(egui::vec2(0.0, 36.0));
-                if ui.add(add).clicked() {
+                    .shortcut_text(RichText::new(ADD_GAME_KEY).size(16.0))
+                    .min_size(egui::vec2(0.0, super::TOUCH));
+                let add = ui.add(add).on_hover_text(ADD_GAME_KEY);
+                add.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, true, s.sheet.add_game)
+                });
+                if add.clicked() {
                     self.opening = true;
                     requests.push(SheetRequest::Evening(Command::AddGame));
                 }
@@ -196,7 +220,9 @@ impl SheetView {
         let mut push = |c: Command| commands.push(c);
         let mut plan = context.plan;
         ui.horizontal_wrapped(|ui| {
-            let size = egui::vec2(0.0, 32.0);
+            // Every control here is a touch target ("Open" and the check boxes too).
+            ui.spacing_mut().interact_size.y = super::TOUCH;
+            let size = egui::vec2(0.0, super::TOUCH);
             if ui
                 .add(egui::Button::new(s.sheet.new_sheet).min_size(size))
                 .clicked()
@@ -316,12 +342,6 @@ impl SheetView {
             ui.label(s.sheet.no_games_yet);
         }
         let columns = Columns::for_players(names.len());
-        columns.row(ui, |ui, cell| {
-            cell(ui, 0, RichText::new(""));
-            for (seat, name) in names.iter().enumerate() {
-                cell(ui, seat + 1, RichText::new(name).strong().size(18.0));
-            }
-        });
         // The rows: a round's label, then its games.
         let mut rows = Vec::with_capacity(sheet.games().len() + sheet.games().len() / 4 + 1);
         for i in 0..sheet.games().len() {
@@ -453,6 +473,7 @@ impl SheetView {
                         if i == 0 && focus_first {
                             field.request_focus();
                         }
+                        super::fold_full_width(&mut text);
                         if text != *typed {
                             edit(DraftEdit::Left(i, text));
                         }
@@ -530,6 +551,7 @@ impl SheetView {
             );
             // Tile picking and the not-melded marks come after every field and Save.
             ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().interact_size.y = super::TOUCH;
                 ui.label(s.table.pick_tiles_for);
                 for (i, name) in names.iter().enumerate() {
                     let picking = self.picking == Some(i);
@@ -549,7 +571,7 @@ impl SheetView {
                     for (i, name) in names.iter().enumerate() {
                         if let Some(&flag) = draft.not_melded.get(i) {
                             let mut on = flag;
-                            if ui.checkbox(&mut on, name).changed() {
+                            if super::check_box(ui, &mut on, name).changed() {
                                 edit(DraftEdit::NotMelded(i, on));
                             }
                         }
@@ -579,6 +601,17 @@ impl SheetView {
         }
         requests
     }
+}
+
+/// The players' names over their columns.
+fn names_row(ui: &mut Ui, sheet: &Sheet) {
+    let names = sheet.players().names();
+    Columns::for_players(names.len()).row(ui, |ui, cell| {
+        cell(ui, 0, RichText::new(""));
+        for (seat, name) in names.iter().enumerate() {
+            cell(ui, seat + 1, RichText::new(name).strong().size(18.0));
+        }
+    });
 }
 
 /// The height of one row of the sheet (a game, a round's label, the totals).

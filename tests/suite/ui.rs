@@ -2173,6 +2173,22 @@ fn a_tie_winner_that_no_longer_applies_is_dropped_and_save_works() {
     assert_eq!(sheet.scores()[0].winner, 0, "루미, lowest");
 }
 
+/// Delivers `events` as eframe does: through the window's input hook (`raw_input_hook`) first,
+/// then to the frame.
+fn through_the_window(t: &mut Table, events: Vec<egui::Event>) {
+    use eframe::App as _;
+    let mut raw = egui::RawInput {
+        events,
+        ..Default::default()
+    };
+    let ctx = t.harness.ctx.clone();
+    t.harness.state_mut().raw_input_hook(&ctx, &mut raw);
+    for event in raw.events {
+        t.harness.event(event);
+    }
+    t.harness.run();
+}
+
 /// One key press and release, as a keyboard sends it.
 fn press(t: &mut Table, key: Key) {
     for pressed in [true, false] {
@@ -2295,7 +2311,6 @@ fn four_names_typed_with_return_between_them_set_every_seat_and_start_no_clock()
 /// table's key (the window lets that focus go before the frame: `raw_input_hook`).
 #[test]
 fn tab_from_the_last_name_then_space_swaps_no_seat_and_starts_the_clock() {
-    use eframe::App as _;
     let mut t = table(Language::English);
     let field = t
         .harness
@@ -2318,16 +2333,7 @@ fn tab_from_the_last_name_then_space_swaps_no_seat_and_starts_the_clock() {
         repeat: false,
         modifiers: egui::Modifiers::NONE,
     };
-    let mut raw = egui::RawInput {
-        events: vec![space(true), space(false)],
-        ..Default::default()
-    };
-    let ctx = t.harness.ctx.clone();
-    t.harness.state_mut().raw_input_hook(&ctx, &mut raw);
-    for event in raw.events {
-        t.harness.event(event);
-    }
-    t.harness.run();
+    through_the_window(&mut t, vec![space(true), space(false)]);
     assert_eq!(
         t.harness.state().settings().players,
         ["Ann", "Bo", "Cy", "Dee"],
@@ -2375,5 +2381,67 @@ fn notices_that_need_no_action_fold_into_one_line_once_read_and_come_back_on_dem
         t.harness.get_by_label(show).click();
         t.harness.run();
         assert!(t.shows(whole), "{lang:?}: back on demand");
+    }
+}
+
+/// Issue 49.11: the small things a table still met. Ctrl+N adds a game (from any tab; the
+/// button shows the key); a long sheet keeps its players' names in sight; "Open" and the
+/// sheet's check boxes are 44 px targets; full-width input (`Ｒ１２`) is shown as what it reads.
+#[test]
+fn ctrl_n_adds_a_game_the_names_stay_in_sight_targets_are_44_px_and_full_width_is_folded() {
+    let mut t = seed_sheet_table();
+    // 40 games: a sheet longer than the window.
+    for _ in 0..36 {
+        let hands = ["0", "5", "16", "3"]
+            .iter()
+            .map(|v| rummikub_companion::score::Hand::of_value(v.parse().expect("a number")))
+            .collect();
+        save_game(&mut t.harness, &rummikub_companion::score::Game::new(hands));
+    }
+    apply(&mut t.harness, Action::Show(View::Timer));
+    t.harness.run();
+    ctrl(&mut t, Key::N);
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().view(),
+        View::Sheet,
+        "Ctrl+N shows the sheet"
+    );
+    assert!(
+        t.harness.state().evening().draft().is_some(),
+        "with the form open"
+    );
+    // The form is at the bottom of a long sheet: the names are still in sight at the top.
+    let names = t.harness.query_all_by_label("알토").count();
+    assert!(names >= 2, "the header's name and the form's field label");
+    let header = t
+        .harness
+        .query_all_by_label("알토")
+        .map(|n| n.rect())
+        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .expect("a name");
+    assert!(
+        header.min.y < 200.0,
+        "the header stays under the toolbar: {header:?}"
+    );
+    // Full-width typed into 큐브's field reads and shows as ASCII.
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브");
+    field.focus();
+    t.harness.run();
+    through_the_window(&mut t, vec![egui::Event::Text("Ｒ１２　Ｊ".into())]);
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브");
+    assert_eq!(field.value().as_deref(), Some("R12 J"));
+    // Touch targets.
+    for (role, label) in [
+        (egui::Role::Button, "Open"),
+        (egui::Role::CheckBox, "open-ended"),
+        (egui::Role::CheckBox, "target total"),
+    ] {
+        let rect = t.harness.get_by_role_and_label(role, label).rect();
+        assert!(rect.height() >= 44.0, "{label}: {rect:?}");
     }
 }

@@ -82,6 +82,11 @@ impl App {
                 };
                 self.command(View::Table, Command::Settings(Box::new(settings)));
             }
+            Action::AddGame => {
+                self.view = View::Sheet;
+                self.sheet_view.opening_form();
+                self.command(View::Sheet, Command::AddGame);
+            }
             Action::Undo => self.undo(self.view.undo_area(), false),
             Action::Redo => self.undo(self.view.undo_area(), true),
             Action::Meld(mode, text) => {

@@ -82,6 +82,21 @@ pub(super) fn release_focus_for_table_keys(ctx: &egui::Context, raw: &egui::RawI
     }
 }
 
+/// Full-width (전각) text a Korean IME types (`Ｒ１２`), pasted or typed, becomes the ASCII it
+/// is read as before any field sees it: the window's fonts have no full-width glyphs (it was
+/// drawn as boxes), and the notation reads it the same (`tile::normalize_width`).
+pub(super) fn fold_full_width_input(raw: &mut egui::RawInput) {
+    let fold = |text: &mut String| crate::ui::fold_full_width(text);
+    for event in &mut raw.events {
+        match event {
+            egui::Event::Text(text) | egui::Event::Paste(text) => fold(text),
+            egui::Event::Ime(egui::ImeEvent::Commit(text))
+            | egui::Event::Ime(egui::ImeEvent::Preedit { text, .. }) => fold(text),
+            _ => {}
+        }
+    }
+}
+
 /// Holds back every event after the first Tab press of a frame (with the events held from
 /// before in front), so that text typed after a Tab reaches the field the Tab moves to: egui
 /// moves the focus at the end of the frame in which Tab is pressed, and text later in the same
@@ -311,6 +326,10 @@ impl App {
                 egui::Key::Z if modifiers.command && modifiers.shift => actions.push(Action::Redo),
                 egui::Key::Z if modifiers.command => actions.push(Action::Undo),
                 egui::Key::Y if modifiers.command => actions.push(Action::Redo),
+                // Ctrl+N: a new game on the open sheet, from any tab.
+                egui::Key::N if modifiers.command && self.view != View::Table => {
+                    actions.push(Action::AddGame)
+                }
                 _ => {}
             }
         }

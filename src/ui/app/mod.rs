@@ -163,6 +163,8 @@ pub enum Action {
     Phones(bool),
     /// Switch the table view's face-to-face layout.
     ToggleFaceToFace,
+    /// Open the add-game form on the sheet tab (Ctrl+N).
+    AddGame,
     /// Take back the last change of the tab shown.
     Undo,
     /// Do the last undone change of the tab shown again.
@@ -446,8 +448,10 @@ impl eframe::App for App {
 
     /// Keys typed after a Tab within one frame wait for the next frame, so each key reaches
     /// the field that has the cursor when it is handled (fast typing, `0⇥12⇥22`); a Space or
-    /// Enter with a button focused lets that focus go first (it is the table's key).
+    /// Enter with a button focused lets that focus go first (it is the table's key); full-width
+    /// text is folded to ASCII.
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        layout::fold_full_width_input(raw_input);
         layout::hold_after_tab(&mut self.held_input, ctx, raw_input);
         layout::release_focus_for_table_keys(ctx, raw_input);
     }
