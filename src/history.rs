@@ -118,6 +118,8 @@ pub struct PlayerHistory {
     pub best_game: Option<i64>,
     /// Games won against each other player met (by their display name; 0 when never beaten).
     pub head_to_head: BTreeMap<String, usize>,
+    /// The keys of the names counted as this player (merged into it), besides its own.
+    pub aliases: Vec<String>,
     /// Running total after each evening played, in date order.
     pub cumulative: Vec<CumulativePoint>,
 }
@@ -163,10 +165,13 @@ pub fn night_of(at: DateTime<Utc>, offset: FixedOffset) -> NaiveDate {
 }
 
 impl History {
-    /// A player by name (any spelling that folds to the same key).
+    /// A player by name (any spelling that folds to the same key, or a name merged into it).
     pub fn player(&self, name: &str) -> Option<&PlayerHistory> {
         let key = name_key(name);
-        self.players.iter().find(|p| p.key == key)
+        self.players
+            .iter()
+            .find(|p| p.key == key)
+            .or_else(|| self.players.iter().find(|p| p.aliases.contains(&key)))
     }
 }
 
@@ -206,6 +211,53 @@ pub fn history_at<'a>(
     rule: Option<FinalRule>,
     offset: FixedOffset,
 ) -> History {
+    history_merged(sheets, rule, offset, &[])
+}
+
+/// The key a name counts under once `merged` names are applied: each `(from, into)` counts
+/// `from` as `into` (followed through chains, `A → B → C`; a loop stops where it closes).
+fn merged_key(name: &str, merged: &[(String, String)]) -> (String, Option<String>) {
+    let mut key = name_key(name);
+    let mut shown = None;
+    for _ in 0..merged.len() {
+        match merged.iter().find(|(from, _)| name_key(from) == key) {
+            Some((_, into)) if name_key(into) != key => {
+                key = name_key(into);
+                shown = Some(into.trim().to_owned());
+            }
+            _ => break,
+        }
+    }
+    (key, shown)
+}
+
+/// [`history_at`] with names counted as one player: each `(from, into)` of `merged` counts
+/// every sheet's `from` as `into` (a player renamed, or typed two ways), shown as `into`.
+///
+/// # Example
+/// ```
+/// use chrono::{FixedOffset, TimeZone, Utc};
+/// use rummikub_companion::history::history_merged;
+/// use rummikub_companion::rules::RuleSet;
+/// use rummikub_companion::score::{Game, Hand, Players, Sheet};
+/// let day = |d| Utc.with_ymd_and_hms(2024, 5, d, 19, 0, 0).unwrap();
+/// let sheet = |names: [&str; 2], d| {
+///     let mut s = Sheet::new(Players::new(names).unwrap(), RuleSet::default(), None, day(d)).unwrap();
+///     s.add_game(Game::new(vec![Hand::of_value(0), Hand::of_value(10)])).unwrap();
+///     s
+/// };
+/// let (a, b) = (sheet(["Ben", "Cy"], 1), sheet(["Benny", "Cy"], 8));
+/// let merged = [("Ben".to_owned(), "Benny".to_owned())];
+/// let h = history_merged([&a, &b], None, FixedOffset::east_opt(0).unwrap(), &merged);
+/// assert_eq!(h.players.len(), 2);
+/// assert_eq!(h.player("Ben").map(|p| (p.name.as_str(), p.evenings)), Some(("Benny", 2)));
+/// ```
+pub fn history_merged<'a>(
+    sheets: impl IntoIterator<Item = &'a Sheet>,
+    rule: Option<FinalRule>,
+    offset: FixedOffset,
+    merged: &[(String, String)],
+) -> History {
     let mut order: Vec<(usize, &Sheet)> = sheets
         .into_iter()
         .enumerate()
@@ -227,7 +279,8 @@ pub fn history_at<'a>(
         let seats: Vec<usize> = names
             .iter()
             .map(|name| {
-                let key = name_key(name);
+                let (key, _) = merged_key(name, merged);
+                let own = name_key(name);
                 let next = tallies.len();
                 let at = *index.entry(key.clone()).or_insert(next);
                 if at == next {
@@ -243,9 +296,14 @@ pub fn history_at<'a>(
                             best_game: None,
                             head_to_head: BTreeMap::new(),
                             cumulative: Vec::new(),
+                            aliases: Vec::new(),
                         },
                         beat: HashMap::new(),
                     });
+                }
+                let record = &mut tallies[at].record;
+                if own != record.key && !record.aliases.contains(&own) {
+                    record.aliases.push(own);
                 }
                 at
             })
@@ -254,7 +312,9 @@ pub fn history_at<'a>(
         for (seat, &p) in seats.iter().enumerate() {
             let tally = &mut tallies[p];
             let r = &mut tally.record;
-            r.name = names[seat].trim().to_owned();
+            r.name = merged_key(&names[seat], merged)
+                .1
+                .unwrap_or_else(|| names[seat].trim().to_owned());
             let same_night = r.cumulative.last().is_some_and(|c| c.night == night);
             if !same_night {
                 r.evenings += 1;

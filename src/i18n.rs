@@ -339,7 +339,10 @@ words! {
                 format!("A file could not be read and was set aside as {file}. Nothing was overwritten.")
             },
             ko: |file| {
-                format!("읽을 수 없는 파일을 {file}(으)로 옮겨 두었습니다. 덮어쓴 것은 없습니다.")
+                format!(
+                    "읽을 수 없는 파일을 {} 옮겨 두었습니다. 덮어쓴 것은 없습니다.",
+                    josa(file, Josa::EuroRo)
+                )
             };
         recovered_from_backup: fn(&str) -> String =
             en: |file| format!("{file} was damaged; the previous copy was restored."),
@@ -358,7 +361,10 @@ words! {
                 format!("{file} could not be read and was left as it is; nothing was overwritten.")
             },
             ko: |file| {
-                format!("{file}을(를) 읽을 수 없어 그대로 두었습니다. 덮어쓴 것은 없습니다.")
+                format!(
+                    "{} 읽을 수 없어 그대로 두었습니다. 덮어쓴 것은 없습니다.",
+                    josa(file, Josa::EulReul)
+                )
             };
         remaining_placeholder: &'static str =
             en: "tiles (R5 K7 J) or a number",
@@ -389,7 +395,8 @@ words! {
         nothing_to_play: &'static str =
             en: "There is no sound output, so there is nothing to play: alerts are shown on screen.",
             ko: "소리를 낼 장치가 없어 들려줄 수 없습니다: 알림은 화면으로 표시됩니다.";
-        /// The tooltip of "cannot keep awake": the system's own (English) reason after the words.
+        /// The tooltip of "cannot keep awake" when the reason is not one [`keep_awake_detail`]
+        /// knows: the system's own (English) reason after the words.
         no_keep_awake_detail: fn(&str) -> String =
             en: |detail| format!("The desktop's screen saver (over D-Bus) refused: {detail}"),
             ko: |detail| format!("데스크톱의 화면 보호기가 거절한 이유: {detail}");
@@ -460,7 +467,10 @@ words! {
                 )
             },
             ko: |file| {
-                format!("새 버전의 앱이 만든 파일이라 {file}(으)로 따로 두었습니다. 건드리지 않았습니다.")
+                format!(
+                    "새 버전의 앱이 만든 파일이라 {} 따로 두었습니다. 건드리지 않았습니다.",
+                    josa(file, Josa::EuroRo)
+                )
             };
     }
     /// The sheet's rules line, the match's end, exports and the history.
@@ -512,7 +522,7 @@ words! {
         csv_remaining: &'static str = en: "left on the rack", ko: "받침대에 남은 값";
         history_skipped: fn(&str) -> String =
             en: |file| format!("{file} could not be read and is left out."),
-            ko: |file| format!("{file}은(는) 읽을 수 없어 빼고 셉니다.");
+            ko: |file| format!("{} 읽을 수 없어 빼고 셉니다.", josa(file, Josa::EunNeun));
         history_empty: &'static str = en: "No games saved yet.", ko: "저장된 게임이 아직 없습니다.";
         evenings: &'static str = en: "Evenings", ko: "저녁";
         games_heading: &'static str = en: "Games", ko: "게임";
@@ -580,13 +590,17 @@ pub fn tile_error(lang: Language, error: &TileError) -> String {
         TileError::Empty => "타일이 비어 있습니다".into(),
         TileError::UnknownColor(word, token) => {
             format!(
-                "\"{token}\"의 \"{word}\"은(는) 알 수 없는 색입니다 (빨강·파랑·검정·주황 또는 R·B·K·O)"
+                "\"{token}\"의 {} 알 수 없는 색입니다 (빨강·파랑·검정·주황 또는 R·B·K·O)",
+                josa(&format!("\"{word}\""), Josa::EunNeun)
             )
         }
         TileError::MissingNumber(token) => format!("\"{token}\"에 숫자가 없습니다"),
         TileError::MissingColor(token) => format!("\"{token}\"에 색이 없습니다"),
         TileError::NotANumber(part, token) => {
-            format!("\"{token}\"의 \"{part}\"은(는) 숫자가 아닙니다")
+            format!(
+                "\"{token}\"의 {} 숫자가 아닙니다",
+                josa(&format!("\"{part}\""), Josa::EunNeun)
+            )
         }
         TileError::NumberOutOfRange(n, token) => {
             format!(
@@ -617,11 +631,12 @@ pub fn notation_error(lang: Language, error: &NotationError) -> String {
             format!("쉼표 앞에 타일이 없습니다 ({})", position(lang, at))
         }
         NotationError::UnknownDeclaration { word, at } => format!(
-            "\"{word}:\"은(는) 알 수 없는 선언입니다 (런: 또는 그룹:) ({})",
+            "{} 알 수 없는 선언입니다 (런: 또는 그룹:) ({})",
+            josa(&format!("\"{word}:\""), Josa::EunNeun),
             position(lang, at)
         ),
         NotationError::NotARack { found, at } => format!(
-            "받침대는 타일 목록 하나입니다: \"{found}\"은(는) 쓸 수 없습니다 ({})",
+            "받침대는 타일 목록 하나입니다: \"{found}\" 표시는 쓸 수 없습니다 ({})",
             position(lang, at)
         ),
     }
@@ -821,6 +836,82 @@ pub fn change_done(lang: Language, change: &Change) -> String {
             "플레이어 변경"
         }
         .into(),
+        Change::Renamed { from, to } => {
+            if en {
+                format!("{from} renamed {to}")
+            } else {
+                format!(
+                    "{} {} 바꿈",
+                    josa(from, Josa::EulReul),
+                    josa(to, Josa::EuroRo)
+                )
+            }
+        }
+        Change::PlayerAdded(name) => {
+            if en {
+                format!("{name} added")
+            } else {
+                format!("{name} 추가")
+            }
+        }
+        Change::PlayerRemoved(name) => {
+            if en {
+                format!("{name} removed")
+            } else {
+                format!("{name} 빠짐")
+            }
+        }
+        Change::PlayerMoved { name, seat } => {
+            if en {
+                format!("{name} moved to seat {seat}")
+            } else {
+                format!("{} {seat}번 자리로 옮김", josa(name, Josa::EulReul))
+            }
+        }
+        Change::SeatsChanged(names) => {
+            if en {
+                format!("Seats: {}", names.join(", "))
+            } else {
+                format!("자리: {}", names.join(", "))
+            }
+        }
+        Change::RuleChanged { from, to } => {
+            let lines = rule_changes(lang, from, to);
+            match lines.as_slice() {
+                [] => if en { "Rules changed" } else { "규칙 변경" }.into(),
+                [one] => one.clone(),
+                [first, second] => format!("{first}, {second}"),
+                [first, second, rest @ ..] => {
+                    if en {
+                        format!("{first}, {second} and {} more", rest.len())
+                    } else {
+                        format!("{first}, {second} 외 {}개", rest.len())
+                    }
+                }
+            }
+        }
+        Change::NamesSeparated { from, into } => {
+            if en {
+                format!("{from} counted apart from {into} again")
+            } else {
+                format!(
+                    "기록에서 {} {} 다시 나눔",
+                    josa(from, Josa::EulReul),
+                    josa(into, Josa::GwaWa)
+                )
+            }
+        }
+        Change::NamesMerged { from, into } => {
+            if en {
+                format!("{from} counted as {into} in the history")
+            } else {
+                format!(
+                    "기록에서 {} {} 합침",
+                    josa(from, Josa::EulReul),
+                    josa(into, Josa::EuroRo)
+                )
+            }
+        }
         Change::GameAdded(r, g) => {
             let game = (s.sheet.game_label)(*r, *g);
             if en {
@@ -873,6 +964,111 @@ pub fn change_done(lang: Language, change: &Change) -> String {
     }
 }
 
+/// What changes from one rule set to another, one line per value: "Turn length: 60s → 20s"
+/// (the settings' preset hover and the undo offer of a rule change).
+pub fn rule_changes(lang: Language, from: &RuleSet, to: &RuleSet) -> Vec<String> {
+    use crate::rules::ClockMode;
+    use crate::tile::TileSet;
+    let s = lang.strings();
+    let secs = |v: u32| {
+        if v == 0 {
+            s.settings.off.to_owned()
+        } else {
+            format!("{v}{}", s.settings.seconds)
+        }
+    };
+    let not_melded =
+        |v: Option<u32>| v.map_or(s.settings.not_melded_rack.to_owned(), |v| v.to_string());
+    let rule = |r: FinalRule| match r {
+        FinalRule::Total => s.settings.final_total,
+        FinalRule::Wins => s.settings.final_wins,
+    };
+    let clock = |c: ClockMode| match c {
+        ClockMode::PerTurn => s.chess.per_turn,
+        ClockMode::ChessClock => s.chess.chess_clock,
+    };
+    let set = |t: TileSet| match t {
+        TileSet::Standard => s.settings.tile_set_standard,
+        TileSet::Xp => s.settings.tile_set_xp,
+    };
+    let yes_no = |b: bool| {
+        match (lang, b) {
+            (Language::English, true) => "yes",
+            (Language::English, false) => "no",
+            (Language::Korean, true) => "예",
+            (Language::Korean, false) => "아니요",
+        }
+        .to_owned()
+    };
+    let mut lines = Vec::new();
+    let mut line = |label: &str, a: String, b: String| {
+        if a != b {
+            lines.push(format!("{label}: {a} → {b}"));
+        }
+    };
+    line(
+        s.chess.clock_mode,
+        clock(from.clock_mode).to_owned(),
+        clock(to.clock_mode).to_owned(),
+    );
+    line(
+        s.settings.turn_length,
+        secs(from.turn_seconds),
+        secs(to.turn_seconds),
+    );
+    line(
+        s.chess.time_bank,
+        format!("{}{}", from.bank_minutes, s.chess.minutes),
+        format!("{}{}", to.bank_minutes, s.chess.minutes),
+    );
+    line(
+        s.chess.increment,
+        secs(from.increment_seconds),
+        secs(to.increment_seconds),
+    );
+    line(
+        s.settings.warning_time,
+        secs(from.warning_seconds),
+        secs(to.warning_seconds),
+    );
+    line(
+        s.settings.tick_time,
+        secs(from.tick_seconds),
+        secs(to.tick_seconds),
+    );
+    line(
+        s.settings.threshold,
+        from.meld_threshold.to_string(),
+        to.meld_threshold.to_string(),
+    );
+    line(
+        s.settings.jokers_in_meld,
+        yes_no(from.jokers_in_initial_meld),
+        yes_no(to.jokers_in_initial_meld),
+    );
+    line(
+        s.settings.joker_penalty,
+        from.joker_penalty.to_string(),
+        to.joker_penalty.to_string(),
+    );
+    line(
+        s.settings.not_melded,
+        not_melded(from.not_melded_value),
+        not_melded(to.not_melded_value),
+    );
+    line(
+        s.settings.final_rule,
+        rule(from.final_rule).to_owned(),
+        rule(to.final_rule).to_owned(),
+    );
+    line(
+        s.settings.tile_set,
+        set(from.tile_set).to_owned(),
+        set(to.tile_set).to_owned(),
+    );
+    lines
+}
+
 /// Why a typed remaining value could not be read, in the language.
 pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
     if lang == Language::English {
@@ -882,7 +1078,8 @@ pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
         RemainingError::Empty => "남은 점수가 없습니다 (다 냈으면 0)".into(),
         RemainingError::Negative(t) => {
             format!(
-                "\"{t}\"은(는) 음수입니다: 점수가 아니라 받침대에 남은 값을 입력하세요 (0 = 다 냄)"
+                "{} 음수입니다: 점수가 아니라 받침대에 남은 값을 입력하세요 (0 = 다 냄)",
+                josa(&format!("\"{t}\""), Josa::EunNeun)
             )
         }
         RemainingError::NotANumber(t) => {
@@ -899,11 +1096,14 @@ pub fn remaining_error(lang: Language, error: &RemainingError) -> String {
             let problem = match problem {
                 NotationError::BadTile { error, .. } => tile_error(lang, error),
                 NotationError::NotARack { found, .. } => {
-                    format!("\"{found}\"은(는) 받침대에 쓸 수 없습니다")
+                    format!("\"{found}\" 표시는 받침대에 쓸 수 없습니다")
                 }
                 other => notation_error(lang, other),
             };
-            format!("\"{text}\"은(는) 숫자도 타일도 아닙니다: {problem}")
+            format!(
+                "{} 숫자도 타일도 아닙니다: {problem}",
+                josa(&format!("\"{text}\""), Josa::EunNeun)
+            )
         }
         RemainingError::TooManyTiles(n) => {
             format!("타일 {n}개는 세트 전체보다 많습니다 (최대 160)")
@@ -924,7 +1124,10 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
             format!("플레이어 {expected}명 모두의 남은 점수가 필요합니다 ({found}명 입력)")
         }
         ScoreError::ValueTooLarge { player, value } => {
-            format!("{player}의 남은 점수 {value}은(는) 너무 큽니다 (최대 9999)")
+            format!(
+                "{player}의 남은 점수 {} 너무 큽니다 (최대 9999)",
+                josa(&value.to_string(), Josa::EunNeun)
+            )
         }
         ScoreError::TooManyTiles { player, count } => {
             format!("{player}의 타일 {count}개는 세트 전체보다 많습니다 (최대 160)")
@@ -960,13 +1163,14 @@ pub fn score_error(lang: Language, error: &ScoreError) -> String {
             lowest,
             lowest_value,
         } => format!(
-            "{named}({named_value})이(가) 우승자로 지정됐지만 {lowest}({lowest_value})이(가) 더 적습니다"
+            "우승자로 지정된 {named}({named_value})보다 {lowest}({lowest_value})의 남은 값이 더 적습니다"
         ),
         ScoreError::Tie { tied, value } => {
             let names: Vec<String> = tied.iter().map(ToString::to_string).collect();
             format!(
-                "{}의 남은 점수가 {value}(으)로 같습니다: 우승자를 고르세요",
-                names.join(", ")
+                "{}의 남은 점수가 {} 같습니다: 우승자를 고르세요",
+                names.join(", "),
+                josa(&value.to_string(), Josa::EuroRo)
             )
         }
         ScoreError::InGame { number, source } => {
@@ -1030,6 +1234,78 @@ pub fn sound_error(lang: Language, error: &SoundError) -> String {
     }
 }
 
+/// A system error (a file that could not be read or written, a port that could not be
+/// opened) in the language: the system's own text in English, the error's kind in Korean words
+/// (never the system's English text inside a Korean message). Every message about a failed
+/// read or write words its cause with this one function (`store_error`, the CLI's file
+/// errors, the window's notices).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{io_error, Language};
+/// let full = std::io::Error::from_raw_os_error(28); // ENOSPC
+/// assert_eq!(io_error(Language::Korean, &full), "디스크 공간 부족");
+/// assert!(io_error(Language::English, &full).contains("No space left on device"));
+/// ```
+pub fn io_error(lang: Language, error: &io::Error) -> String {
+    match lang {
+        Language::English => error.to_string(),
+        Language::Korean => match (io_kind_ko(error.kind()), error.raw_os_error()) {
+            ("시스템 오류", Some(code)) => format!("시스템 오류 (코드 {code})"),
+            (words, _) => words.to_owned(),
+        },
+    }
+}
+
+/// Why the screen cannot be kept awake, from the platform's own (D-Bus) message: the usual
+/// causes in plain words, without the D-Bus error text (no screen-saver service on this
+/// desktop, no session bus, refused, no answer); anything else names the system's text after
+/// the words.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::{keep_awake_detail, Language};
+/// let dbus = "system: org.freedesktop.DBus.Error.ServiceUnknown: The name \
+///             org.freedesktop.ScreenSaver was not provided by any .service files";
+/// let ko = keep_awake_detail(Language::Korean, dbus);
+/// assert!(!ko.contains("org.freedesktop"), "{ko}");
+/// ```
+pub fn keep_awake_detail(lang: Language, raw: &str) -> String {
+    let has = |needle: &str| raw.contains(needle);
+    let known = if has("ServiceUnknown") || has("was not provided by any") {
+        Some(Text {
+            en: "This desktop has no screen-saver service to ask (nothing answers for \
+                 org.freedesktop.ScreenSaver).",
+            ko: "이 데스크톱에는 화면을 켜 두도록 부탁할 화면 보호기 서비스가 없습니다.",
+        })
+    } else if has("DBUS_SESSION_BUS_ADDRESS")
+        || has("Failed to connect to socket")
+        || has("NoServer")
+        || has("autolaunch")
+    {
+        Some(Text {
+            en: "There is no desktop session (D-Bus session bus) to ask.",
+            ko: "물어볼 데스크톱 세션(D-Bus 세션 버스)이 없습니다.",
+        })
+    } else if has("AccessDenied") || has("NotSupported") {
+        Some(Text {
+            en: "The desktop does not let this program keep the screen on.",
+            ko: "데스크톱이 이 프로그램에 화면을 켜 두는 것을 허락하지 않습니다.",
+        })
+    } else if has("NoReply") || has("Timeout") || has("TimedOut") {
+        Some(Text {
+            en: "The desktop's screen saver did not answer.",
+            ko: "데스크톱의 화면 보호기가 답하지 않았습니다.",
+        })
+    } else {
+        None
+    };
+    match known {
+        Some(text) => text.get(lang).to_owned(),
+        None => (lang.strings().table_view.no_keep_awake_detail)(raw),
+    }
+}
+
 /// A system error kind in Korean words (the common ones; others are "시스템 오류").
 pub(crate) fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
     match kind {
@@ -1045,25 +1321,52 @@ pub(crate) fn io_kind_ko(kind: io::ErrorKind) -> &'static str {
         io::ErrorKind::Interrupted => "중단됨",
         io::ErrorKind::ResourceBusy => "사용 중",
         io::ErrorKind::OutOfMemory => "메모리 부족",
+        io::ErrorKind::AddrInUse => "다른 프로그램이 이미 쓰는 포트",
+        io::ErrorKind::AddrNotAvailable => "이 컴퓨터에 없는 주소",
+        io::ErrorKind::TimedOut => "시간 초과",
+        io::ErrorKind::WouldBlock => "잠시 쓸 수 없음",
+        io::ErrorKind::BrokenPipe => "연결이 끊김",
+        io::ErrorKind::InvalidInput | io::ErrorKind::InvalidFilename => "잘못된 이름",
+        io::ErrorKind::FileTooLarge => "파일이 너무 큼",
+        io::ErrorKind::DirectoryNotEmpty => "폴더가 비어 있지 않음",
+        io::ErrorKind::CrossesDevices => "다른 디스크로는 옮길 수 없음",
+        io::ErrorKind::Unsupported => "이 시스템에서 지원하지 않음",
         _ => "시스템 오류",
     }
 }
 
-/// What is wrong with a data file, in the language (a predicate after the file's name).
+/// What is wrong with a data file, in the language: a predicate in English ("cannot be
+/// read"), a sentence about "the file" in Korean; with the file's name, [`file_and_problem`].
 pub fn file_problem(lang: Language, problem: &FileProblem) -> String {
     if lang == Language::English {
         return problem.to_string();
     }
-    match problem {
-        FileProblem::Unreadable(_) => "을(를) 읽을 수 없습니다".into(),
-        FileProblem::Empty => "이(가) 비어 있습니다".into(),
-        FileProblem::NotJson(_) => "이(가) 잘렸거나 저장 형식이 아닙니다".into(),
-        FileProblem::NoVersion => "에 형식 번호가 없습니다".into(),
-        FileProblem::Newer(v) => format!(
-            "은(는) 이 앱의 새 버전이 만든 파일입니다 (형식 {v}, 이 버전은 {FORMAT_VERSION}까지 읽음)"
+    file_and_problem(lang, "파일", problem)
+}
+
+/// A file's name and what is wrong with it, in the language: "settings.json을 읽을 수
+/// 없습니다" (the particle the file's name takes).
+pub fn file_and_problem(lang: Language, file: &str, problem: &FileProblem) -> String {
+    if lang == Language::English {
+        return format!("{file} {problem}");
+    }
+    let (particle, rest) = match problem {
+        FileProblem::Unreadable(_) => (Some(Josa::EulReul), " 읽을 수 없습니다".to_owned()),
+        FileProblem::Empty => (Some(Josa::IGa), " 비어 있습니다".to_owned()),
+        FileProblem::NotJson(_) => (Some(Josa::IGa), " 잘렸거나 저장 형식이 아닙니다".to_owned()),
+        FileProblem::NoVersion => (None, "에 형식 번호가 없습니다".to_owned()),
+        FileProblem::Newer(v) => (
+            Some(Josa::EunNeun),
+            format!(
+                " 이 앱의 새 버전이 만든 파일입니다 (형식 {v}, 이 버전은 {FORMAT_VERSION}까지 읽음)"
+            ),
         ),
-        FileProblem::Invalid(_) => "에 올바른 데이터가 없습니다".into(),
-        FileProblem::NotAFile => "은(는) 보통 파일이 아닙니다".into(),
+        FileProblem::Invalid(_) => (None, "에 올바른 데이터가 없습니다".to_owned()),
+        FileProblem::NotAFile => (Some(Josa::EunNeun), " 보통 파일이 아닙니다".to_owned()),
+    };
+    match particle {
+        Some(particle) => format!("{}{rest}", josa(file, particle)),
+        None => format!("{file}{rest}"),
     }
 }
 
@@ -1079,29 +1382,26 @@ pub fn notice(lang: Language, notice: &Notice) -> String {
             moved_to,
             problem: problem @ FileProblem::Newer(_),
         } => format!(
-            "{}{}: {}(으)로 따로 보관했습니다",
-            file.display(),
-            file_problem(lang, problem),
-            moved_to.display()
+            "{}: {} 따로 보관했습니다",
+            file_and_problem(lang, &file.display().to_string(), problem),
+            josa(&moved_to.display().to_string(), Josa::EuroRo)
         ),
         Notice::SetAside {
             file,
             moved_to,
             problem,
         } => format!(
-            "{}{}: {}(으)로 보관했습니다",
-            file.display(),
-            file_problem(lang, problem),
-            moved_to.display()
+            "{}: {} 보관했습니다",
+            file_and_problem(lang, &file.display().to_string(), problem),
+            josa(&moved_to.display().to_string(), Josa::EuroRo)
         ),
         Notice::LeftInPlace { file, problem, .. } => format!(
-            "{}{}: 이름을 바꿀 수도 없어 그대로 두었습니다",
-            file.display(),
-            file_problem(lang, problem)
+            "{}: 이름을 바꿀 수도 없어 그대로 두었습니다",
+            file_and_problem(lang, &file.display().to_string(), problem)
         ),
         Notice::Recovered { file, backup } => format!(
-            "{}을(를) 백업 {}에서 되살렸습니다",
-            file.display(),
+            "{} 백업 {}에서 되살렸습니다",
+            josa(&file.display().to_string(), Josa::EulReul),
             backup.display()
         ),
     }
@@ -1120,14 +1420,14 @@ pub fn read_only_reason(lang: Language, reason: &ReadOnlyReason) -> String {
         ),
         ReadOnlyReason::InUse { dir } => {
             format!(
-                "데이터 폴더 {}을(를) 다른 창이 쓰고 있습니다",
-                dir.display()
+                "데이터 폴더 {} 다른 창이 쓰고 있습니다",
+                josa(&dir.display().to_string(), Josa::EulReul)
             )
         }
         ReadOnlyReason::Reading { dir } => {
             format!(
-                "데이터 폴더 {}을(를) 읽기만 하려고 열었습니다",
-                dir.display()
+                "데이터 폴더 {} 읽기만 하려고 열었습니다",
+                josa(&dir.display().to_string(), Josa::EulReul)
             )
         }
     }
@@ -1153,36 +1453,42 @@ pub fn store_error(lang: Language, error: &StoreError) -> String {
             format!("데이터 폴더가 없습니다: 홈 폴더를 찾지 못했습니다 ({DATA_ENV}로 정하세요)")
         }
         StoreError::Folder { dir, source } => format!(
-            "데이터 폴더 {}을(를) 쓸 수 없습니다: {}",
-            dir.display(),
-            io_kind_ko(source.kind())
+            "데이터 폴더 {} 쓸 수 없습니다: {}",
+            josa(&dir.display().to_string(), Josa::EulReul),
+            io_error(lang, source)
         ),
         StoreError::NotAFolder { dir } => format!(
-            "데이터 폴더 {}을(를) 쓸 수 없습니다: 폴더가 아니라 파일입니다",
-            dir.display()
+            "데이터 폴더 {} 쓸 수 없습니다: 폴더가 아니라 파일입니다",
+            josa(&dir.display().to_string(), Josa::EulReul)
         ),
         StoreError::ReadOnly(reason) => {
             format!("저장하지 않음: {}", read_only_reason(lang, reason))
         }
         StoreError::ChangedOnDisk { file } => format!(
-            "저장하지 않음: {}을(를) 여기서 연 뒤 다른 창이나 프로그램이 바꿨습니다. 그대로 두었습니다",
-            file.display()
+            "저장하지 않음: {} 여기서 연 뒤 다른 창이나 프로그램이 바꿨습니다. 그대로 두었습니다",
+            josa(&file.display().to_string(), Josa::EulReul)
         ),
         StoreError::Write { file, source } => format!(
-            "{}을(를) 저장하지 못했습니다: {}",
-            file.display(),
-            io_kind_ko(source.kind())
+            "{} 저장하지 못했습니다: {}",
+            josa(&file.display().to_string(), Josa::EulReul),
+            io_error(lang, source)
         ),
         StoreError::Encode { file, .. } => {
             format!("{}에 쓸 내용을 만들지 못했습니다", file.display())
         }
         StoreError::BadId(id) => {
-            format!("\"{id}\"은(는) 점수표 이름이 아닙니다 (글자, 숫자, -, _만 씁니다)")
+            format!(
+                "{} 점수표 이름이 아닙니다 (글자, 숫자, -, _만 씁니다)",
+                josa(&format!("\"{id}\""), Josa::EunNeun)
+            )
         }
-        StoreError::NotFound { file } => format!("저장된 점수표 {}이(가) 없습니다", file.display()),
+        StoreError::NotFound { file } => format!(
+            "저장된 점수표 {} 없습니다",
+            josa(&file.display().to_string(), Josa::IGa)
+        ),
         StoreError::Newer { file, version } => format!(
-            "{}은(는) 더 새 버전의 앱이 쓴 파일입니다 (형식 {version}, 이 버전은 {FORMAT_VERSION}까지 읽습니다): 그대로 두었습니다. 새 버전을 쓰세요",
-            file.display()
+            "{} 더 새 버전의 앱이 쓴 파일입니다 (형식 {version}, 이 버전은 {FORMAT_VERSION}까지 읽습니다): 그대로 두었습니다. 새 버전을 쓰세요",
+            josa(&file.display().to_string(), Josa::EunNeun)
         ),
         StoreError::Unrecoverable { file, notices } => {
             let notices: Vec<String> = notices.iter().map(|n| notice(lang, n)).collect();
@@ -1408,7 +1714,10 @@ fn cell_error(error: &CellError) -> String {
                 Written::Wins => "승 수(2, 2 승)",
                 Written::Rank => "순위(1, 1 위)",
             };
-            format!("\"{text}\"은(는) {expected}가 아닙니다")
+            format!(
+                "{} {expected}가 아닙니다",
+                josa(&format!("\"{text}\""), Josa::EunNeun)
+            )
         }
     }
 }
@@ -1441,12 +1750,14 @@ pub fn table_error(lang: Language, error: &TableError) -> String {
         }
         TableProblem::Cell { player, problem } => format!("{player}: {}", cell_error(problem)),
         TableProblem::TwoWinnerMarks { first, second } => format!(
-            "{first}와(과) {second} 모두 \"!\"로 우승 표시됐습니다: 한 게임의 우승자는 한 명입니다"
+            "{} {second} 모두 \"!\"로 우승 표시됐습니다: 한 게임의 우승자는 한 명입니다",
+            josa(first, Josa::GwaWa)
         ),
         TableProblem::Game(e) => match e.as_ref() {
             ScoreError::Tie { tied, value } => format!(
-                "{}의 남은 점수가 {value}(으)로 같습니다: 우승자에 \"!\"를 붙이세요",
-                list_ko(tied)
+                "{}의 남은 점수가 {} 같습니다: 우승자에 \"!\"를 붙이세요",
+                list_ko(tied),
+                josa(&value.to_string(), Josa::EuroRo)
             ),
             other => score_error(lang, other),
         },
@@ -1457,11 +1768,12 @@ pub fn table_error(lang: Language, error: &TableError) -> String {
             } else {
                 format!("'{c}'")
             };
-            format!("파일이 {name}(으)로 나뉘어 있습니다. 쉼표(',')여야 합니다")
+            format!("파일이 {name} 문자로 나뉘어 있습니다. 쉼표(',')여야 합니다")
         }
         TableProblem::SummaryRow { label, .. } => format!(
-            "\"{label}\"은(는) 게임이 아니라 요약 행입니다: 이 명령은 남은 값을 읽어 합계와 순위를 \
-             직접 계산합니다. 합계가 적힌 점수표를 검사하려면 audit 명령을 쓰세요"
+            "{} 게임이 아니라 요약 행입니다: 이 명령은 남은 값을 읽어 합계와 순위를 \
+             직접 계산합니다. 합계가 적힌 점수표를 검사하려면 audit 명령을 쓰세요",
+            josa(&format!("\"{label}\""), Josa::EunNeun)
         ),
     };
     format!("{place}{problem}")

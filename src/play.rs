@@ -55,7 +55,9 @@ use crate::meld::{SetProblem, read_set};
 use crate::tile::{Color, Kind, MAX_NUMBER, SetInput, Tile, TileSet, TooManyCopies};
 
 /// What "best" means for [`best_play`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum By {
     /// The most rack tiles laid (ties: more value).
     #[default]

@@ -114,7 +114,9 @@ use sweep::Sweep;
 /// assert_eq!("tiles".parse::<Objective>(), Ok(Objective::Tiles));
 /// assert_eq!(Objective::default(), Objective::Points);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Objective {
     /// The largest total value (ties: more tiles laid).
     #[default]
@@ -209,8 +211,9 @@ pub struct Solution {
     pub total: u32,
     /// Points the meld needs.
     pub threshold: u32,
-    /// Whether `total` reaches `threshold`. With [`Objective::Tiles`] and no meld reaching the
-    /// threshold, the sets are the best by points.
+    /// Whether the sets are a meld (at least one set: laying nothing is no meld, even when the
+    /// threshold is 0) and `total` reaches `threshold`. With [`Objective::Tiles`] and no meld
+    /// reaching the threshold, the sets are the best by points.
     pub meets_threshold: bool,
     /// The objective that was asked for.
     pub objective: Objective,
@@ -304,12 +307,13 @@ pub fn solve(rack: &[Tile], options: &SolveOptions) -> Result<Solution, SolveErr
         .flat_map(|t| std::iter::repeat_n(t, left[t.index()]))
         .collect();
     let total = sets.iter().map(|s| s.points).sum();
+    let meets_threshold = !sets.is_empty() && total >= options.threshold;
     Ok(Solution {
         sets,
         unused,
         total,
         threshold: options.threshold,
-        meets_threshold: total >= options.threshold,
+        meets_threshold,
         objective: options.objective,
     })
 }

@@ -19,6 +19,17 @@
 //! fails gives way to the next one found on `PATH` (which says the same words); the last one
 //! failing is reported ([`Speaker::take_problems`]) for one notice; nothing else changes.
 //!
+//! Why every engine call has a time limit: a wedged speech service (a `spd-say` that never
+//! returns) would otherwise hold the speaking thread for the rest of the evening, and every
+//! turn after it would go unsaid with nobody told. So `spd-say -C` may take
+//! [`CANCEL_LIMIT`], and saying an utterance [`speak_limit`]; an engine past its limit is
+//! killed, counts as failed (the next engine takes over and says the words) and is reported
+//! once ([`Trouble::Hung`]).
+//!
+//! Why an utterance comes in runs of one language ([`Words`]): a name is said with the voice
+//! of its script ([`phrases::phrase_runs`]). espeak-ng switches voices inside one sentence
+//! (SSML, `-m`); the other engines say the runs one after another.
+//!
 //! [`Voice`] is what the evening and the timer's thread hold: the speaker and what to say with
 //! it (the table's language, the voice settings, the seats' spoken names).
 //!
@@ -49,7 +60,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::lang::Language;
-use phrases::{Happening, VoiceSettings, phrase};
+use phrases::{Happening, VoiceSettings};
 
 /// How often the speaking thread looks at a running engine.
 const POLL: Duration = Duration::from_millis(15);
@@ -57,19 +68,85 @@ const POLL: Duration = Duration::from_millis(15);
 /// At most this many utterances wait behind the one being said (older ones are dropped).
 const QUEUE: usize = 8;
 
+/// How long `spd-say -C` (cancel what the service says) may take before it is killed and the
+/// engine counts as failed.
+pub const CANCEL_LIMIT: Duration = Duration::from_secs(2);
+
+/// How long an engine may take to say `text`: 8 s, and 150 ms a character beyond (a turn's
+/// words take one or two seconds; a match shared by six takes six).
+pub fn speak_limit(text: &str) -> Duration {
+    Duration::from_secs(8) + Duration::from_millis(150) * text.chars().count() as u32
+}
+
+/// A run of words in one language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// The words, as the engine is given them (Korean already respelled where it helps).
+    pub text: String,
+    /// Their language.
+    pub lang: Language,
+}
+
 /// Something to say.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Utterance {
     /// The words, as the engine is given them (Korean already respelled where it helps).
     pub text: String,
-    /// Their language.
+    /// The sentence's language (the table's).
     pub lang: Language,
+    /// The words in runs of one language (a name in another script is a run of its own);
+    /// their texts together are `text`. Empty: all of `text` in `lang`.
+    pub runs: Vec<Words>,
     /// Volume, 0–1 (1 = the engine's normal level).
     pub volume: f32,
     /// Wait this long before speaking (the alarm's length: the cue first, then the words).
     pub after: Duration,
     /// Drop what waits and cut off what is being said.
     pub cuts_off: bool,
+}
+
+impl Utterance {
+    /// `text` in `lang` alone (one run), said at once.
+    pub fn plain(text: impl Into<String>, lang: Language, volume: f32) -> Utterance {
+        Utterance {
+            text: text.into(),
+            lang,
+            runs: Vec::new(),
+            volume,
+            after: Duration::ZERO,
+            cuts_off: false,
+        }
+    }
+
+    /// Whether every word is in the sentence's language.
+    pub fn one_language(&self) -> bool {
+        self.runs.iter().all(|r| r.lang == self.lang)
+    }
+
+    /// The runs as utterances of one language each (for an engine that cannot switch voices
+    /// within one call).
+    fn split(&self) -> Vec<Utterance> {
+        if self.one_language() {
+            return vec![self.clone()];
+        }
+        self.runs
+            .iter()
+            .filter(|r| !r.text.trim().is_empty())
+            .map(|r| Utterance {
+                text: r.text.trim().to_owned(),
+                lang: r.lang,
+                runs: Vec::new(),
+                ..self.clone()
+            })
+            .collect()
+    }
+}
+
+/// Text for an SSML document (`&`, `<`, `>` escaped).
+fn xml_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The speech engines the laptop can run.
@@ -116,8 +193,51 @@ impl Engine {
         !matches!(self, Engine::Say | Engine::WindowsVoice)
     }
 
-    /// The arguments that say `u`.
+    /// Whether one call can say words of both languages, each with its own voice (espeak-ng,
+    /// through SSML); the others are given one run at a time.
+    pub fn switches_voices(self) -> bool {
+        matches!(self, Engine::EspeakNg | Engine::Recorder)
+    }
+
+    /// The arguments that say `u` in one call: for an engine that does not
+    /// [switch voices](Engine::switches_voices), `u` is of one language (the speaking thread
+    /// splits it first); espeak-ng is given runs of another language as SSML voices
+    /// (`-m`, `<voice xml:lang="ko">루미</voice>'s turn`).
     pub fn args(self, u: &Utterance) -> Vec<OsString> {
+        if self == Engine::EspeakNg && !u.one_language() {
+            let volume = if u.volume.is_nan() {
+                0.0
+            } else {
+                u.volume.clamp(0.0, 1.0)
+            };
+            let body: String = u
+                .runs
+                .iter()
+                .map(|r| {
+                    if r.lang == u.lang {
+                        xml_text(&r.text)
+                    } else {
+                        format!(
+                            "<voice xml:lang=\"{}\">{}</voice>",
+                            code(r.lang),
+                            xml_text(&r.text)
+                        )
+                    }
+                })
+                .collect();
+            return [
+                "-m".to_owned(),
+                "-v".to_owned(),
+                code(u.lang).to_owned(),
+                "-a".to_owned(),
+                format!("{}", (volume * 100.0).round() as i32),
+                "--".to_owned(),
+                format!("<speak>{body}</speak>"),
+            ]
+            .into_iter()
+            .map(OsString::from)
+            .collect();
+        }
         let volume = if u.volume.is_nan() {
             0.0
         } else {
@@ -206,15 +326,39 @@ fn code(lang: Language) -> &'static str {
     }
 }
 
+/// What went wrong with an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trouble {
+    /// It did not finish within its limit and was killed.
+    Hung(Duration),
+    /// It ended with a failure (its exit code, if it had one).
+    Failed(Option<i32>),
+    /// It could not be started.
+    NotStarted(std::io::ErrorKind),
+    /// The speaking thread is gone.
+    ThreadGone,
+}
+
+/// An engine's failure, as the table is told it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpeechProblem {
+    /// The engine that failed.
+    pub engine: Engine,
+    /// How.
+    pub trouble: Trouble,
+    /// The engine that speaks from now on, when another was found.
+    pub instead: Option<Engine>,
+}
+
 /// Something that says utterances. [`say`](Speaker::say) never blocks and never panics.
 pub trait Speaker: Send + Sync {
     /// Says `utterance` (on its own thread); returns at once.
     fn say(&self, utterance: Utterance);
     /// The engine in use, or `None` when there is none (nothing is said).
     fn engine(&self) -> Option<Engine>;
-    /// What went wrong since the last call (an engine that would not start or failed), each
-    /// as the system put it.
-    fn take_problems(&self) -> Vec<String> {
+    /// What went wrong since the last call: an engine that would not start, failed with no
+    /// other to take over, or hung (also when another took over).
+    fn take_problems(&self) -> Vec<SpeechProblem> {
         Vec::new()
     }
 }
@@ -308,7 +452,7 @@ pub fn open_on(path: &OsStr) -> Arc<dyn Speaker> {
 pub struct ProcessSpeaker {
     engine: Arc<Mutex<Engine>>,
     to_worker: Mutex<Sender<Utterance>>,
-    problems: Arc<Mutex<Vec<String>>>,
+    problems: Arc<Mutex<Vec<SpeechProblem>>>,
 }
 
 impl std::fmt::Debug for ProcessSpeaker {
@@ -359,7 +503,12 @@ impl ProcessSpeaker {
 impl Speaker for ProcessSpeaker {
     fn say(&self, utterance: Utterance) {
         if lock(&self.to_worker).send(utterance).is_err() {
-            lock(&self.problems).push("the speech thread has stopped".to_owned());
+            let engine = *lock(&self.engine);
+            lock(&self.problems).push(SpeechProblem {
+                engine,
+                trouble: Trouble::ThreadGone,
+                instead: None,
+            });
         }
     }
 
@@ -367,7 +516,7 @@ impl Speaker for ProcessSpeaker {
         Some(*lock(&self.engine))
     }
 
-    fn take_problems(&self) -> Vec<String> {
+    fn take_problems(&self) -> Vec<SpeechProblem> {
         std::mem::take(&mut *lock(&self.problems))
     }
 }
@@ -382,7 +531,7 @@ struct Worker {
     current: Arc<Mutex<Engine>>,
     from_speaker: Receiver<Utterance>,
     waiting: VecDeque<Utterance>,
-    problems: Arc<Mutex<Vec<String>>>,
+    problems: Arc<Mutex<Vec<SpeechProblem>>>,
 }
 
 /// What came in while waiting or speaking.
@@ -405,9 +554,17 @@ impl Worker {
                     Err(_) => return,
                 },
             };
-            if next.cuts_off && self.engine == Engine::SpdSay {
-                // speech-dispatcher may still be saying what an earlier client handed it.
-                self.cancel_spd();
+            // speech-dispatcher may still be saying what an earlier client handed it; a
+            // service that does not answer the cancel is wedged: the next engine says it.
+            if next.cuts_off
+                && self.engine == Engine::SpdSay
+                && let Err(trouble) = self.cancel_spd()
+            {
+                let came = self.failed(trouble, next);
+                if let Came::Closed = came {
+                    return;
+                }
+                continue;
             }
             if let Came::Closed = self.speak(next) {
                 return;
@@ -451,50 +608,65 @@ impl Worker {
                 other => return other,
             }
         }
-        let mut child = match Command::new(&self.program)
-            .args(self.engine.args(&u))
+        // One call, or one per language for an engine that cannot switch voices.
+        let calls = if self.engine.switches_voices() {
+            vec![u.clone()]
+        } else {
+            u.split()
+        };
+        for call in &calls {
+            match self.say_one(call) {
+                Ok(Came::Nothing) => {}
+                Ok(other) => return other,
+                Err(trouble) => return self.failed(trouble, u),
+            }
+        }
+        Came::Nothing
+    }
+
+    /// Runs the engine on one call and watches it until it ends, is cut off, or passes its
+    /// limit (then it is killed).
+    fn say_one(&mut self, u: &Utterance) -> Result<Came, Trouble> {
+        let mut child = Command::new(&self.program)
+            .args(self.engine.args(u))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-        {
-            Ok(child) => child,
-            Err(e) => {
-                let why = format!("{}: {e}", self.program.display());
-                return self.failed(why, u);
-            }
-        };
+            .map_err(|e| Trouble::NotStarted(e.kind()))?;
+        let limit = speak_limit(&u.text);
+        let deadline = Instant::now() + limit;
         loop {
             match child.try_wait() {
-                Ok(Some(status)) if status.success() => return Came::Nothing,
-                Ok(Some(status)) => {
-                    let why = format!("{} {status}", self.engine.program());
-                    return self.failed(why, u);
-                }
+                Ok(Some(status)) if status.success() => return Ok(Came::Nothing),
+                Ok(Some(status)) => return Err(Trouble::Failed(status.code())),
                 Ok(None) => {}
                 Err(e) => {
-                    self.stop(&mut child);
-                    let why = format!("{}: {e}", self.engine.program());
-                    return self.failed(why, u);
+                    self.stop(&mut child, false);
+                    return Err(Trouble::NotStarted(e.kind()));
                 }
+            }
+            if Instant::now() >= deadline {
+                // A hung engine: killed, and no cancel asked of a service that does not
+                // answer.
+                self.stop(&mut child, false);
+                return Err(Trouble::Hung(limit));
             }
             match self.listen(POLL) {
                 Came::Nothing => {}
-                Came::CutOff => {
-                    self.stop(&mut child);
-                    return Came::CutOff;
-                }
-                Came::Closed => {
-                    self.stop(&mut child);
-                    return Came::Closed;
+                other => {
+                    self.stop(&mut child, true);
+                    return Ok(other);
                 }
             }
         }
     }
 
     /// The engine failed on `u`: the next engine found takes over and says it (at once),
-    /// or, when none is left, the failure is reported.
-    fn failed(&mut self, why: String, u: Utterance) -> Came {
+    /// or, when none is left, the failure is reported. A hang is reported either way (the
+    /// table waited for it).
+    fn failed(&mut self, trouble: Trouble, u: Utterance) -> Came {
+        let failed = self.engine;
         match self.fallbacks.pop_front() {
             Some((engine, program)) => {
                 self.engine = engine;
@@ -504,38 +676,58 @@ impl Worker {
                     after: Duration::ZERO,
                     ..u
                 });
+                if let Trouble::Hung(_) = trouble {
+                    self.problem(failed, trouble, Some(engine));
+                }
             }
-            None => self.problem(why),
+            None => self.problem(failed, trouble, None),
         }
         Came::Nothing
     }
 
-    /// Cuts off a running engine.
-    fn stop(&self, child: &mut Child) {
+    /// Cuts off a running engine (and, when asked, speech-dispatcher's queue too).
+    fn stop(&self, child: &mut Child, cancel: bool) {
         let _ = child.kill();
         let _ = child.wait();
-        if self.engine == Engine::SpdSay {
-            self.cancel_spd();
+        if cancel && self.engine == Engine::SpdSay {
+            // A cancel that fails here is found by the next turn's cancel.
+            let _ = self.cancel_spd();
         }
     }
 
-    /// `spd-say -C`: speech-dispatcher drops what it is saying and what waits.
-    fn cancel_spd(&self) {
-        let cancelled = Command::new(&self.program)
+    /// `spd-say -C`: speech-dispatcher drops what it is saying and what waits; within
+    /// [`CANCEL_LIMIT`], else it is killed and the service counts as hung.
+    fn cancel_spd(&self) -> Result<(), Trouble> {
+        let mut child = Command::new(&self.program)
             .arg("-C")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .status();
-        if let Err(e) = cancelled {
-            self.problem(format!("{} -C: {e}", self.program.display()));
+            .spawn()
+            .map_err(|e| Trouble::NotStarted(e.kind()))?;
+        let deadline = Instant::now() + CANCEL_LIMIT;
+        loop {
+            match child.try_wait() {
+                // A cancel that fails (no service running) is no reason to stop speaking.
+                Ok(Some(_)) => return Ok(()),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
+                Ok(None) | Err(_) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(Trouble::Hung(CANCEL_LIMIT));
+                }
+            }
         }
     }
 
-    fn problem(&self, why: String) {
+    fn problem(&self, engine: Engine, trouble: Trouble, instead: Option<Engine>) {
         let mut problems = lock(&self.problems);
         if problems.len() < 16 {
-            problems.push(why);
+            problems.push(SpeechProblem {
+                engine,
+                trouble,
+                instead,
+            });
         }
     }
 }
@@ -666,15 +858,21 @@ impl Voice {
         let Some(engine) = self.speaker.engine() else {
             return false;
         };
-        let words = phrase(lang, happening);
-        let text = if engine.respells() {
-            respell::for_engine(lang, &words)
-        } else {
-            words
-        };
+        let runs: Vec<Words> = phrases::phrase_runs(lang, happening)
+            .into_iter()
+            .map(|(run_lang, words)| Words {
+                text: if engine.respells() {
+                    respell::for_engine(run_lang, &words)
+                } else {
+                    words
+                },
+                lang: run_lang,
+            })
+            .collect();
         self.speaker.say(Utterance {
-            text,
+            text: runs.iter().map(|r| r.text.as_str()).collect(),
             lang,
+            runs,
             volume: settings.volume,
             after: after.max(self.cue_left()),
             cuts_off: happening.cuts_off(),
@@ -736,11 +934,8 @@ mod tests {
     #[test]
     fn the_windows_voice_gets_the_words_quoted_in_an_encoded_script_in_the_tables_language() {
         let u = Utterance {
-            text: "O'Neil 차례입니다; Remove-Item x".into(),
-            lang: Language::Korean,
-            volume: 0.5,
-            after: Duration::ZERO,
             cuts_off: true,
+            ..Utterance::plain("O'Neil 차례입니다; Remove-Item x", Language::Korean, 0.5)
         };
         let args = Engine::WindowsVoice.args(&u);
         assert_eq!(

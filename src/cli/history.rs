@@ -11,7 +11,7 @@ use serde_json::json;
 
 use super::score::layout;
 use super::{EXIT_YES, InputError, bad_input, print_json};
-use crate::history::{History, history_at};
+use crate::history::{History, history_merged};
 use crate::i18n;
 use crate::i18n::cli::{NOTICE, history as words};
 use crate::lang::Language;
@@ -55,10 +55,11 @@ pub(super) fn run(
         let _ = writeln!(err, "{} {text}", NOTICE.get(lang));
     }
     let offset = chrono::Offset::fix(chrono::Local::now().offset());
-    let report = history_at(
+    let report = history_merged(
         scan.sheets.iter().map(|s| &s.sheet),
         args.final_rule,
         offset,
+        &merged_names(&dir),
     );
     if args.json {
         print_json(out, &history_json(&report, args.final_rule, &scan.skipped));
@@ -66,6 +67,23 @@ pub(super) fn run(
         let _ = out.write_all(history_text(&report, args.final_rule, lang).as_bytes());
     }
     EXIT_YES
+}
+
+/// The names the window counts as one player (the settings' `merged_names`), read without
+/// changing anything; none when the settings cannot be read.
+fn merged_names(dir: &std::path::Path) -> Vec<(String, String)> {
+    let file = dir.join(crate::store::SETTINGS_FILE);
+    // A regular file only: a named pipe in its place must not block the command.
+    if !std::fs::metadata(&file).is_ok_and(|m| m.is_file() && m.len() < 1 << 20) {
+        return Vec::new();
+    }
+    std::fs::read(file)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
+        .and_then(|file| {
+            serde_json::from_value(file.get("settings")?.get("merged_names")?.clone()).ok()
+        })
+        .unwrap_or_default()
 }
 
 fn history_json(

@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use super::command::{Command, Done, DraftEdit, Refusal};
-use super::saved::Draft;
+use super::saved::{Draft, DraftProblem};
 use super::sheets::SheetError;
 use super::undo::{Area, Change, Parts, SheetPart, TimerPart};
 use super::{Evening, Settings, Shared, TableNotice, Urgency, same_name};
-use crate::score::{MatchState, Remaining, Sheet};
+use crate::score::{MatchState, Remaining, Sheet, SheetPatch};
 use crate::server::{MAX_RACK_TEXT, PhoneAction};
 use crate::speech::phrases::Happening;
 use crate::store::SheetId;
@@ -47,6 +47,8 @@ impl Evening {
                 self.players_changed(before)
             }
             Command::Rename(seat, name) => self.rename(seat, &name),
+            Command::MergeNames { from, into } => self.merge_names(&from, Some(&into)),
+            Command::SeparateName(from) => self.merge_names(&from, None),
             Command::NewSheet { rounds, target } => self.new_sheet(rounds, target),
             Command::OpenSheet(id) => self.open_sheet(&id),
             Command::ApplyRules => {
@@ -101,6 +103,10 @@ impl Evening {
                 self.phones.choose(ip)?;
                 Ok(Done::default())
             }
+            Command::FindAddresses => {
+                self.phones.find_addresses();
+                Ok(Done::default())
+            }
             Command::Undo(area) => self.undo(area),
             Command::Redo(area) => self.redo(area),
             Command::Dismiss(index) => {
@@ -135,10 +141,9 @@ impl Evening {
                 let now = self.clock.now();
                 let notice = match error {
                     None => TableNotice::Exported(path.display().to_string()),
-                    Some(why) => TableNotice::Failed(super::Worded::same(format!(
-                        "{}: {why}",
-                        path.display()
-                    ))),
+                    Some(why) => TableNotice::Failed(super::Worded::new(|lang| {
+                        format!("{}: {}", path.display(), why.get(lang))
+                    })),
                 };
                 self.notices.push(notice, now);
                 Ok(Done::default())
@@ -260,6 +265,9 @@ impl Evening {
         {
             self.settings.spoken.insert(name.trim().to_owned(), said);
         }
+        // The evening's other sheets follow (so the history does not split the player in
+        // two), in the same undo step.
+        before.others = self.rename_in_tonights_sheets(&old, name.trim());
         // The open sheet follows, in the same undo step.
         let sheet_before = self.book.open_sheet();
         if let Some(index) = self
@@ -277,12 +285,100 @@ impl Evening {
         self.players_changed(before)
     }
 
-    /// The timer's seats changed: the settings follow (the seats are kept there too).
+    /// Renames `old` to `new` on every saved sheet started tonight (but the open one, which
+    /// the caller renames) that has `old` and not `new`; returns what puts each back.
+    fn rename_in_tonights_sheets(&mut self, old: &str, new: &str) -> Vec<(SheetId, SheetPatch)> {
+        if same_name(old, new) {
+            return Vec::new();
+        }
+        let mut undo = Vec::new();
+        for (id, sheet) in self.library.of_night((self.wall)(), self.book.id()) {
+            let names = sheet.players().names();
+            let Some(seat) = names.iter().position(|n| same_name(n, old)) else {
+                continue;
+            };
+            if names.iter().any(|n| same_name(n, new)) {
+                continue;
+            }
+            let mut renamed = Sheet::clone(&sheet);
+            if renamed.rename_player(seat, new).is_err() {
+                continue;
+            }
+            undo.push((id.clone(), renamed.patch_to(&sheet)));
+            self.save_other(&id, Arc::new(renamed));
+        }
+        undo
+    }
+
+    /// Saves a sheet that is not the open one (the library and the history follow).
+    fn save_other(&mut self, id: &SheetId, sheet: Arc<Sheet>) {
+        self.library.saved(id, Arc::clone(&sheet));
+        if let Some(saver) = &self.saver {
+            let _ticket = saver.sheet(id, sheet);
+        }
+    }
+
+    /// Counts `from` as `into` in the history (or, `into` none, `from` as itself again).
+    fn merge_names(&mut self, from: &str, into: Option<&str>) -> Result<Done, Refusal> {
+        let before = Parts {
+            merges: Some(self.settings.merged_names.clone()),
+            ..Parts::default()
+        };
+        let mut merged = self.settings.merged_names.clone();
+        merged.retain(|(f, _)| !same_name(f, from));
+        let change = match into {
+            Some(into) => {
+                let (a, b) = (from.trim(), into.trim());
+                let resolves_to = |name: &str| {
+                    let mut key = crate::history::name_key(name);
+                    for _ in 0..=merged.len() {
+                        match merged
+                            .iter()
+                            .find(|(f, _)| crate::history::name_key(f) == key)
+                        {
+                            Some((_, t)) => key = crate::history::name_key(t),
+                            None => break,
+                        }
+                    }
+                    key
+                };
+                if a.is_empty() || b.is_empty() || resolves_to(a) == resolves_to(b) {
+                    return Err(Refusal::SameName(a.to_owned(), b.to_owned()));
+                }
+                merged.push((a.to_owned(), b.to_owned()));
+                Change::NamesMerged {
+                    from: a.to_owned(),
+                    into: b.to_owned(),
+                }
+            }
+            None => {
+                let Some((f, t)) = self
+                    .settings
+                    .merged_names
+                    .iter()
+                    .find(|(f, _)| same_name(f, from))
+                    .cloned()
+                else {
+                    return Ok(Done::default());
+                };
+                Change::NamesSeparated { from: f, into: t }
+            }
+        };
+        self.settings.merged_names = merged;
+        self.library.set_merges(&self.settings.merged_names);
+        self.dirty.settings = true;
+        self.record(change, before)
+    }
+
+    /// The timer's seats changed: the settings follow (the seats are kept there too); the
+    /// undo offer names what changed ("Ben renamed Benny").
     fn players_changed(&mut self, mut before: Parts) -> Result<Done, Refusal> {
-        before.seats = Some((self.settings.players.clone(), self.settings.rules));
+        let old = self.settings.players.clone();
+        before.seats = Some((old.clone(), self.settings.rules));
         self.settings.players = self.timer.read(|t, _| t.players().to_vec());
         self.dirty.settings = true;
-        self.record(Change::PlayersChanged, before)
+        let change = Change::of_seats(&old, &self.settings.players);
+        self.record(change, before)
     }
 
     /// Changes the open sheet and records it; a refused change leaves everything as it was.
@@ -411,6 +507,25 @@ impl Evening {
             }
             DraftEdit::TieWinner(seat) => draft.tie_winner = seat,
         }
+        // A winner named for a tie that the values typed since no longer make (no tie, or a
+        // tie without them) is dropped: it would block Save with no choice left on screen.
+        if let (Some(winner), Some(sheet)) = (draft.tie_winner, self.book.sheet()) {
+            let undecided = Draft {
+                tie_winner: None,
+                ..draft.clone()
+            };
+            let applies = match undecided.game(sheet, (self.wall)()) {
+                Err(DraftProblem::Score(crate::score::ScoreError::Tie { tied, .. })) => {
+                    tied.iter().any(|seat| seat.index == winner)
+                }
+                Ok(_) => false,
+                // Still being typed: whether it applies is not known yet.
+                Err(_) => true,
+            };
+            if !applies {
+                draft.tie_winner = None;
+            }
+        }
         self.dirty.evening(Urgency::Soon);
         Ok(Done::default())
     }
@@ -448,14 +563,18 @@ impl Evening {
         self.record(change, parts)
     }
 
-    /// A new game on the sheet: its winner, or the match's when this game ended it.
+    /// A new game on the sheet: its winner, or the match's when this game ended it; nothing
+    /// for a game added after the match was over (it does not count).
     fn announce_result(&self, was_over: bool) {
         let Some(sheet) = self.book.sheet() else {
             return;
         };
+        if was_over {
+            return;
+        }
         let names = sheet.players().names();
         let said = match sheet.match_state() {
-            MatchState::Finished(end) if !was_over => Happening::MatchWon {
+            MatchState::Finished(end) => Happening::MatchWon {
                 names: end
                     .winners
                     .iter()
@@ -502,6 +621,7 @@ impl Evening {
             return Ok(Done::default());
         }
         let rules_changed = settings.rules != self.settings.rules;
+        let rules_before = self.settings.rules;
         let before = Parts {
             seats: Some((self.settings.players.clone(), self.settings.rules)),
             ..Parts::default()
@@ -519,7 +639,11 @@ impl Evening {
         self.apply_sound_and_clock();
         self.dirty.settings = true;
         if rules_changed {
-            return self.record(Change::RulesChanged, before);
+            let change = Change::RuleChanged {
+                from: rules_before,
+                to: self.settings.rules,
+            };
+            return self.record(change, before);
         }
         Ok(Done::default())
     }
@@ -593,6 +717,30 @@ impl Evening {
             self.settings.players = players;
             self.settings.rules = rules;
             self.apply_sound_and_clock();
+            self.dirty.settings = true;
+        }
+        for (id, patch) in parts.others {
+            if self.book.id() == Some(&id) {
+                // Opened since: it is the open sheet now.
+                let before = self.book.open_sheet();
+                self.book.change(|sheet| sheet.apply_patch(&patch))?;
+                self.dirty.sheet = true;
+                if let (Some((_, old)), Some((_, new))) = (before, self.book.open_sheet()) {
+                    inverse.others.push((id, new.patch_to(&old)));
+                }
+                continue;
+            }
+            let Some(sheet) = self.library.get(&id) else {
+                continue;
+            };
+            let mut back = Sheet::clone(&sheet);
+            back.apply_patch(&patch).map_err(SheetError::Score)?;
+            inverse.others.push((id.clone(), back.patch_to(&sheet)));
+            self.save_other(&id, Arc::new(back));
+        }
+        if let Some(merges) = parts.merges {
+            inverse.merges = Some(std::mem::replace(&mut self.settings.merged_names, merges));
+            self.library.set_merges(&self.settings.merged_names);
             self.dirty.settings = true;
         }
         if let Some((id, draft)) = parts.draft {

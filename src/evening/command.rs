@@ -37,6 +37,15 @@ pub enum Command {
     /// Rename the player in this seat; they keep seat, statistics and turn (the open sheet
     /// follows).
     Rename(usize, String),
+    /// Count `from` as `into` in the history (a player renamed, or typed two ways); undoable.
+    MergeNames {
+        /// The name merged away.
+        from: String,
+        /// The name kept.
+        into: String,
+    },
+    /// Count `from` as itself again in the history (undoes a merge from the list).
+    SeparateName(String),
     /// Start a new sheet with the seats and the settings' rules.
     NewSheet {
         /// Planned rounds, or open-ended.
@@ -71,6 +80,9 @@ pub enum Command {
     /// [`PhoneLink::addresses`](super::PhoneLink::addresses)); the secret stays, so phones
     /// that joined already keep working.
     ChooseAddress(IpAddr),
+    /// List the machine's addresses again for the phones' link (the laptop joined the
+    /// phones' Wi-Fi since): the secret stays.
+    FindAddresses,
     /// Take back the last change of an area (of all, for `None`).
     Undo(Option<Area>),
     /// Do the last undone change of an area again.
@@ -86,8 +98,8 @@ pub enum Command {
     Wrote {
         /// The file.
         path: PathBuf,
-        /// The system's reason, when it failed.
-        error: Option<String>,
+        /// The reason, worded in both languages, when it failed.
+        error: Option<super::Worded>,
     },
     /// Play the three cues (or say there is no sound output).
     TestSound,
@@ -160,6 +172,9 @@ pub enum Refusal {
     /// Only the current player may end the turn (unless anyone may).
     #[error("it is not your turn")]
     NotYourTurn,
+    /// Two names to merge are one already (or the same name).
+    #[error("{0} and {1} are already counted as one player")]
+    SameName(String, String),
     /// No player sits at this seat.
     #[error("there is no player {}", .0 + 1)]
     NoSuchSeat(usize),

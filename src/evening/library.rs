@@ -30,8 +30,11 @@ struct State {
     sheets: BTreeMap<SheetId, Arc<Sheet>>,
     skipped: Vec<String>,
     past: Past,
-    /// Counts the sheets saved: a history worked out before the last one is stale.
+    /// Counts the sheets saved (and the merges set): a history worked out before the last
+    /// one is stale.
     version: u64,
+    /// Names counted as one player in the history.
+    merges: Vec<(String, String)>,
     record: Option<(u64, Record)>,
     want_record: bool,
     stop: bool,
@@ -137,6 +140,33 @@ impl Library {
         state.version += 1;
     }
 
+    /// The names the history counts as one player (the settings' `merged_names`).
+    pub fn set_merges(&self, merges: &[(String, String)]) {
+        let mut state = self.lock();
+        if state.merges != merges {
+            state.merges = merges.to_vec();
+            state.version += 1;
+        }
+    }
+
+    /// The known sheets started on the night of `at` (the table's time zone), but `except`.
+    pub fn of_night(
+        &self,
+        at: chrono::DateTime<chrono::Utc>,
+        except: Option<&SheetId>,
+    ) -> Vec<(SheetId, Arc<Sheet>)> {
+        let offset = local_offset();
+        let night = history::night_of(at, offset);
+        self.lock()
+            .sheets
+            .iter()
+            .filter(|(id, s)| {
+                Some(*id) != except && history::night_of(s.created(), offset) == night
+            })
+            .map(|(id, s)| (id.clone(), Arc::clone(s)))
+            .collect()
+    }
+
     /// The history across evenings, if it is ready; asks for it otherwise (`notify` is called
     /// when it is).
     pub fn record(&self) -> Option<Record> {
@@ -160,17 +190,18 @@ impl Library {
 }
 
 /// The table's time zone now, which tells the history's nights apart.
-fn local_offset() -> chrono::FixedOffset {
+pub(super) fn local_offset() -> chrono::FixedOffset {
     use chrono::Offset;
     chrono::Local::now().offset().fix()
 }
 
 fn compute(state: &State) -> (History, Vec<String>) {
     (
-        history::history_at(
+        history::history_merged(
             state.sheets.values().map(|s| s.as_ref()),
             None,
             local_offset(),
+            &state.merges,
         ),
         state.skipped.clone(),
     )
@@ -261,10 +292,16 @@ impl Inner {
             // Worked out from a copy of the list of sheets (shared, not copied), unlocked.
             let sheets: Vec<Arc<Sheet>> = state.sheets.values().cloned().collect();
             let skipped = state.skipped.clone();
+            let merges = state.merges.clone();
             let version = state.version;
             drop(state);
             let record = Arc::new((
-                history::history_at(sheets.iter().map(|s| s.as_ref()), None, local_offset()),
+                history::history_merged(
+                    sheets.iter().map(|s| s.as_ref()),
+                    None,
+                    local_offset(),
+                    &merges,
+                ),
                 skipped,
             ));
             let mut state = self.lock();

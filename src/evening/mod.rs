@@ -97,6 +97,9 @@ pub struct Deps {
     pub keep_awake: Option<KeepAwakeFn>,
     /// Wakes the window (a no-op without one).
     pub repaint: Repaint,
+    /// Lists the addresses a phones' link may name for a server bound to an address
+    /// ([`crate::server::link_addresses`]; tests give a machine of their own).
+    pub addresses: crate::server::AddressLister,
 }
 
 impl Deps {
@@ -117,6 +120,7 @@ impl Deps {
             store: Store::open(data),
             keep_awake: None,
             repaint: Arc::new(|| {}),
+            addresses: crate::server::link_addresses,
         }
     }
 }
@@ -164,8 +168,8 @@ pub struct Evening {
     voice: Arc<Voice>,
     /// The table was told there is no speech engine (once an evening).
     no_voice_told: bool,
-    /// The table was told the speech engine failed (once an evening).
-    voice_failed_told: bool,
+    /// The engines whose failure the table was told of (each once an evening).
+    voice_failed_told: Vec<crate::speech::Engine>,
     /// Why there is no data folder at all.
     no_store: Option<Worded>,
     /// Waiting for the library to name the latest sheet (the evening had none open).
@@ -222,6 +226,7 @@ impl Evening {
             store,
             keep_awake,
             repaint,
+            addresses,
         } = deps;
         let locale = Language::of_system();
         let mut notices = Notices::default();
@@ -312,7 +317,7 @@ impl Evening {
             notices.push(TableNotice::Failed(Worded::new(|lang| e.worded(lang))), now);
         }
         let open_latest = saved.sheet.is_none() || book.id().is_none();
-        let mut phones = PhoneLink::default();
+        let mut phones = PhoneLink::listing(addresses);
         if let Some(secret) = saved
             .phone_link
             .as_deref()
@@ -336,6 +341,7 @@ impl Evening {
             .map(|s| Arc::new(EveningSaver::start(s, "saver", move || repaint_saver())));
         let repaint_library = Arc::clone(&repaint);
         let library = Library::start(store, move || repaint_library());
+        library.set_merges(&settings.merged_names);
         let mut evening = Evening {
             settings,
             timer,
@@ -357,7 +363,7 @@ impl Evening {
             no_audio: sound_error.is_some(),
             voice,
             no_voice_told: false,
-            voice_failed_told: false,
+            voice_failed_told: Vec::new(),
             no_store,
             open_latest,
             repaint,
@@ -407,12 +413,13 @@ impl Evening {
             let reports = saver.take_reports();
             self.notices.extend_store(reports, now);
         }
-        let problems = self.voice.speaker().take_problems();
-        if let Some(why) = problems.into_iter().next()
-            && !self.voice_failed_told
-        {
-            self.voice_failed_told = true;
-            self.notices.push(TableNotice::VoiceFailed(why), now);
+        // Each engine's failure is told once an evening (a hang is told even when another
+        // engine took over: the table waited for it).
+        for problem in self.voice.speaker().take_problems() {
+            if !self.voice_failed_told.contains(&problem.engine) {
+                self.voice_failed_told.push(problem.engine);
+                self.notices.push(TableNotice::VoiceFailed(problem), now);
+            }
         }
         let repaired = self.library.take_notices();
         self.notices.extend_store(repaired, now);

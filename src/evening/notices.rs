@@ -73,14 +73,60 @@ pub enum TableNotice {
     /// The voice is on and the machine has no speech engine (nothing is said; sounds as
     /// before).
     NoVoice,
-    /// The speech engine failed; the detail is the system's reason.
-    VoiceFailed(String),
+    /// A speech engine failed (or hung, and another took over).
+    VoiceFailed(crate::speech::SpeechProblem),
 }
 
 impl TableNotice {
     /// Whether this reports something done (it may fade) rather than a problem (it stays).
     pub fn is_success(&self) -> bool {
         matches!(self, TableNotice::Exported(_))
+    }
+
+    /// Whether this only informs (no sound, the screen may dim, no voice): nothing to do about
+    /// it at the table, so once read it folds into one line (its [`TableNotice::short`]).
+    pub fn is_informational(&self) -> bool {
+        matches!(
+            self,
+            TableNotice::NoAudio(_)
+                | TableNotice::NoKeepAwake(_)
+                | TableNotice::NoVoice
+                | TableNotice::VoiceFailed(_)
+                | TableNotice::NothingToPlay
+                | TableNotice::TimerSettingsReset
+        )
+    }
+
+    /// A few words for the folded line of informational notices ("No sound · Screen may
+    /// dim").
+    pub fn short(&self, lang: Language) -> &'static str {
+        let text = match self {
+            TableNotice::NoAudio(_) | TableNotice::NothingToPlay => i18n::Text {
+                en: "No sound",
+                ko: "소리 없음",
+            },
+            TableNotice::NoKeepAwake(_) => i18n::Text {
+                en: "Screen may dim",
+                ko: "화면이 어두워질 수 있음",
+            },
+            TableNotice::NoVoice => i18n::Text {
+                en: "No voice",
+                ko: "음성 없음",
+            },
+            TableNotice::VoiceFailed(_) => i18n::Text {
+                en: "Voice problem",
+                ko: "음성 문제",
+            },
+            TableNotice::TimerSettingsReset => i18n::Text {
+                en: "Timer values reset",
+                ko: "타이머 값 초기화",
+            },
+            _ => i18n::Text {
+                en: "Notice",
+                ko: "알림",
+            },
+        };
+        text.get(lang)
     }
 
     /// The folder this notice points at (an export's), for an "Open folder" button.
@@ -127,7 +173,7 @@ impl TableNotice {
             TableNotice::ExportedNoDialog(path) => ((s.sheet.exported_no_dialog)(path), None),
             TableNotice::NothingToPlay => (s.table_view.nothing_to_play.to_owned(), None),
             TableNotice::NoKeepAwake(why) => {
-                let detail = (s.table_view.no_keep_awake_detail)(why);
+                let detail = i18n::keep_awake_detail(lang, why);
                 (s.table_view.no_keep_awake.to_owned(), Some(detail))
             }
             TableNotice::EveningSetAside(path) => (i18n::evening_set_aside(lang, path), None),
@@ -135,9 +181,9 @@ impl TableNotice {
                 i18n::speech::NO_VOICE.get(lang).to_owned(),
                 Some(i18n::speech::NO_VOICE_DETAIL.get(lang).to_owned()),
             ),
-            TableNotice::VoiceFailed(why) => (
-                i18n::speech::VOICE_FAILED.get(lang).to_owned(),
-                Some(why.clone()),
+            TableNotice::VoiceFailed(problem) => (
+                i18n::speech::failed_line(lang, problem),
+                Some(i18n::speech::trouble(lang, problem)),
             ),
         }
     }

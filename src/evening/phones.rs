@@ -7,12 +7,16 @@
 //! sheets and restarts; "New link" (or turning phones off and on) makes a new one, and the old
 //! link is answered 403 from then on.
 //!
-//! Which address the link names: the first of [`link_addresses`] (the default route's
-//! interface, no virtual or down interface, no IPv6 while the server listens on IPv4 only).
-//! The others are kept for the window's chooser; choosing one ([`Command::ChooseAddress`])
-//! re-makes the link and its QR code for that address with the same secret, so phones that
-//! joined through another address keep working. The choice is kept for the evening's next
-//! links while the app runs.
+//! Which address the link names: the first of [`link_addresses`] (only addresses a phone can
+//! reach: private IPv4, then unique-local IPv6; the default route's interface first; no
+//! virtual or down interface). The server listens on IPv6 and IPv4 both (`[::]`, falling back
+//! to `0.0.0.0` where the machine has no IPv6), so a network with only unique-local IPv6
+//! addresses is offered too. The others are kept for the window's chooser; choosing one
+//! ([`Command::ChooseAddress`]) re-makes the link and its QR code for that address with the
+//! same secret, so phones that joined through another address keep working. The choice is
+//! kept for the evening's next links while the app runs. When no address can be reached the
+//! link is not shown at all ([`PhoneLink::unreachable`]): the window says so, and
+//! [`Command::FindAddresses`] looks again once the laptop is on the phones' Wi-Fi.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex, Weak};
@@ -23,8 +27,8 @@ use super::{Evening, Shared, Waited};
 use crate::i18n;
 use crate::lang::Language;
 use crate::server::{
-    Acted, LinkAddress, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret, ServerOptions,
-    TableState, link_addresses, qr_modules,
+    Acted, AddressLister, LinkAddress, PhoneAction, PhoneHost, PhoneServer, Rejection, Secret,
+    ServerOptions, TableState, link_addresses, qr_modules,
 };
 
 /// How long a phone's answer waits for its change to reach the disk.
@@ -37,8 +41,8 @@ pub struct PhoneLink {
     url: Option<String>,
     /// The QR code: width in modules and the dark modules, row by row.
     qr: Option<(usize, Vec<bool>)>,
-    /// Why the server could not start (e.g. the port is in use).
-    error: Option<String>,
+    /// Why the server could not start (e.g. the port is in use), in both languages.
+    error: Option<super::Worded>,
     /// Counts links: a request from a page of an earlier link is refused.
     link: u64,
     /// The evening's secret, kept across new sheets (and, saved, across restarts).
@@ -49,6 +53,8 @@ pub struct PhoneLink {
     chosen: Option<LinkAddress>,
     /// The address chosen in the window, used again by the next link if it is still there.
     preferred: Option<IpAddr>,
+    /// Lists the addresses a link may name ([`link_addresses`], or a test's machine).
+    list: AddressLister,
 }
 
 impl std::fmt::Debug for PhoneLink {
@@ -72,11 +78,21 @@ impl Default for PhoneLink {
             addresses: Vec::new(),
             chosen: None,
             preferred: None,
+            list: link_addresses,
         }
     }
 }
 
 impl PhoneLink {
+    /// A link that lists the machine's addresses with `list` (the real machine's is
+    /// [`link_addresses`]).
+    pub fn listing(list: AddressLister) -> PhoneLink {
+        PhoneLink {
+            list,
+            ..PhoneLink::default()
+        }
+    }
+
     /// Whether the server runs.
     pub fn is_on(&self) -> bool {
         self.server.is_some()
@@ -92,9 +108,9 @@ impl PhoneLink {
         self.qr.as_ref()
     }
 
-    /// Why the server could not start.
-    pub fn error(&self) -> Option<&str> {
-        self.error.as_deref()
+    /// Why the server could not start, in `lang`.
+    pub fn error(&self, lang: Language) -> Option<&str> {
+        self.error.as_ref().map(|why| why.get(lang))
     }
 
     /// The link number the pages see (it changes with every new link).
@@ -132,24 +148,31 @@ impl PhoneLink {
         let secret = match self.secret.clone().map(Ok).unwrap_or_else(Secret::random) {
             Ok(secret) => secret,
             Err(e) => {
-                self.error = Some(e.to_string());
+                self.error = Some(super::Worded::new(|lang| i18n::io_error(lang, &e)));
                 return;
             }
         };
         let mut options = ServerOptions::new(secret.clone());
         options.bind = bind;
-        match PhoneServer::start(options, state, host(self.link)) {
+        let host = host(self.link);
+        let mut started = PhoneServer::start(options.clone(), state.clone(), Arc::clone(&host));
+        // A machine without IPv6: the same port on every IPv4 interface.
+        if started.is_err() && bind.is_ipv6() && bind.ip().is_unspecified() {
+            options.bind = SocketAddr::from((Ipv4Addr::UNSPECIFIED, bind.port()));
+            started = PhoneServer::start(options, state, host);
+        }
+        match started {
             Ok(server) => {
                 self.error = None;
                 self.secret = Some(secret);
+                self.addresses = (self.list)(server.local_addr());
                 self.server = Some(server);
-                self.addresses = link_addresses(bind);
                 let ip = self
                     .preferred
                     .filter(|ip| self.addresses.iter().any(|a| a.ip == *ip));
                 self.show(ip);
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => self.error = Some(super::Worded::new(|lang| i18n::io_error(lang, &e))),
         }
     }
 
@@ -162,7 +185,7 @@ impl PhoneLink {
             self.preferred = Some(ip);
             return Ok(());
         };
-        self.addresses = link_addresses(bind);
+        self.addresses = (self.list)(bind);
         if !self.addresses.iter().any(|a| a.ip == ip) {
             return Err(Refusal::NoSuchAddress(ip));
         }
@@ -171,8 +194,28 @@ impl PhoneLink {
         Ok(())
     }
 
-    /// The link and its QR code for `ip` (the best address when `None`; loopback when the
-    /// machine lists none).
+    /// Lists the machine's addresses again (the laptop joined the phones' Wi-Fi since): the
+    /// link names the chosen one if it is still there, else the best; the secret stays.
+    pub fn find_addresses(&mut self) {
+        let Some(bind) = self.local_addr() else {
+            return;
+        };
+        self.addresses = (self.list)(bind);
+        let ip = self
+            .preferred
+            .or(self.chosen.as_ref().map(|a| a.ip))
+            .filter(|ip| self.addresses.iter().any(|a| a.ip == *ip));
+        self.show(ip);
+    }
+
+    /// The server runs but no address of this machine can be reached by a phone: no link is
+    /// shown (the window says so in words).
+    pub fn unreachable(&self) -> bool {
+        self.server.is_some() && self.url.is_none()
+    }
+
+    /// The link and its QR code for `ip` (the best address when `None`); none at all when
+    /// no address can be reached.
     fn show(&mut self, ip: Option<IpAddr>) {
         let Some(server) = &self.server else {
             return;
@@ -180,11 +223,13 @@ impl PhoneLink {
         let chosen = ip
             .and_then(|ip| self.addresses.iter().find(|a| a.ip == ip))
             .or_else(|| self.addresses.first())
-            .cloned()
-            .unwrap_or_else(|| LinkAddress {
-                ip: IpAddr::V4(Ipv4Addr::LOCALHOST),
-                interface: String::new(),
-            });
+            .cloned();
+        let Some(chosen) = chosen else {
+            self.url = None;
+            self.qr = None;
+            self.chosen = None;
+            return;
+        };
         let url = server.url(chosen.ip);
         self.qr = qr_modules(&url);
         self.url = Some(url);
@@ -222,10 +267,11 @@ impl PhoneLink {
     }
 }
 
-/// Where the server listens for the table: every interface of this machine, on `port`
-/// (requests from outside the local network ranges are refused by the server).
+/// Where the server listens for the table: every interface of this machine, IPv6 and IPv4,
+/// on `port` (requests from outside the local network ranges are refused by the server;
+/// without IPv6 [`PhoneLink::start`] falls back to IPv4's `0.0.0.0`).
 pub fn table_bind(port: u16) -> SocketAddr {
-    SocketAddr::from((Ipv4Addr::UNSPECIFIED, port))
+    SocketAddr::from((std::net::Ipv6Addr::UNSPECIFIED, port))
 }
 
 /// The host the server calls: it applies a phone's command to the evening and answers once

@@ -58,7 +58,7 @@ impl SheetError {
                 Language::Korean => format!(
                     "{}에 쓰지 못했습니다: {}",
                     path.display(),
-                    i18n::io_kind_ko(source.kind())
+                    i18n::io_error(lang, source)
                 ),
             },
         }

@@ -50,8 +50,29 @@ pub enum Change {
     Resumed,
     /// The timer was reset for a new game.
     TimerReset,
-    /// Players were added, removed, renamed or moved.
+    /// Players were added, removed, renamed or moved (saved by earlier versions; new
+    /// changes say which, below).
     PlayersChanged,
+    /// A player was renamed.
+    Renamed {
+        /// The name before.
+        from: String,
+        /// The name after.
+        to: String,
+    },
+    /// A player was added.
+    PlayerAdded(String),
+    /// A player was removed.
+    PlayerRemoved(String),
+    /// A player moved to another seat (1-based).
+    PlayerMoved {
+        /// Who moved.
+        name: String,
+        /// The seat they moved to, 1 first.
+        seat: usize,
+    },
+    /// The seats were replaced at once: the new order.
+    SeatsChanged(Vec<String>),
     /// A game was added (round, game in round).
     GameAdded(usize, usize),
     /// A game was changed.
@@ -60,8 +81,30 @@ pub enum Change {
     GameDeleted(usize, usize),
     /// A half-typed game was thrown away.
     DraftDiscarded,
-    /// The rules for new sheets (and the timer) changed.
+    /// The rules for new sheets (and the timer) changed (saved by earlier versions; new
+    /// changes say what changed, below).
     RulesChanged,
+    /// The rules for new sheets (and the timer) changed from one set to another.
+    RuleChanged {
+        /// The rules before.
+        from: RuleSet,
+        /// The rules after.
+        to: RuleSet,
+    },
+    /// Two names were merged in the history (`from` counted as `into` from now on).
+    NamesMerged {
+        /// The name merged away.
+        from: String,
+        /// The name kept.
+        into: String,
+    },
+    /// A name merged in the history was counted as itself again.
+    NamesSeparated {
+        /// The name counted as itself again.
+        from: String,
+        /// The name it had been merged into.
+        into: String,
+    },
     /// A new sheet was started.
     NewSheet,
     /// Another sheet was opened.
@@ -70,36 +113,100 @@ pub enum Change {
     RulesApplied,
 }
 
-/// Where a change is offered for undo: the view it happened in.
+/// Where a change belongs, and what an undo is asked for: a change belongs to the clock, the
+/// seats, the sheet or the settings; an undo asks for one of those or for the timer tab,
+/// which covers the clock and the seats (Backspace asks for the clock alone: a rename is not
+/// a clock change).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Area {
-    /// The timer.
+    /// The timer tab: the clock and the seats.
     Timer,
-    /// The score sheet.
+    /// The clock: a turn started, ended, paused, resumed, reset.
+    Clock,
+    /// The seats: players renamed, added, removed, moved.
+    Seats,
+    /// The score sheet (and the history shown on it).
     Sheet,
     /// The settings.
     Settings,
 }
 
+impl Area {
+    /// Whether an undo asked for this area takes a change that belongs to `area`.
+    pub fn covers(self, area: Area) -> bool {
+        self == area || (self == Area::Timer && matches!(area, Area::Clock | Area::Seats))
+    }
+}
+
 impl Change {
-    /// The view a change belongs to.
+    /// Where a change belongs (the clock, the seats, the sheet or the settings).
     pub fn area(&self) -> Area {
         match self {
             Change::Started
             | Change::TurnEnded(_)
             | Change::Paused
             | Change::Resumed
-            | Change::TimerReset
-            | Change::PlayersChanged => Area::Timer,
+            | Change::TimerReset => Area::Clock,
+            Change::PlayersChanged
+            | Change::Renamed { .. }
+            | Change::PlayerAdded(_)
+            | Change::PlayerRemoved(_)
+            | Change::PlayerMoved { .. }
+            | Change::SeatsChanged(_) => Area::Seats,
             Change::GameAdded(..)
             | Change::GameEdited(..)
             | Change::GameDeleted(..)
             | Change::DraftDiscarded
             | Change::NewSheet
             | Change::SheetOpened
-            | Change::RulesApplied => Area::Sheet,
-            Change::RulesChanged => Area::Settings,
+            | Change::RulesApplied
+            | Change::NamesMerged { .. }
+            | Change::NamesSeparated { .. } => Area::Sheet,
+            Change::RulesChanged | Change::RuleChanged { .. } => Area::Settings,
         }
+    }
+
+    /// What changed between two seatings, as the undo offer names it: one player renamed,
+    /// added, removed or moved, else the new seating.
+    pub fn of_seats(before: &[String], after: &[String]) -> Change {
+        let differ: Vec<usize> = (0..before.len().max(after.len()))
+            .filter(|&i| before.get(i) != after.get(i))
+            .collect();
+        if before.len() == after.len() {
+            match differ.as_slice() {
+                [i] => {
+                    return Change::Renamed {
+                        from: before[*i].clone(),
+                        to: after[*i].clone(),
+                    };
+                }
+                [i, j] if *j == i + 1 && before[*i] == after[*j] && before[*j] == after[*i] => {
+                    return Change::PlayerMoved {
+                        name: after[*i].clone(),
+                        seat: i + 1,
+                    };
+                }
+                _ => {}
+            }
+        }
+        let without = |list: &[String], i: usize| {
+            let mut list = list.to_vec();
+            list.remove(i);
+            list
+        };
+        if after.len() == before.len() + 1
+            && let Some(&i) = differ.first()
+            && without(after, i) == before
+        {
+            return Change::PlayerAdded(after[i].clone());
+        }
+        if before.len() == after.len() + 1
+            && let Some(&i) = differ.first()
+            && without(before, i) == after
+        {
+            return Change::PlayerRemoved(before[i].clone());
+        }
+        Change::SeatsChanged(after.to_vec())
     }
 }
 
@@ -171,6 +278,13 @@ pub struct Parts {
     /// A sheet's draft (none: there was no half-typed game).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft: Option<(SheetId, Option<Draft>)>,
+    /// Other sheets than the open one (a rename carried to the evening's sheets): the patch
+    /// that puts each back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<(SheetId, SheetPatch)>,
+    /// The names counted as one in the history.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merges: Option<Vec<(String, String)>>,
 }
 
 impl Parts {
@@ -180,6 +294,11 @@ impl Parts {
             || (self.sheet.is_some() && other.sheet.is_some())
             || (self.seats.is_some() && other.seats.is_some())
             || matches!((&self.draft, &other.draft), (Some((a, _)), Some((b, _))) if a == b)
+            || (self.merges.is_some() && other.merges.is_some())
+            || self
+                .others
+                .iter()
+                .any(|(a, _)| other.others.iter().any(|(b, _)| a == b))
     }
 }
 
@@ -231,7 +350,7 @@ fn latest(stack: &[Arc<Entry>], area: Option<Area>) -> Option<usize> {
     let Some(area) = area else {
         return stack.len().checked_sub(1);
     };
-    let i = stack.iter().rposition(|e| e.change.area() == area)?;
+    let i = stack.iter().rposition(|e| area.covers(e.change.area()))?;
     let later_overlap = stack[i + 1..]
         .iter()
         .any(|e| e.state.overlaps(&stack[i].state));
@@ -363,6 +482,9 @@ mod tests {
         );
         // The players' change is not: the rules change after it touched the same part.
         assert_eq!(h.next_undo(Some(Area::Timer)), None);
+        assert_eq!(h.next_undo(Some(Area::Seats)), None);
+        // Nor is it a clock change.
+        assert_eq!(h.next_undo(Some(Area::Clock)), None);
         assert_eq!(h.next_undo(None), Some(&Change::RulesChanged));
         let taken = h.take_undo(Some(Area::Sheet)).expect("the sheet's change");
         assert_eq!(taken.change, Change::GameAdded(1, 1));
@@ -373,6 +495,43 @@ mod tests {
         h.record(Change::Paused, Parts::default());
         assert_eq!(h.just_undone(), None, "a new change ends the 'undone' line");
         assert_eq!(h.next_redo(None), None, "and forgets what could be redone");
+    }
+
+    #[test]
+    fn a_seating_change_is_named_by_what_changed() {
+        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let before = names(&["Ann", "Ben", "Cy"]);
+        let cases = [
+            (
+                names(&["Ann", "Benny", "Cy"]),
+                Change::Renamed {
+                    from: "Ben".into(),
+                    to: "Benny".into(),
+                },
+            ),
+            (
+                names(&["Ann", "Ben", "Cy", "Dee"]),
+                Change::PlayerAdded("Dee".into()),
+            ),
+            (names(&["Ann", "Cy"]), Change::PlayerRemoved("Ben".into())),
+            (
+                names(&["Ben", "Ann", "Cy"]),
+                Change::PlayerMoved {
+                    name: "Ben".into(),
+                    seat: 1,
+                },
+            ),
+            (
+                names(&["Cy", "Ann", "Ben"]),
+                Change::SeatsChanged(names(&["Cy", "Ann", "Ben"])),
+            ),
+        ];
+        for (after, change) in cases {
+            assert_eq!(Change::of_seats(&before, &after), change, "{after:?}");
+            assert_eq!(change.area(), Area::Seats);
+            assert!(Area::Timer.covers(change.area()));
+            assert!(!Area::Clock.covers(change.area()));
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use std::io;
 
-use super::{Josa, io_kind_ko, josa};
+use super::{Josa, io_error, josa};
 use crate::lang::{Language, Text};
 use crate::meld::Reading;
 use crate::rules::FinalRule;
@@ -90,7 +90,7 @@ pub fn cannot_read(lang: Language, path: &str, error: &io::Error) -> String {
         Language::Korean => format!(
             "{} 읽을 수 없습니다 ({})",
             josa(path, Josa::EulReul),
-            io_kind_ko(error.kind())
+            io_error(lang, error)
         ),
     }
 }
@@ -268,11 +268,14 @@ pub mod solve {
         }
     }
 
-    /// The last line: the total, how many tiles it lays, the threshold and whether it is met.
+    /// The last line: the total, how many tiles it lays, the threshold and whether it is met
+    /// (nothing laid is no meld, whatever the threshold).
     pub fn total(lang: Language, total: u32, laid: usize, threshold: u32, meets: bool) -> String {
         match lang {
             Language::English => {
-                let verdict = if meets {
+                let verdict = if laid == 0 {
+                    "no meld (nothing can be laid)"
+                } else if meets {
                     "threshold reached"
                 } else {
                     "threshold NOT reachable"
@@ -280,7 +283,9 @@ pub mod solve {
                 format!("total {total} from {laid} tiles (needs {threshold}): {verdict}")
             }
             Language::Korean => {
-                let verdict = if meets {
+                let verdict = if laid == 0 {
+                    "등록할 수 없습니다 (내려놓을 묶음이 없음)"
+                } else if meets {
                     "기준 점수에 닿습니다"
                 } else {
                     "기준 점수에 닿을 수 없습니다"
@@ -576,7 +581,7 @@ pub mod status {
             Language::Korean => format!(
                 "데이터 폴더 {} 읽을 수 없습니다 ({})",
                 josa(dir, Josa::EulReul),
-                io_kind_ko(error.kind())
+                io_error(lang, error)
             ),
         }
     }
@@ -604,8 +609,8 @@ pub mod history {
                 } else {
                     "빼고 셉니다"
                 };
-                let problem = super::super::file_problem(lang, problem);
-                format!("{file}{problem}: {then}")
+                let problem = super::super::file_and_problem(lang, file, problem);
+                format!("{problem}: {then}")
             }
         }
     }

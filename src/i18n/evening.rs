@@ -34,6 +34,14 @@ pub fn refusal(lang: Language, refusal: &Refusal) -> String {
             Language::English => format!("There is no player {}.", seat + 1),
             Language::Korean => format!("{}번 자리에 플레이어가 없습니다.", seat + 1),
         },
+        Refusal::SameName(a, b) => match lang {
+            Language::English => format!("{a} and {b} are already counted as one player."),
+            Language::Korean => format!(
+                "{} {} 이미 한 사람으로 셉니다.",
+                josa(a, Josa::GwaWa),
+                josa(b, Josa::EunNeun)
+            ),
+        },
         Refusal::NotOnSheet(name) => match lang {
             Language::English => format!("{name} is not on the open sheet."),
             Language::Korean => format!("{} 열린 점수표에 없습니다.", josa(name, Josa::EunNeun)),
@@ -165,4 +173,115 @@ pub const LOADING_HISTORY: Text = Text {
 pub const LINK_NETWORK: Text = Text {
     en: "Network of the phones",
     ko: "휴대폰이 연결된 네트워크",
+};
+
+/// No address of this laptop can be reached by a phone: no link is shown (never
+/// `127.0.0.1`). Shown by every place that offers a link (the phones in Settings, the club
+/// night's tables).
+pub const NO_PHONE_ADDRESS: Text = Text {
+    en: "No link can be shown: this laptop has no address that phones can reach (no private \
+         IPv4 or local IPv6 address). Join the phones' Wi-Fi, then press \"Look again\".",
+    ko: "링크를 보여 줄 수 없습니다: 이 노트북에는 휴대폰이 닿을 수 있는 주소(사설 IPv4나 \
+         로컬 IPv6 주소)가 없습니다. 휴대폰과 같은 와이파이에 연결한 뒤 \"다시 찾기\"를 누르세요.",
+};
+
+/// Lists the laptop's addresses again (after joining the phones' Wi-Fi).
+pub const FIND_ADDRESSES: Text = Text {
+    en: "Look again",
+    ko: "다시 찾기",
+};
+
+/// An undo (or redo) found nothing to take back on the tab shown; `clock`: Backspace on the
+/// timer, which takes back only the clock's changes.
+pub fn nothing_to_undo(lang: Language, redo: bool, clock: bool) -> String {
+    match (lang, redo, clock) {
+        (Language::English, false, true) => {
+            "Nothing to undo on the clock (Backspace undoes only the clock; Ctrl+Z also a \
+             change of players)."
+                .to_owned()
+        }
+        (Language::Korean, false, true) => {
+            "시계에는 되돌릴 것이 없습니다 (Backspace는 시계만, Ctrl+Z는 플레이어 변경도 \
+             되돌립니다)."
+                .to_owned()
+        }
+        (Language::English, false, false) => "Nothing to undo on this tab.".to_owned(),
+        (Language::Korean, false, false) => "이 탭에는 되돌릴 것이 없습니다.".to_owned(),
+        (Language::English, true, _) => "Nothing to redo on this tab.".to_owned(),
+        (Language::Korean, true, _) => "이 탭에는 다시 할 것이 없습니다.".to_owned(),
+    }
+}
+
+/// After "nothing to undo" on the Meld tab: where its undo is.
+pub const MELD_HAS_NO_UNDO: Text = Text {
+    en: "The score sheet's and the clock's changes are undone on their own tabs; in a field, \
+         Ctrl+Z undoes the typing.",
+    ko: "점수표와 시계의 변경은 각 탭에서 되돌립니다. 입력 칸 안에서는 Ctrl+Z가 입력을 \
+         되돌립니다.",
+};
+
+/// After "nothing to undo" on the Event tab: a result is changed by a correction.
+pub const EVENT_HAS_NO_UNDO: Text = Text {
+    en: "A club night's result is changed by entering a correction.",
+    ko: "대회 결과는 정정 결과를 입력해서 바꿉니다.",
+};
+
+/// The history's "same player under two names" heading.
+pub const SAME_PLAYER: Text = Text {
+    en: "Same player under two names? Count them as one:",
+    ko: "같은 사람이 두 이름으로 나뉘었나요? 한 사람으로 세기:",
+};
+
+/// Between the two names of the merge form: "[Ben] counted as [Benny]".
+pub const COUNT_AS: Text = Text {
+    en: "counted as",
+    ko: "→",
+};
+
+/// The merge form's first name (its accessible name).
+pub const MERGE_FROM: Text = Text {
+    en: "Name to count as another",
+    ko: "다른 이름으로 셀 이름",
+};
+
+/// The merge form's second name (its accessible name).
+pub const MERGE_INTO: Text = Text {
+    en: "Name it counts as",
+    ko: "합쳐서 셀 이름",
+};
+
+/// The merge form's button.
+pub const MERGE: Text = Text {
+    en: "Count as one",
+    ko: "한 사람으로 세기",
+};
+
+/// Counts a merged name apart again.
+pub const COUNT_APART: Text = Text {
+    en: "Count apart",
+    ko: "따로 세기",
+};
+
+/// One merge as the history lists it.
+pub fn counted_as(lang: Language, from: &str, into: &str) -> String {
+    match lang {
+        Language::English => format!("{from} is counted as {into}"),
+        Language::Korean => format!(
+            "{} {} 셉니다",
+            josa(from, Josa::EulReul),
+            josa(into, Josa::EuroRo)
+        ),
+    }
+}
+
+/// Shows the folded notices whole.
+pub const SHOW_NOTICES: Text = Text {
+    en: "Show",
+    ko: "보기",
+};
+
+/// Folds the notices that only inform again.
+pub const HIDE_NOTICES: Text = Text {
+    en: "Hide",
+    ko: "접기",
 };

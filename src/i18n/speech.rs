@@ -2,9 +2,10 @@
 //! What the voice *says* is not here: it is [`crate::speech::phrases`], pure and tested with
 //! the happenings it words.
 
+use super::{Josa, josa};
 use crate::lang::{Language, Text};
-use crate::speech::Engine;
 use crate::speech::phrases::Kind;
+use crate::speech::{Engine, SpeechProblem, Trouble};
 
 /// The section's heading in Settings.
 pub const HEADING: Text = Text {
@@ -90,14 +91,78 @@ pub const VOICE_FAILED: Text = Text {
     ko: "음성 엔진이 실패해 일부 안내를 말하지 못했습니다 (알림음은 그대로 울립니다).",
 };
 
+/// The notice's line for an engine's failure: another engine took over, or some words were
+/// not said.
+pub fn failed_line(lang: Language, problem: &SpeechProblem) -> String {
+    match (lang, problem.instead) {
+        (Language::English, Some(instead)) => format!(
+            "{} did not answer: the voice speaks through {} from now on.",
+            problem.engine.program(),
+            instead.program()
+        ),
+        (Language::Korean, Some(instead)) => format!(
+            "{} 응답하지 않아 이제부터 {} 말합니다.",
+            josa(problem.engine.program(), Josa::IGa),
+            josa(instead.program(), Josa::EuroRo)
+        ),
+        (_, None) => VOICE_FAILED.get(lang).to_owned(),
+    }
+}
+
+/// What went wrong with the engine, in words (the notice's detail).
+pub fn trouble(lang: Language, problem: &SpeechProblem) -> String {
+    let program = problem.engine.program();
+    match (lang, &problem.trouble) {
+        (Language::English, Trouble::Hung(limit)) => format!(
+            "{program} gave no answer within {} s and was stopped.",
+            limit.as_secs()
+        ),
+        (Language::Korean, Trouble::Hung(limit)) => format!(
+            "{} {}초 안에 답하지 않아 멈췄습니다.",
+            josa(program, Josa::IGa),
+            limit.as_secs()
+        ),
+        (Language::English, Trouble::Failed(Some(code))) => {
+            format!("{program} ended with error code {code}.")
+        }
+        (Language::Korean, Trouble::Failed(Some(code))) => {
+            format!(
+                "{} 오류 코드 {} 끝났습니다.",
+                josa(program, Josa::IGa),
+                josa(&code.to_string(), Josa::EuroRo)
+            )
+        }
+        (Language::English, Trouble::Failed(None)) => format!("{program} was stopped."),
+        (Language::Korean, Trouble::Failed(None)) => {
+            format!("{} 중간에 멈췄습니다.", josa(program, Josa::IGa))
+        }
+        (lang, Trouble::NotStarted(kind)) => match lang {
+            Language::English => format!(
+                "{program} could not be started: {}",
+                super::io_error(lang, &std::io::Error::from(*kind))
+            ),
+            Language::Korean => format!(
+                "{} 시작할 수 없습니다: {}",
+                josa(program, Josa::EulReul),
+                super::io_error(lang, &std::io::Error::from(*kind))
+            ),
+        },
+        (Language::English, Trouble::ThreadGone) => "The speaking thread has stopped.".to_owned(),
+        (Language::Korean, Trouble::ThreadGone) => "말하는 스레드가 멈췄습니다.".to_owned(),
+    }
+}
+
 /// The spoken names' heading.
 pub const SPOKEN_NAMES: Text = Text {
     en: "How names are said",
     ko: "이름 읽는 법",
 };
 
-/// The spoken names' hint.
+/// The spoken names' hint: what a table in this language writes there (an English table
+/// spells a name as it sounds; a Korean one writes a name in Hangul).
 pub const SPOKEN_HINT: Text = Text {
-    en: "Optional: a nickname in Hangul, or the name as it should sound. Empty: said as written.",
-    ko: "선택: 한글 별명이나 소리 나는 대로 쓴 이름. 비워 두면 쓰인 대로 읽습니다.",
+    en: "Optional: the name as it should sound (\"Jee-hoon\" for 지훈). Empty: said as \
+         written, a Hangul name with the Korean voice.",
+    ko: "선택: 소리 나는 대로 쓴 이름 (예: Ann → 앤). 비워 두면 쓰인 대로 읽고, 영문 이름은 \
+         영어 음성으로 읽습니다.",
 };

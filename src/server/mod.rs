@@ -81,9 +81,9 @@ use tokio::sync::{oneshot, watch};
 use crate::lang::Language;
 
 pub use net::{
-    DefaultRoutes, InterfaceAddress, LinkAddress, Listening, Secret, default_route_v4,
-    default_route_v6, is_local_peer, is_virtual_interface, link_addresses, qr_modules,
-    rank_link_addresses,
+    AddressLister, DefaultRoutes, InterfaceAddress, LinkAddress, LinkChoice, Listening, Secret,
+    default_route_v4, default_route_v6, is_local_peer, is_virtual_interface, link_addresses,
+    link_choice, qr_modules, rank_link_addresses,
 };
 pub use state::{MAX_RACK_TEXT, PhoneAction, PhonePhase, TableState};
 

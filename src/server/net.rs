@@ -3,12 +3,14 @@
 //!
 //! Why the addresses are ranked the way they are: a laptop at a table often has more
 //! interfaces than the Wi-Fi the phones are on (Docker's bridge, a VPN, a virtual machine's
-//! network, an IPv6 address the server does not listen on). A link naming any of those
-//! scans fine and then never loads. The interface of the default route is where the laptop's
-//! own traffic goes, so it is almost always the phones' network; the others stay in the list
-//! for the window's chooser. The choice is a pure function ([`rank_link_addresses`]) of what
-//! the system lists, so it is tested with tables; reading the system ([`link_addresses`]) is a
-//! few thin lines.
+//! network, an IPv6 address the server does not listen on, loopback). A link naming any of
+//! those scans fine and then never loads. So only private IPv4 and unique-local IPv6
+//! addresses are offered; the interface of the default route is where the laptop's own
+//! traffic goes, so it is almost always the phones' network and comes first; the others stay
+//! in the list for the window's chooser; and when nothing is left the caller says so instead
+//! of showing a link that cannot work ([`LinkChoice`]). The choice is a pure function
+//! ([`rank_link_addresses`]) of what the system lists, so it is tested with tables; reading
+//! the system ([`link_addresses`], [`link_choice`]) is a few thin lines.
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
@@ -237,17 +239,19 @@ pub fn is_virtual_interface(name: &str) -> bool {
 
 /// The addresses a phone's link may name, best first, from the machine's interfaces, its
 /// default routes and what the server listens on. Pure: [`link_addresses`] reads the inputs
-/// from the system.
+/// from the system, and [`LinkChoice::of`] says what to offer.
 ///
-/// - **Left out:** interfaces that are down; virtual ones ([`is_virtual_interface`]);
-///   addresses of a family the server does not listen on (a server on `0.0.0.0` offers no
-///   IPv6 address); IPv6 link-local addresses (a link would need a zone id); addresses
-///   outside the local ranges ([`is_local_peer`]), since a phone that reaches one comes from
-///   outside those ranges too and the server refuses it; loopback, unless nothing else is left.
-/// - **Order:** addresses of the default route's interface first (its IPv4 or IPv6 route),
-///   then private IPv4, unique-local IPv6, link-local IPv4; then by interface name and
-///   address, so the order is stable.
-/// - A server bound to one address offers that address only.
+/// Only addresses a phone on the table's network can reach are offered: **private IPv4**
+/// (10/8, 172.16/12, 192.168/16), **then unique-local IPv6** (fc00::/7), of interfaces that
+/// are up and not virtual ([`is_virtual_interface`]), of a family the server listens on (a
+/// server on `0.0.0.0` offers no IPv6 address). Never loopback (a phone that opens
+/// `127.0.0.1` opens itself), link-local (a link would need a zone id, and a phone rarely sits
+/// on a self-assigned network) or a global address (the server refuses peers from outside the
+/// local ranges, so a phone that reaches one is refused). Within each family the default
+/// route's interface comes first, then by interface name and address, so the order is stable.
+/// A server bound to one address offers that address only (whoever bound it chose it:
+/// `event serve --bind`, a test on loopback). An empty list means no phone can reach this machine: the caller says so plainly rather than show a
+/// link that cannot work.
 ///
 /// # Example
 /// ```
@@ -281,49 +285,97 @@ pub fn rank_link_addresses(
             .unwrap_or_default();
         return vec![LinkAddress { ip, interface }];
     }
-    let usable = |i: &&InterfaceAddress| {
-        i.up && listening.accepts(i.ip)
-            && !i.ip.is_unspecified()
-            && !i.ip.is_multicast()
-            && !matches!(i.ip, IpAddr::V6(v6) if link_local_v6(v6))
-    };
     let on_default_route = |i: &InterfaceAddress| {
         Some(&i.interface) == routes.v4.as_ref() || Some(&i.interface) == routes.v6.as_ref()
     };
-    let mut ranked: Vec<&InterfaceAddress> = interfaces
+    let mut ranked: Vec<(u8, &InterfaceAddress)> = interfaces
         .iter()
-        .filter(usable)
-        .filter(|i| {
-            !i.ip.is_loopback() && is_local_peer(i.ip) && !is_virtual_interface(&i.interface)
-        })
+        .filter(|i| i.up && listening.accepts(i.ip) && !is_virtual_interface(&i.interface))
+        .filter_map(|i| phone_reachable(i.ip).map(|rank| (rank, i)))
         .collect();
-    if ranked.is_empty() {
-        // Nothing a phone could reach: the loopback address at least opens the page here.
-        ranked = interfaces
-            .iter()
-            .filter(usable)
-            .filter(|i| i.ip.is_loopback())
-            .collect();
-    }
-    ranked.sort_by(|a, b| {
-        let key = |i: &InterfaceAddress| (!on_default_route(i), address_rank(i.ip));
-        key(a)
-            .cmp(&key(b))
+    ranked.sort_by(|(rank_a, a), (rank_b, b)| {
+        (rank_a, !on_default_route(a))
+            .cmp(&(rank_b, !on_default_route(b)))
             .then_with(|| a.interface.cmp(&b.interface))
             .then_with(|| a.ip.cmp(&b.ip))
     });
     let mut seen = std::collections::HashSet::new();
     ranked
         .into_iter()
+        .map(|(_, i)| i)
         .filter(|i| seen.insert(i.ip))
         .map(address)
         .collect()
 }
 
+/// Whether a phone on the table's network can reach `ip`, and how good a guess it is for the
+/// link: 0 for private IPv4, 1 for unique-local IPv6, `None` for anything else.
+fn phone_reachable(ip: IpAddr) -> Option<u8> {
+    match ip {
+        IpAddr::V4(v4) if v4.is_private() => Some(0),
+        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_some_and(|v4| v4.is_private()) => Some(0),
+        IpAddr::V6(v6) if unique_local(v6) => Some(1),
+        _ => None,
+    }
+}
+
+/// What the phones' link can offer: no address (say so plainly, show no link), one, or
+/// several to choose from (the best first). The rule every link of the program follows (the
+/// table's phones, the club night's tables and `event serve`): see [`rank_link_addresses`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkChoice {
+    /// No address of this machine can be reached by a phone (no private IPv4 address, no
+    /// unique-local IPv6 one the server listens on): no link can work.
+    Unreachable,
+    /// One address: the link names it.
+    One(LinkAddress),
+    /// Several: the link names the first, and the user may choose another.
+    Several(Vec<LinkAddress>),
+}
+
+impl LinkChoice {
+    /// The choice among `addresses` (best first, as [`rank_link_addresses`] gives them).
+    pub fn of(mut addresses: Vec<LinkAddress>) -> LinkChoice {
+        match addresses.len() {
+            0 => LinkChoice::Unreachable,
+            1 => LinkChoice::One(addresses.remove(0)),
+            _ => LinkChoice::Several(addresses),
+        }
+    }
+
+    /// The address the link names first, if any.
+    pub fn best(&self) -> Option<&LinkAddress> {
+        self.addresses().first()
+    }
+
+    /// Every address offered, best first (empty when none can be reached).
+    pub fn addresses(&self) -> &[LinkAddress] {
+        match self {
+            LinkChoice::Unreachable => &[],
+            LinkChoice::One(one) => std::slice::from_ref(one),
+            LinkChoice::Several(all) => all,
+        }
+    }
+}
+
+/// A function that lists the addresses a link may name for a server bound to an address
+/// ([`link_addresses`] reads this machine; tests pass one of their own).
+pub type AddressLister = fn(SocketAddr) -> Vec<LinkAddress>;
+
+/// What the phones' link can offer for a server bound to `bind`, read from this machine (see
+/// [`LinkChoice`] and [`rank_link_addresses`]). The one function to call before showing a
+/// link: `LinkChoice::Unreachable` is to be said in words (`i18n::evening::NO_PHONE_ADDRESS`), never
+/// papered over with `127.0.0.1`.
+pub fn link_choice(bind: SocketAddr) -> LinkChoice {
+    LinkChoice::of(link_addresses(bind))
+}
+
 /// The addresses of this machine a phone's link may name for a server bound to `bind`, best
 /// first (see [`rank_link_addresses`]): the interfaces as the system lists them and, on Linux,
-/// the default routes from `/proc/net/route` and `/proc/net/ipv6_route` (elsewhere the
-/// ranking alone decides). Empty only if the interfaces cannot be listed.
+/// the default routes from `/proc/net/route` and `/proc/net/ipv6_route` and whether an IPv6
+/// socket on `::` takes IPv4 too (`/proc/sys/net/ipv6/bindv6only`; elsewhere the ranking
+/// alone decides). Empty when no phone can reach this machine (or the interfaces cannot be
+/// listed).
 pub fn link_addresses(bind: SocketAddr) -> Vec<LinkAddress> {
     let interfaces: Vec<InterfaceAddress> = if_addrs::get_if_addrs()
         .map(|list| {
@@ -336,7 +388,14 @@ pub fn link_addresses(bind: SocketAddr) -> Vec<LinkAddress> {
                 .collect()
         })
         .unwrap_or_default();
-    rank_link_addresses(&interfaces, &default_routes(), Listening::of(bind.ip()))
+    let mut listening = Listening::of(bind.ip());
+    if let Listening::Any { v4, v6: true } = &mut listening
+        && cfg!(target_os = "linux")
+        && std::fs::read_to_string("/proc/sys/net/ipv6/bindv6only").is_ok_and(|v| v.trim() == "1")
+    {
+        *v4 = false;
+    }
+    rank_link_addresses(&interfaces, &default_routes(), listening)
 }
 
 /// The default routes' interfaces, as the kernel lists them.
@@ -406,18 +465,6 @@ pub fn default_route_v6(proc_net_ipv6_route: &str) -> Option<String> {
         })
         .min()
         .map(|(_, iface)| iface)
-}
-
-/// How likely an address is to be the phones' network: private IPv4 (the usual home Wi-Fi),
-/// unique-local IPv6, link-local IPv4, anything else, loopback last.
-fn address_rank(ip: IpAddr) -> u8 {
-    match ip {
-        IpAddr::V4(v4) if v4.is_private() => 0,
-        IpAddr::V6(v6) if unique_local(v6) => 1,
-        IpAddr::V4(v4) if v4.is_link_local() => 2,
-        ip if ip.is_loopback() => 4,
-        _ => 3,
-    }
 }
 
 /// The link for a host and port: `http://host:port/p/<secret>/` (IPv6 in brackets).
@@ -512,25 +559,5 @@ mod tests {
             format!("http://192.168.1.5:7373/p/{}/", s.as_str())
         );
         assert!(link(ip("fd00::5"), 80, &s).starts_with("http://[fd00::5]:80/p/"));
-    }
-
-    #[test]
-    fn address_ranks_put_private_first_and_loopback_last() {
-        let mut ips = vec![
-            ip("127.0.0.1"),
-            ip("203.0.113.4"),
-            ip("192.168.1.9"),
-            ip("fd00::3"),
-        ];
-        ips.sort_by_key(|ip| address_rank(*ip));
-        assert_eq!(
-            ips,
-            [
-                ip("192.168.1.9"),
-                ip("fd00::3"),
-                ip("203.0.113.4"),
-                ip("127.0.0.1")
-            ]
-        );
     }
 }

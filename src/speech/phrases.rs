@@ -283,6 +283,117 @@ pub fn phrase(lang: Language, happening: &Happening) -> String {
     }
 }
 
+/// The language a name is best said in: Korean for a name with Hangul in it, English for one
+/// in Latin letters, `None` (the sentence's own) for anything else (digits, other scripts).
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::Language;
+/// use rummikub_companion::speech::phrases::script_of;
+/// assert_eq!(script_of("루미"), Some(Language::Korean));
+/// assert_eq!(script_of("Ann"), Some(Language::English));
+/// assert_eq!(script_of("7"), None);
+/// ```
+pub fn script_of(name: &str) -> Option<Language> {
+    let hangul = |c: char| {
+        ('\u{AC00}'..='\u{D7A3}').contains(&c)
+            || ('\u{1100}'..='\u{11FF}').contains(&c)
+            || ('\u{3130}'..='\u{318F}').contains(&c)
+    };
+    if name.chars().any(hangul) {
+        Some(Language::Korean)
+    } else if name.chars().any(|c| c.is_ascii_alphabetic()) {
+        Some(Language::English)
+    } else {
+        None
+    }
+}
+
+/// Marks a name's place in a phrase (private-use characters, never in a typed name).
+const NAME_OPEN: char = '\u{E000}';
+const NAME_CLOSE: char = '\u{E001}';
+
+impl Happening {
+    /// The same happening with every name replaced by `f(index, name)`, in the order
+    /// [`phrase`] says them.
+    fn with_names(&self, f: impl Fn(usize, &str) -> String) -> Happening {
+        match self {
+            Happening::Turn { name } => Happening::Turn { name: f(0, name) },
+            Happening::Flag { name } => Happening::Flag { name: f(0, name) },
+            Happening::GameWon { name } => Happening::GameWon { name: f(0, name) },
+            Happening::Test { name } => Happening::Test { name: f(0, name) },
+            Happening::MatchWon { names } => Happening::MatchWon {
+                names: names.iter().enumerate().map(|(i, n)| f(i, n)).collect(),
+            },
+            other => other.clone(),
+        }
+    }
+
+    /// The names said, in order.
+    fn names(&self) -> Vec<&str> {
+        match self {
+            Happening::Turn { name }
+            | Happening::Flag { name }
+            | Happening::GameWon { name }
+            | Happening::Test { name } => vec![name.as_str()],
+            Happening::MatchWon { names } => names.iter().map(String::as_str).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// What is said for `happening` in `lang`, in runs of one language each: a name written in
+/// another script than the sentence's ([`script_of`]) is a run of its own in that script's
+/// language, so an English sentence says a Hangul name with a Korean voice (an English voice
+/// spells it out, "Hangul syllable …", four times as long) and a Korean sentence an English
+/// name with an English one. Runs of the same language are joined; the text of all runs is
+/// [`phrase`]'s.
+///
+/// # Example
+/// ```
+/// use rummikub_companion::i18n::Language::{English, Korean};
+/// use rummikub_companion::speech::phrases::{phrase_runs, Happening};
+/// let turn = Happening::Turn { name: "루미".into() };
+/// assert_eq!(
+///     phrase_runs(English, &turn),
+///     [(Korean, "루미".to_owned()), (English, "'s turn".to_owned())]
+/// );
+/// assert_eq!(phrase_runs(Korean, &turn), [(Korean, "루미 차례입니다".to_owned())]);
+/// ```
+pub fn phrase_runs(lang: Language, happening: &Happening) -> Vec<(Language, String)> {
+    let clean = |name: &str| name.replace([NAME_OPEN, NAME_CLOSE], "");
+    let names: Vec<String> = happening.names().into_iter().map(clean).collect();
+    let marked = happening.with_names(|i, _| format!("{NAME_OPEN}{i}{NAME_CLOSE}"));
+    let text = phrase(lang, &marked);
+    let mut runs: Vec<(Language, String)> = Vec::new();
+    let mut push = |run_lang: Language, words: &str| {
+        if words.is_empty() {
+            return;
+        }
+        match runs.last_mut() {
+            Some((last, text)) if *last == run_lang => text.push_str(words),
+            _ => runs.push((run_lang, words.to_owned())),
+        }
+    };
+    let mut rest = text.as_str();
+    while let Some(open) = rest.find(NAME_OPEN) {
+        push(lang, &rest[..open]);
+        let after = &rest[open + NAME_OPEN.len_utf8()..];
+        let Some(close) = after.find(NAME_CLOSE) else {
+            break;
+        };
+        let name = after[..close]
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| names.get(i))
+            .map_or("", String::as_str);
+        push(script_of(name).unwrap_or(lang), name);
+        rest = &after[close + NAME_CLOSE.len_utf8()..];
+    }
+    push(lang, rest);
+    runs
+}
+
 /// A number in English words up to thirty (a warning is at most 30 s), digits above.
 pub fn english_number(n: u32) -> String {
     const WORDS: [&str; 21] = [

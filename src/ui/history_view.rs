@@ -5,12 +5,31 @@
 use super::signed;
 use egui::{RichText, Ui};
 
+use crate::evening::Command;
 use crate::history::History;
 use crate::lang::Language;
 
-/// Draws the history: the table per player, head-to-head, the cumulative chart.
-pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
+/// The "same player under two names" form: the two names chosen so far.
+#[derive(Debug, Default)]
+pub struct MergeForm {
+    from: Option<String>,
+    into: Option<String>,
+}
+
+/// Draws the history: the table per player, head-to-head, the cumulative chart, and the
+/// names counted as one (`merged`) with the form to count two as one. Returns a merge or a
+/// separation asked for.
+#[must_use]
+pub fn ui(
+    ui: &mut Ui,
+    lang: Language,
+    history: &History,
+    skipped: &[String],
+    merged: &[(String, String)],
+    form: &mut MergeForm,
+) -> Option<Command> {
     let s = lang.strings();
+    let mut asked = None;
     ui.label(RichText::new(s.results.history).strong().size(20.0));
     for file in skipped {
         ui.colored_label(
@@ -20,7 +39,7 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
     }
     if history.players.is_empty() {
         ui.label(s.results.history_empty);
-        return;
+        return None;
     }
     egui::Grid::new("history")
         .striped(true)
@@ -93,4 +112,75 @@ pub fn ui(ui: &mut Ui, lang: Language, history: &History, skipped: &[String]) {
         })
         .collect();
     super::chart::lines(ui, "history-chart", series, 220.0, s.results.evenings);
+    if let Some(command) = merge_ui(ui, lang, history, merged, form) {
+        asked = Some(command);
+    }
+    asked
+}
+
+/// Names counted as one, each with a way to count it apart again, and the form to count two
+/// names as one player (both undoable).
+fn merge_ui(
+    ui: &mut Ui,
+    lang: Language,
+    history: &History,
+    merged: &[(String, String)],
+    form: &mut MergeForm,
+) -> Option<Command> {
+    use crate::i18n::evening as words;
+    let mut asked = None;
+    ui.label(RichText::new(words::SAME_PLAYER.get(lang)).strong());
+    for (from, into) in merged {
+        ui.horizontal(|ui| {
+            ui.label(words::counted_as(lang, from, into));
+            let apart = egui::Button::new(words::COUNT_APART.get(lang))
+                .min_size(egui::vec2(0.0, super::TOUCH));
+            if ui.add(apart).clicked() {
+                asked = Some(Command::SeparateName(from.clone()));
+            }
+        });
+    }
+    let names: Vec<&str> = history.players.iter().map(|p| p.name.as_str()).collect();
+    ui.horizontal_wrapped(|ui| {
+        let pick = |ui: &mut Ui, id: &str, what: &str, chosen: &mut Option<String>| {
+            let shown = chosen.clone().unwrap_or_else(|| "—".to_owned());
+            ui.spacing_mut().interact_size.y = super::TOUCH;
+            let combo = egui::ComboBox::from_id_salt(id)
+                .selected_text(shown)
+                .height(400.0)
+                .show_ui(ui, |ui| {
+                    for name in &names {
+                        let on = chosen.as_deref() == Some(*name);
+                        if ui.selectable_label(on, *name).clicked() {
+                            *chosen = Some((*name).to_owned());
+                        }
+                    }
+                });
+            combo
+                .response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, what));
+        };
+        pick(
+            ui,
+            "merge-from",
+            words::MERGE_FROM.get(lang),
+            &mut form.from,
+        );
+        ui.label(words::COUNT_AS.get(lang));
+        pick(
+            ui,
+            "merge-into",
+            words::MERGE_INTO.get(lang),
+            &mut form.into,
+        );
+        let ready = matches!((&form.from, &form.into), (Some(a), Some(b)) if a != b);
+        let merge =
+            egui::Button::new(words::MERGE.get(lang)).min_size(egui::vec2(0.0, super::TOUCH));
+        if ui.add_enabled(ready, merge).clicked()
+            && let (Some(from), Some(into)) = (form.from.take(), form.into.take())
+        {
+            asked = Some(Command::MergeNames { from, into });
+        }
+    });
+    asked
 }

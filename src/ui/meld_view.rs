@@ -8,6 +8,7 @@ use egui::{Color32, RichText, Ui};
 
 use super::play_view::{Referee, WholeTable};
 use super::tiles;
+use crate::evening::settings::MeldChoices;
 use crate::i18n;
 use crate::lang::Language;
 use crate::meld::{MeldOptions, MeldProblem, Verdict, check_meld};
@@ -15,19 +16,7 @@ use crate::rules::RuleSet;
 use crate::solver::{Objective, Solution, SolveError, SolveOptions, solve};
 use crate::tile::{Kind, SetInput, Tile, parse_rack, parse_sets};
 
-/// Which half of the view is shown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum MeldMode {
-    /// Check sets as laid on the table.
-    #[default]
-    Check,
-    /// Best meld from an unordered rack.
-    Solve,
-    /// After the opening: what can be played with the whole table rearranged.
-    Table,
-    /// A turn checked: the table before and after, the rack if known.
-    Referee,
-}
+pub use crate::evening::settings::MeldMode;
 
 /// The view's own state: the texts being edited, and the last solver answer.
 #[derive(Debug, Default)]
@@ -71,6 +60,22 @@ fn sets_to_text(sets: &[SetInput]) -> String {
 }
 
 impl MeldView {
+    /// The choices the table made on this tab (kept in the settings).
+    pub fn choices(&self) -> MeldChoices {
+        MeldChoices {
+            mode: self.mode,
+            solve: self.objective,
+            play: self.whole.by,
+        }
+    }
+
+    /// Takes the choices kept from before.
+    pub fn choose(&mut self, choices: MeldChoices) {
+        self.mode = choices.mode;
+        self.objective = choices.solve;
+        self.whole.by = choices.play;
+    }
+
     /// Draws the view.
     pub fn ui(&mut self, ui: &mut Ui, lang: Language, rules: &RuleSet) {
         let s = lang.strings();
@@ -249,6 +254,7 @@ pub(super) fn notation_field(
         .show(ui);
     let field = output.response;
     field.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
+    super::fold_full_width(text);
     if enter_new_set && field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         let body = text.trim_end();
         if !body.is_empty() && !body.ends_with(['|', ';']) {

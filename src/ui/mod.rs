@@ -76,6 +76,33 @@ pub fn run() -> eframe::Result<()> {
     )
 }
 
+/// The smallest size of a control the table touches (the table view's rule, for touch
+/// laptops): 44 points.
+pub(crate) const TOUCH: f32 = 44.0;
+
+/// A check box whose whole row is at least [`TOUCH`] high and easy to hit: the box and its
+/// label are one target.
+pub(crate) fn check_box(ui: &mut egui::Ui, on: &mut bool, label: &str) -> egui::Response {
+    ui.scope(|ui| {
+        let spacing = ui.spacing_mut();
+        spacing.interact_size.y = TOUCH;
+        spacing.icon_width = 22.0;
+        spacing.icon_width_inner = 12.0;
+        ui.checkbox(on, label)
+    })
+    .inner
+}
+
+/// Full-width (전각) letters, digits and spaces a Korean IME types (`Ｒ１２`) written as the
+/// ASCII they are read as, in a notation field as it is typed: the window's fonts have no
+/// full-width glyphs (they were drawn as boxes), and one character stays one character, so
+/// the cursor keeps its place.
+pub(crate) fn fold_full_width(text: &mut String) {
+    if let std::borrow::Cow::Owned(folded) = crate::tile::normalize_width(text) {
+        *text = folded;
+    }
+}
+
 /// Signed points as on a paper sheet, with a typographic minus: `+24`, `−5`, `0`.
 pub(crate) fn signed(n: i64) -> String {
     crate::score::table::signed(n).replace('-', "−")

@@ -34,6 +34,8 @@ pub enum SettingsRequest {
     NewLink,
     /// The link names this address of the laptop (the same secret).
     ChooseAddress(std::net::IpAddr),
+    /// List the laptop's addresses again (the same secret).
+    FindAddresses,
 }
 
 /// The view's own state: an edit not committed yet, and the last adjustment to tell about.
@@ -158,7 +160,7 @@ fn draw(
                     let selected = new.rules == target;
                     let mut button = ui.selectable_label(selected, name);
                     // Before the click, say what it would change.
-                    let changes = preset_changes(s, &new.rules, &target);
+                    let changes = i18n::rule_changes(new.language, &new.rules, &target);
                     if !changes.is_empty() {
                         button = button.on_hover_text(changes.join("\n"));
                     }
@@ -382,70 +384,6 @@ fn voice_ui(ui: &mut Ui, new: &mut Settings, engine: Option<Engine>) -> Option<L
     test
 }
 
-/// What picking a preset would change, one line per value: "Turn length: 60s → 40s".
-fn preset_changes(s: &Strings, from: &RuleSet, to: &RuleSet) -> Vec<String> {
-    let secs = |v: u32| {
-        if v == 0 {
-            s.settings.off.to_owned()
-        } else {
-            format!("{v}{}", s.settings.seconds)
-        }
-    };
-    let not_melded =
-        |v: Option<u32>| v.map_or(s.settings.not_melded_rack.to_owned(), |v| v.to_string());
-    let rule = |r: FinalRule| match r {
-        FinalRule::Total => s.settings.final_total,
-        FinalRule::Wins => s.settings.final_wins,
-    };
-    let mut lines = Vec::new();
-    let mut line = |label: &str, a: String, b: String| {
-        if a != b {
-            lines.push(format!("{label}: {a} → {b}"));
-        }
-    };
-    line(
-        s.settings.turn_length,
-        secs(from.turn_seconds),
-        secs(to.turn_seconds),
-    );
-    line(
-        s.settings.warning_time,
-        secs(from.warning_seconds),
-        secs(to.warning_seconds),
-    );
-    line(
-        s.settings.tick_time,
-        secs(from.tick_seconds),
-        secs(to.tick_seconds),
-    );
-    line(
-        s.settings.threshold,
-        from.meld_threshold.to_string(),
-        to.meld_threshold.to_string(),
-    );
-    line(
-        s.settings.jokers_in_meld,
-        from.jokers_in_initial_meld.to_string(),
-        to.jokers_in_initial_meld.to_string(),
-    );
-    line(
-        s.settings.joker_penalty,
-        from.joker_penalty.to_string(),
-        to.joker_penalty.to_string(),
-    );
-    line(
-        s.settings.not_melded,
-        not_melded(from.not_melded_value),
-        not_melded(to.not_melded_value),
-    );
-    line(
-        s.settings.final_rule,
-        rule(from.final_rule).to_owned(),
-        rule(to.final_rule).to_owned(),
-    );
-    lines
-}
-
 /// The phones section: the switch, the port, who may end a turn, and while on the link and
 /// its QR code with "New link". Returns what was clicked.
 fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<SettingsRequest> {
@@ -468,7 +406,7 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
         .labelled_by(label.id);
     });
     ui.checkbox(&mut new.anyone_may_end, s.phones.phones_anyone_may_end);
-    if let Some(e) = phones.error() {
+    if let Some(e) = phones.error(lang) {
         ui.colored_label(
             Color32::from_rgb(0xd3, 0x2f, 0x2f),
             (s.phones.phones_failed)(e),
@@ -515,6 +453,17 @@ fn phones_ui(ui: &mut Ui, new: &mut Settings, phones: &PhoneLink) -> Option<Sett
                 }
             });
         });
+    } else if phones.unreachable() {
+        // No address a phone can reach: said plainly, no link that cannot work.
+        ui.colored_label(
+            Color32::from_rgb(0xef, 0x7d, 0x00),
+            i18n::evening::NO_PHONE_ADDRESS.get(lang),
+        );
+        let again = egui::Button::new(i18n::evening::FIND_ADDRESSES.get(lang))
+            .min_size(egui::vec2(0.0, 32.0));
+        if ui.add(again).clicked() {
+            switched = Some(SettingsRequest::FindAddresses);
+        }
     } else {
         ui.label(RichText::new(s.phones.phones_off_hint).weak());
     }

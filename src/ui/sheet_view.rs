@@ -10,6 +10,7 @@ use chrono::{DateTime, Local, Utc};
 use egui::{Color32, RichText, Ui};
 
 use super::{signed, tiles};
+use crate::evening::settings::SheetPlan;
 use crate::evening::sheets::{RulesPreview, rules_preview, with_scoring};
 use crate::evening::{Command, Draft, DraftEdit, DraftProblem, Past};
 use crate::history::History;
@@ -31,17 +32,15 @@ pub enum SheetRequest {
     ExportPicture,
     /// Show (or hide) the history across evenings.
     History(bool),
+    /// How the next new sheet's match ends, as chosen now (kept in the settings).
+    Plan(SheetPlan),
 }
 
-/// The view's own state: the options for the next new sheet and the form's focus and picker.
-/// The game being typed is the evening's ([`SheetContext::draft`]).
+/// The view's own state: the form's focus and picker. The game being typed is the evening's
+/// ([`SheetContext::draft`]), and so is how the next new sheet's match ends
+/// ([`SheetContext::plan`], kept in the settings).
 #[derive(Debug, Default)]
 pub struct SheetView {
-    rounds: u32,
-    open_ended: bool,
-    /// A target total for new sheets (used when `use_target`).
-    target: i64,
-    use_target: bool,
     /// Whose field the tile picker fills, if it is open.
     picking: Option<usize>,
     /// This view asked for the form: put the cursor in its first field and scroll it into
@@ -49,6 +48,8 @@ pub struct SheetView {
     opening: bool,
     /// The draft shown last frame (its id), to tell a newly opened form.
     shown: Option<u64>,
+    /// The history's "count two names as one" form.
+    merge: super::history_view::MergeForm,
 }
 
 /// What the sheet view needs besides the sheet: the settings' rules (for "Apply to this
@@ -56,6 +57,8 @@ pub struct SheetView {
 pub struct SheetContext<'a> {
     /// The rules new sheets get.
     pub settings_rules: &'a RuleSet,
+    /// How the next new sheet's match ends.
+    pub plan: SheetPlan,
     /// The saved sheets, `None` while they are being read.
     pub past: Option<Past>,
     /// The open sheet's id.
@@ -64,6 +67,8 @@ pub struct SheetContext<'a> {
     pub draft: Option<&'a Draft>,
     /// The history across evenings when asked for: `None` while it is being worked out.
     pub history: Option<Option<&'a (History, Vec<String>)>>,
+    /// The names the history counts as one.
+    pub merged: &'a [(String, String)],
     /// A "Save CSV as…" dialog is open.
     pub choosing_where_to_save: bool,
     /// Why the evening refused this view's last request.
@@ -79,7 +84,16 @@ const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
 const FIELD_WIDTH: f32 = 340.0;
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 
+/// The key that adds a game (shown on "Add game").
+pub const ADD_GAME_KEY: &str = "Ctrl+N";
+
 impl SheetView {
+    /// The add-game form is being opened by a key: its first field gets the cursor when it
+    /// appears, as after a click on "Add game".
+    pub fn opening_form(&mut self) {
+        self.opening = true;
+    }
+
     /// Draws the view: the toolbar (it stays while the sheet scrolls), then in a scrolling
     /// area the sheet, the game form and the chart. Only the rows in view are drawn, so a
     /// 2,000-game sheet scrolls and reads (screen readers too) like a short one.
@@ -94,8 +108,14 @@ impl SheetView {
     ) -> Vec<SheetRequest> {
         let mut requests = self.toolbar(ui, lang, sheet, context);
         ui.separator();
-        if let Some(e) = context.refused {
+        // With the form open its refusals are said in the form's own reserved line: nothing
+        // above it may move it under the cursor.
+        if let Some(e) = context.refused.filter(|_| context.draft.is_none()) {
             ui.colored_label(RED, e);
+        }
+        // The players' names stay in sight above a long sheet's rows (not above the history).
+        if let Some(sheet) = sheet.filter(|_| context.history.is_none()) {
+            names_row(ui, sheet);
         }
         egui::ScrollArea::vertical()
             .id_salt("sheet-body")
@@ -122,7 +142,15 @@ impl SheetView {
         let mut requests = Vec::new();
         match context.history {
             Some(Some(history)) => {
-                super::history_view::ui(ui, lang, &history.0, &history.1);
+                let asked = super::history_view::ui(
+                    ui,
+                    lang,
+                    &history.0,
+                    &history.1,
+                    context.merged,
+                    &mut self.merge,
+                );
+                requests.extend(asked.map(SheetRequest::Evening));
                 ui.separator();
             }
             Some(None) => {
@@ -143,19 +171,30 @@ impl SheetView {
             requests.push(r);
         }
         let editing = context.draft.and_then(|d| d.editing.map(|i| (i, d)));
-        requests.extend(self.table(ui, lang, sheet, viewport, editing));
+        // Under the history the names head the rows here (else they stay above the scrolling
+        // body).
+        if context.history.is_some() {
+            names_row(ui, sheet);
+        }
+        requests.extend(self.table(ui, lang, sheet, viewport, editing, context.refused));
         match_ui(ui, lang, sheet);
         ui.add_space(8.0);
         match context.draft {
             // An edit's form is drawn beside its row (in the table).
             Some(draft) if draft.editing.is_some() => {}
-            Some(draft) => requests.extend(self.form_ui(ui, lang, sheet, draft)),
+            Some(draft) => requests.extend(self.form_ui(ui, lang, sheet, draft, context.refused)),
             None => {
                 self.shown = None;
                 self.picking = None;
+                // Ctrl+N adds a game from any tab; the button says so.
                 let add = egui::Button::new(RichText::new(s.sheet.add_game).size(20.0))
-                    .min_size(egui::vec2(0.0, 36.0));
-                if ui.add(add).clicked() {
+                    .shortcut_text(RichText::new(ADD_GAME_KEY).size(16.0))
+                    .min_size(egui::vec2(0.0, super::TOUCH));
+                let add = ui.add(add).on_hover_text(ADD_GAME_KEY);
+                add.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Button, true, s.sheet.add_game)
+                });
+                if add.clicked() {
                     self.opening = true;
                     requests.push(SheetRequest::Evening(Command::AddGame));
                 }
@@ -180,40 +219,41 @@ impl SheetView {
         let mut requests = Vec::new();
         let mut commands = Vec::new();
         let mut push = |c: Command| commands.push(c);
+        let mut plan = context.plan;
         ui.horizontal_wrapped(|ui| {
-            let size = egui::vec2(0.0, 32.0);
+            // Every control here is a touch target ("Open" and the check boxes too).
+            ui.spacing_mut().interact_size.y = super::TOUCH;
+            let size = egui::vec2(0.0, super::TOUCH);
             if ui
                 .add(egui::Button::new(s.sheet.new_sheet).min_size(size))
                 .clicked()
             {
-                let rounds = (!self.open_ended).then_some(self.rounds.max(1));
-                let target = self.use_target.then_some(self.target.max(1));
-                push(Command::NewSheet { rounds, target });
+                push(Command::NewSheet {
+                    rounds: plan.rounds(),
+                    target: plan.target(),
+                });
             }
             // How the next new sheet's match ends; the open sheet keeps its own (said on hover).
             let label = ui
                 .label(s.sheet.planned_rounds)
                 .on_hover_text(s.sheet.for_new_sheets);
-            if self.rounds == 0 {
-                self.rounds = 1;
-            }
+            plan.rounds = plan.rounds.max(1);
             ui.add_enabled(
-                !self.open_ended,
-                egui::DragValue::new(&mut self.rounds).range(1..=20),
+                !plan.open_ended,
+                egui::DragValue::new(&mut plan.rounds).range(1..=20),
             )
             .labelled_by(label.id)
             .on_hover_text(s.sheet.for_new_sheets);
-            ui.checkbox(&mut self.open_ended, s.sheet.open_ended)
+            super::check_box(ui, &mut plan.open_ended, s.sheet.open_ended)
                 .on_hover_text(s.sheet.for_new_sheets);
-            if self.target == 0 {
-                self.target = 100;
+            if plan.target == 0 {
+                plan.target = 100;
             }
-            let target = ui
-                .checkbox(&mut self.use_target, s.results.target_total)
+            let target = super::check_box(ui, &mut plan.use_target, s.results.target_total)
                 .on_hover_text(s.sheet.for_new_sheets);
             ui.add_enabled(
-                self.use_target,
-                egui::DragValue::new(&mut self.target)
+                plan.use_target,
+                egui::DragValue::new(&mut plan.target)
                     .range(1..=10_000)
                     .update_while_editing(false),
             )
@@ -276,6 +316,9 @@ impl SheetView {
             }
         });
         requests.extend(commands.into_iter().map(SheetRequest::Evening));
+        if plan != context.plan {
+            requests.push(SheetRequest::Plan(plan));
+        }
         requests
     }
 
@@ -289,6 +332,7 @@ impl SheetView {
         sheet: &Sheet,
         viewport: egui::Rect,
         editing: Option<(usize, &Draft)>,
+        refused: Option<&str>,
     ) -> Vec<SheetRequest> {
         let s = lang.strings();
         let names = sheet.players().names();
@@ -299,12 +343,6 @@ impl SheetView {
             ui.label(s.sheet.no_games_yet);
         }
         let columns = Columns::for_players(names.len());
-        columns.row(ui, |ui, cell| {
-            cell(ui, 0, RichText::new(""));
-            for (seat, name) in names.iter().enumerate() {
-                cell(ui, seat + 1, RichText::new(name).strong().size(18.0));
-            }
-        });
         // The rows: a round's label, then its games.
         let mut rows = Vec::with_capacity(sheet.games().len() + sheet.games().len() / 4 + 1);
         for i in 0..sheet.games().len() {
@@ -320,7 +358,7 @@ impl SheetView {
         let (before, after) = rows.split_at(split);
         requests.extend(self.rows_in_view(ui, lang, sheet, &columns, viewport, before));
         if let Some((_, draft)) = editing {
-            requests.extend(self.form_ui(ui, lang, sheet, draft));
+            requests.extend(self.form_ui(ui, lang, sheet, draft, refused));
         }
         requests.extend(self.rows_in_view(ui, lang, sheet, &columns, viewport, after));
         columns.row(ui, |ui, cell| {
@@ -354,13 +392,17 @@ impl SheetView {
     }
 
     /// The game form, drawn from the evening's draft: every change typed is a request (the
-    /// evening keeps the draft), and Enter in a field or on Save saves.
+    /// evening keeps the draft), and Enter in a field or on Save saves. Enter keeps the field
+    /// it was pressed in (a refused save loses no key typed after it), and what blocks Save,
+    /// or why the evening refused it (`refused`), is said in a line whose room is always kept,
+    /// so the form never moves under the cursor.
     fn form_ui(
         &mut self,
         ui: &mut Ui,
         lang: Language,
         sheet: &Sheet,
         draft: &Draft,
+        refused: Option<&str>,
     ) -> Vec<SheetRequest> {
         let s = lang.strings();
         let names = sheet.players().names();
@@ -419,21 +461,37 @@ impl SheetView {
                         let mut text = typed.clone();
                         // A fixed size: a grid cell would otherwise keep the width of its
                         // first, empty frame, and a rack like `R12 R13 J` would not show whole.
+                        // Enter does not take the cursor out of the field (egui's single
+                        // line gives it up on Enter): the form reads Enter itself.
                         let field = ui.add_sized(
                             [FIELD_WIDTH, 32.0],
                             egui::TextEdit::singleline(&mut text)
                                 .hint_text(s.table.remaining_placeholder)
-                                .font(egui::TextStyle::Heading),
+                                .font(egui::TextStyle::Heading)
+                                .return_key(None),
                         );
                         let field = field.labelled_by(label.id);
                         if i == 0 && focus_first {
                             field.request_focus();
                         }
+                        super::fold_full_width(&mut text);
                         if text != *typed {
                             edit(DraftEdit::Left(i, text));
                         }
-                        enter |=
-                            field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
+                        enter |= field.has_focus()
+                            && ui.input(|inp| {
+                                inp.events.iter().any(|e| {
+                                    matches!(
+                                        e,
+                                        egui::Event::Key {
+                                            key: egui::Key::Enter,
+                                            pressed: true,
+                                            repeat: false,
+                                            ..
+                                        }
+                                    )
+                                })
+                            });
                     }
                     ui.end_row();
                 }
@@ -481,11 +539,20 @@ impl SheetView {
                     }
                 });
             }
-            if let Some(why) = &blocked {
-                ui.colored_label(RED, why);
-            }
+            // What blocks Save, or why it was refused, in a line whose room is always kept.
+            let why = refused.or(blocked.as_deref()).unwrap_or("");
+            let line = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+            ui.allocate_ui_with_layout(
+                egui::vec2(ui.available_width(), line),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_min_height(line);
+                    ui.add(egui::Label::new(RichText::new(why).color(RED)).wrap());
+                },
+            );
             // Tile picking and the not-melded marks come after every field and Save.
             ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().interact_size.y = super::TOUCH;
                 ui.label(s.table.pick_tiles_for);
                 for (i, name) in names.iter().enumerate() {
                     let picking = self.picking == Some(i);
@@ -505,7 +572,7 @@ impl SheetView {
                     for (i, name) in names.iter().enumerate() {
                         if let Some(&flag) = draft.not_melded.get(i) {
                             let mut on = flag;
-                            if ui.checkbox(&mut on, name).changed() {
+                            if super::check_box(ui, &mut on, name).changed() {
                                 edit(DraftEdit::NotMelded(i, on));
                             }
                         }
@@ -535,6 +602,17 @@ impl SheetView {
         }
         requests
     }
+}
+
+/// The players' names over their columns.
+fn names_row(ui: &mut Ui, sheet: &Sheet) {
+    let names = sheet.players().names();
+    Columns::for_players(names.len()).row(ui, |ui, cell| {
+        cell(ui, 0, RichText::new(""));
+        for (seat, name) in names.iter().enumerate() {
+            cell(ui, seat + 1, RichText::new(name).strong().size(18.0));
+        }
+    });
 }
 
 /// The height of one row of the sheet (a game, a round's label, the totals).

@@ -60,8 +60,9 @@ pub fn ui(
                 commands.push(TableCommand::Timer(TimerCommand::Primary));
             }
             // Each side reads, below its clock, who is next and the penalty: "below" is the
-            // screen's top edge for the side across the table.
-            let info = rect.height() * 0.22;
+            // screen's top edge for the side across the table. After time-up the penalty takes
+            // more of the side, in type as large as the one-sided view's.
+            let info = rect.height() * side_share(snap);
             let (face, info_rect) = if flipped {
                 let (top, bottom) = rect.split_top_bottom_at_y(rect.min.y + info);
                 (bottom, top)
@@ -191,37 +192,126 @@ pub fn ui(
     commands
 }
 
-/// One side of the face-to-face view, below its clock: the next player and, after time-up,
-/// how many tiles to draw (two lines, in that side's reading order).
-fn side_info(ui: &Ui, lang: Language, snap: &ClockSnapshot, rect: egui::Rect, flipped: bool) {
+/// The share of a face-to-face half kept under its clock for the next player and, after
+/// time-up, the penalty (both of its lines) or a flag.
+fn side_share(snap: &ClockSnapshot) -> f32 {
+    if snap.penalty.is_some() || snap.flag.is_some() {
+        0.38
+    } else {
+        0.2
+    }
+}
+
+/// A line of one side's information: its words, its size in points, and whether it is red.
+type SideLine = (String, f32, bool);
+
+/// What one side of the face-to-face view reads under its clock, in an area `height` tall:
+/// the next player; after time-up the draw in large red type and what to do when the table
+/// was being rearranged; a chess clock's flag. The same for both sides.
+fn side_lines(lang: Language, snap: &ClockSnapshot, height: f32) -> Vec<SideLine> {
     let s = lang.strings();
-    let size = (rect.height() * 0.3).clamp(16.0, 30.0);
+    let next = (height * 0.2).clamp(18.0, 34.0);
     let mut lines = vec![(
         format!("{}: {}", s.timer.next_player, snap.next),
-        ui.visuals().text_color(),
+        next,
+        false,
     )];
     if let Some(p) = snap.penalty {
-        lines.push(((s.timer.penalty_draw)(p.draw), RED));
+        lines.push((
+            (s.timer.penalty_draw)(p.draw),
+            (height * 0.28).clamp(28.0, 52.0),
+            true,
+        ));
+        lines.push((
+            (s.timer.penalty_rearranging)(p.draw_if_table_invalid),
+            (height * 0.16).clamp(18.0, 30.0),
+            false,
+        ));
     }
     if let Some(flag) = snap.flag_lines(lang).into_iter().next() {
-        lines.push((flag, RED));
+        lines.push((flag, (height * 0.24).clamp(24.0, 44.0), true));
     }
-    // Line k's centre, counted from this side's top (the screen's bottom when flipped).
-    let step = rect.height() / (lines.len() as f32 + 1.0);
-    for (k, (text, color)) in lines.iter().enumerate() {
-        let offset = step * (k as f32 + 1.0);
-        let y = if flipped {
-            rect.max.y - offset
+    lines
+}
+
+/// One side of the face-to-face view, below its clock ([`side_lines`], in that side's
+/// reading order: from the screen's bottom up when flipped).
+fn side_info(ui: &Ui, lang: Language, snap: &ClockSnapshot, rect: egui::Rect, flipped: bool) {
+    let lines = side_lines(lang, snap, rect.height());
+    let total: f32 = lines.iter().map(|(_, size, _)| size * 1.25).sum();
+    let mut offset = ((rect.height() - total) / 2.0).max(0.0);
+    let width = rect.width() - 16.0;
+    for (text, size, red) in &lines {
+        // A line too long for the side is made smaller to fit it, never cut.
+        let galley =
+            ui.painter()
+                .layout_no_wrap(text.clone(), FontId::proportional(*size), Color32::WHITE);
+        let size = if galley.size().x > width {
+            size * width / galley.size().x
         } else {
-            rect.min.y + offset
+            *size
         };
+        let centre = offset + size * 1.25 / 2.0;
+        let y = if flipped {
+            rect.max.y - centre
+        } else {
+            rect.min.y + centre
+        };
+        let color = if *red { RED } else { ui.visuals().text_color() };
         clock::centered_text(
             ui.painter(),
             egui::pos2(rect.center().x, y),
             text,
             FontId::proportional(size),
-            *color,
+            color,
             flipped,
         );
+        offset += size * 1.25;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timer::Penalty;
+
+    /// Issue 49.11: at 1280×900 the far side of face-to-face showed the penalty in about 20 px
+    /// and had lost "if rearranging: restore and draw 3". Both sides read both lines, the draw
+    /// as large as the one-sided view's.
+    #[test]
+    fn each_side_of_face_to_face_reads_the_whole_penalty_in_large_type() {
+        let snap = ClockSnapshot {
+            phase: crate::timer::Phase::Running,
+            seconds: 0,
+            overtime: std::time::Duration::from_secs(2),
+            warning: true,
+            timed_out: true,
+            current: "Ann".into(),
+            next: "Bo".into(),
+            players: vec!["Ann".into(), "Bo".into()],
+            stats: Vec::new(),
+            penalty: Some(Penalty::RULES),
+            flash_on: true,
+            banks: Vec::new(),
+            flagged: Vec::new(),
+            flag: None,
+        };
+        // 1280×900 full screen: the clock area is the screen less the controls row, and each
+        // half of it is one side.
+        let half = (900.0 - (TOUCH + 16.0)) / 2.0;
+        for lang in Language::ALL {
+            let lines = side_lines(lang, &snap, half * side_share(&snap));
+            let s = lang.strings();
+            let find = |text: &str| lines.iter().find(|(t, _, _)| t == text);
+            let draw = find(&(s.timer.penalty_draw)(1)).expect("the draw");
+            assert!(
+                draw.1 >= 36.0 && draw.2,
+                "{lang:?}: the draw in {} px",
+                draw.1
+            );
+            let rearranging =
+                find(&(s.timer.penalty_rearranging)(3)).expect("the rearranging line");
+            assert!(rearranging.1 >= 20.0, "{lang:?}: {} px", rearranging.1);
+        }
     }
 }

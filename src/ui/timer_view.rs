@@ -66,20 +66,102 @@ pub struct TimerView {
     add_clicked_at: Option<f64>,
 }
 
-/// The room kept for the time-up penalty under the clock (two lines of large type).
-const PENALTY_HEIGHT: f32 = 84.0;
+/// The sizes of the time-up penalty's two lines under the clock.
+const PENALTY_SIZES: (f32, f32) = (30.0, 20.0);
 
-/// The smallest size of the seat list's buttons (for touch laptops).
-const SMALL: egui::Vec2 = egui::vec2(32.0, 32.0);
+/// The size of the seat list's buttons and fields: a touch target ([`super::TOUCH`]).
+const SEAT: egui::Vec2 = egui::vec2(super::TOUCH, super::TOUCH);
+
+/// The narrowest window that shows the clock beside the seats; narrower, they are stacked.
+const SIDE_BY_SIDE: f32 = 760.0;
+
+/// The width of the seats' column beside the clock.
+const SEATS_WIDTH: f32 = 350.0;
+
+/// The id of seat `i`'s name field (Enter moves the cursor to the next one).
+fn name_field(i: usize) -> egui::Id {
+    egui::Id::unique(("timer-seat-name", i))
+}
 
 fn secs_1(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f32())
+}
+
+/// How tall the penalty's lines (or a chess clock's flag lines) are at this width: the room
+/// kept for them under the clock at all times.
+fn penalty_room(ui: &Ui, lang: Language, snap: &ClockSnapshot) -> f32 {
+    let s = lang.strings();
+    let width = ui.available_width();
+    let gap = ui.spacing().item_spacing.y;
+    let height = |text: &str, size: f32| {
+        ui.painter()
+            .layout(
+                text.to_owned(),
+                egui::FontId::proportional(size),
+                egui::Color32::WHITE,
+                width,
+            )
+            .size()
+            .y
+            + gap
+    };
+    let penalty = crate::timer::Penalty::RULES;
+    let lines = height(&(s.timer.penalty_draw)(penalty.draw), PENALTY_SIZES.0)
+        + height(
+            &(s.timer.penalty_rearranging)(penalty.draw_if_table_invalid),
+            PENALTY_SIZES.1,
+        );
+    let flags: f32 = snap
+        .flag_lines(lang)
+        .iter()
+        .enumerate()
+        .map(|(k, line)| height(line, if k == 0 { 28.0 } else { 20.0 }))
+        .sum();
+    lines.max(flags).ceil()
+}
+
+/// A fresh (not repeated) press of Enter without modifiers in this frame's events.
+fn enter_pressed(ui: &Ui) -> bool {
+    ui.input(|i| {
+        i.events.iter().any(|e| {
+            matches!(
+                e,
+                egui::Event::Key {
+                    key: egui::Key::Enter,
+                    pressed: true,
+                    repeat: false,
+                    modifiers,
+                    ..
+                } if modifiers.is_none()
+            )
+        })
+    })
+}
+
+/// The largest size up to `max` (not below `min`) at which `text` fits `width` on one line.
+fn fitting_size(ui: &Ui, text: &str, width: f32, max: f32, min: f32) -> f32 {
+    let galley = ui.painter().layout_no_wrap(
+        text.to_owned(),
+        egui::FontId::proportional(max),
+        egui::Color32::WHITE,
+    );
+    let wide = galley.size().x;
+    if wide <= width || wide <= 0.0 {
+        max
+    } else {
+        (max * width / wide).max(min)
+    }
 }
 
 impl TimerView {
     /// Draws the view and returns the commands the user gave. `tile_set` is the set the
     /// table's rules name; `refused` is why the evening refused the view's last request, if it
     /// did.
+    ///
+    /// The clock, whose turn it is and every seat with "Add player" fit the window together
+    /// (960×720 with two notices, and 800×600): beside each other from [`SIDE_BY_SIDE`] wide,
+    /// the seats scrolling on their own when there are many; stacked (the whole view
+    /// scrolling) in a narrower window.
     #[must_use]
     pub fn ui(
         &mut self,
@@ -90,7 +172,6 @@ impl TimerView {
         input: &TableInput,
         refused: Option<&str>,
     ) -> Vec<TimerCommand> {
-        let s = lang.strings();
         let snap = rt.read(ClockSnapshot::read);
         let mut commands = Vec::new();
 
@@ -98,25 +179,96 @@ impl TimerView {
         if input.pressed(egui::Key::Backspace) {
             commands.push(TimerCommand::Undo);
         }
+        if ui.available_width() >= SIDE_BY_SIDE {
+            let height = ui.available_height();
+            let clock_width = ui.available_width() - SEATS_WIDTH - 16.0;
+            ui.horizontal_top(|ui| {
+                ui.allocate_ui_with_layout(
+                    egui::vec2(clock_width, height),
+                    egui::Layout::top_down(egui::Align::Center),
+                    |ui| {
+                        ui.set_min_size(egui::vec2(clock_width, height));
+                        self.clock_ui(ui, lang, &snap, input, &mut commands);
+                    },
+                );
+                ui.separator();
+                ui.allocate_ui_with_layout(
+                    egui::vec2(ui.available_width(), height),
+                    egui::Layout::top_down(egui::Align::Min),
+                    |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("timer-seats")
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| {
+                                self.seats_ui(ui, lang, &snap, tile_set, refused, &mut commands);
+                            });
+                    },
+                );
+            });
+        } else {
+            egui::ScrollArea::vertical()
+                .id_salt("timer-stacked")
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        self.clock_ui(ui, lang, &snap, input, &mut commands);
+                    });
+                    ui.separator();
+                    self.seats_ui(ui, lang, &snap, tile_set, refused, &mut commands);
+                });
+        }
+        // Space on a focused button clicks it *and* is our key: one end of turn, not two.
+        let mut seen = Vec::new();
+        commands.retain(|c| {
+            let first = !seen.contains(c);
+            seen.push(c.clone());
+            first
+        });
+        // A name typed just before Start (or End turn) is committed first, not thrown away.
+        if commands.contains(&TimerCommand::Primary)
+            && let Some(pending) = self.pending_players(&snap.players)
+        {
+            commands
+                .retain(|c| !matches!(c, TimerCommand::Rename(..) | TimerCommand::SetPlayers(_)));
+            commands.splice(0..0, pending);
+        }
+        commands
+    }
+
+    /// Whose turn, who is next, the clock (growing into the room left), the penalty's kept
+    /// room, the clock's buttons and the keys.
+    fn clock_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        snap: &ClockSnapshot,
+        input: &TableInput,
+        commands: &mut Vec<TimerCommand>,
+    ) {
+        let s = lang.strings();
         // The click that brings the window to the front is not a turn end.
         let clicked = |r: &egui::Response| r.clicked() && !input.activation_click;
+        // Who plays: readable from across the table (smaller only when a long name needs it).
+        let width = ui.available_width();
+        let now = format!("{} · {}", s.timer.now_playing, snap.current);
+        ui.label(
+            RichText::new(&now)
+                .size(fitting_size(ui, &now, width, 48.0, 24.0))
+                .strong(),
+        );
+        let next = format!("{}: {}", s.timer.next_player, snap.next);
+        ui.label(
+            RichText::new(&next)
+                .size(fitting_size(ui, &next, width, 28.0, 18.0))
+                .color(ui.visuals().text_color()),
+        );
 
-        // Who plays: readable from across the table.
-        ui.vertical_centered(|ui| {
-            ui.label(
-                RichText::new(format!("{} · {}", s.timer.now_playing, snap.current))
-                    .size(48.0)
-                    .strong(),
-            );
-            ui.label(
-                RichText::new(format!("{}: {}", s.timer.next_player, snap.next))
-                    .size(28.0)
-                    .color(ui.visuals().text_color()),
-            );
-        });
-
-        // The clock: a big button-like area, growing with the window (full screen included).
-        let height = (ui.available_height() * 0.5).max(160.0);
+        // The penalty's room, as tall as its lines are at this width whether or not time is
+        // up, so time-up moves no button from under a finger.
+        let penalty_height = penalty_room(ui, lang, snap);
+        // The clock: a big button-like area, taking the room the rest leaves (full screen
+        // included).
+        let below = penalty_height + 44.0 + ui.spacing().item_spacing.y * 3.0 + 40.0;
+        let height = (ui.available_height() - below).max(140.0);
         let (rect, response) =
             ui.allocate_exact_size(Vec2::new(ui.available_width(), height), Sense::click());
         let label = snap.accessible_name(lang);
@@ -125,11 +277,9 @@ impl TimerView {
             commands.push(TimerCommand::Primary);
         }
         let normal = ui.visuals().strong_text_color();
-        clock::paint_face(ui.painter(), rect, &snap, lang, normal, false, false);
+        clock::paint_face(ui.painter(), rect, snap, lang, normal, false, false);
 
-        // The penalty's place is kept whether or not time is up, so time-up moves no button
-        // from under a finger.
-        let penalty_room = egui::vec2(ui.available_width(), PENALTY_HEIGHT);
+        let penalty_room = egui::vec2(ui.available_width(), penalty_height);
         ui.allocate_ui_with_layout(
             penalty_room,
             egui::Layout::top_down(egui::Align::Center),
@@ -146,21 +296,22 @@ impl TimerView {
                 if let Some(p) = snap.penalty {
                     ui.label(
                         RichText::new((s.timer.penalty_draw)(p.draw))
-                            .size(30.0)
+                            .size(PENALTY_SIZES.0)
                             .color(RED)
                             .strong(),
                     );
                     ui.label(
                         RichText::new((s.timer.penalty_rearranging)(p.draw_if_table_invalid))
-                            .size(22.0),
+                            .size(PENALTY_SIZES.1),
                     );
                 }
             },
         );
 
         // Buttons keep their size whatever their label says, so none moves under the pointer.
+        let width = ((ui.available_width() - 2.0 * ui.spacing().item_spacing.x) / 3.0).min(170.0);
         let wide = |text: &str| {
-            egui::Button::new(RichText::new(text).size(20.0)).min_size(Vec2::new(170.0, 44.0))
+            egui::Button::new(RichText::new(text).size(20.0)).min_size(Vec2::new(width, 44.0))
         };
         ui.horizontal(|ui| {
             let primary = if snap.phase == Phase::Idle {
@@ -186,47 +337,45 @@ impl TimerView {
                 commands.push(TimerCommand::Reset);
             }
         });
-        ui.label(
-            RichText::new(format!(
-                "{} · {}",
-                s.timer.click_clock_hint, s.timer.keys_hint
-            ))
-            .weak(),
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!(
+                    "{} · {}",
+                    s.timer.click_clock_hint, s.timer.keys_hint
+                ))
+                .weak(),
+            )
+            .wrap(),
         );
-        ui.separator();
+    }
 
-        ui.columns(2, |cols| {
-            if let Some(c) = self.players_ui(&mut cols[0], lang, &snap, refused) {
-                commands.push(c);
-            }
-            // More players than the standard set is for: one click to the XP set.
-            let seated = self.names.len();
-            if seated > STANDARD_SET_PLAYERS && tile_set == TileSet::Standard {
-                let ui = &mut cols[0];
-                ui.colored_label(clock::AMBER, (s.timer.xp_suggested)(seated));
-                let button = egui::Button::new(s.timer.use_xp_set).min_size(SMALL);
-                if ui.add(button).clicked() {
-                    commands.push(TimerCommand::UseXpSet);
-                }
-            }
-            stats_ui(&mut cols[1], lang, &snap);
-        });
-        // Space on a focused button clicks it *and* is our key: one end of turn, not two.
-        let mut seen = Vec::new();
-        commands.retain(|c| {
-            let first = !seen.contains(c);
-            seen.push(c.clone());
-            first
-        });
-        // A name typed just before Start (or End turn) is committed first, not thrown away.
-        if commands.contains(&TimerCommand::Primary)
-            && let Some(pending) = self.pending_players(&snap.players)
-        {
-            commands
-                .retain(|c| !matches!(c, TimerCommand::Rename(..) | TimerCommand::SetPlayers(_)));
-            commands.splice(0..0, pending);
+    /// The seats (names, seat controls, "Add player", the XP offer) and the statistics.
+    fn seats_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Language,
+        snap: &ClockSnapshot,
+        tile_set: TileSet,
+        refused: Option<&str>,
+        commands: &mut Vec<TimerCommand>,
+    ) {
+        let s = lang.strings();
+        if let Some(c) = self.players_ui(ui, lang, snap, refused) {
+            commands.push(c);
         }
-        commands
+        // More players than the standard set is for: one click to the XP set.
+        let seated = self.names.len();
+        if seated > STANDARD_SET_PLAYERS && tile_set == TileSet::Standard {
+            ui.colored_label(clock::AMBER, (s.timer.xp_suggested)(seated));
+            let button = egui::Button::new(s.timer.use_xp_set)
+                .min_size(egui::vec2(0.0, super::TOUCH))
+                .sense(Sense::CLICK);
+            if ui.add(button).clicked() {
+                commands.push(TimerCommand::UseXpSet);
+            }
+        }
+        ui.add_space(6.0);
+        stats_ui(ui, lang, snap);
     }
 
     /// The commands that would make the edited names the timer's players.
@@ -245,6 +394,10 @@ impl TimerView {
         })
     }
 
+    /// The seats: a name field each (Enter goes to the next seat's field, and leaves the last
+    /// one: never a turn), and the seat controls (↑, ×, "Add player"), reached with the
+    /// pointer only: they are not in the Tab order and no key presses them, so Tab from the
+    /// last name then Space ends no seat's place (it starts the clock).
     fn players_ui(
         &mut self,
         ui: &mut Ui,
@@ -253,8 +406,13 @@ impl TimerView {
         refused: Option<&str>,
     ) -> Option<TimerCommand> {
         let s = lang.strings();
-        let focused = ui.ctx().egui_wants_keyboard_input();
-        if !focused && self.names != snap.players {
+        // While a name is being typed (or was, until the frame that commits it), the names
+        // as typed stand; otherwise they follow the table.
+        let editing = (0..self.names.len().max(snap.players.len())).any(|i| {
+            let id = name_field(i);
+            ui.memory(|m| m.has_focus(id) || m.had_focus_last_frame(id))
+        });
+        if !editing && self.names != snap.players {
             self.names = snap.players.clone();
         }
         ui.label(RichText::new(s.timer.players_heading).strong());
@@ -265,29 +423,76 @@ impl TimerView {
         let mut remove = None;
         let mut move_up = None;
         let mut add = false;
+        let mut next_field = None;
+        let seats = self.names.len();
+        let enter = enter_pressed(ui);
         for (i, name) in self.names.iter_mut().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(format!("{}.", i + 1));
                 let label = (s.timer.default_player)(i + 1);
-                let edit = ui.add_sized([160.0, 32.0], egui::TextEdit::singleline(name));
+                let width = (ui.available_width() - 2.0 * (SEAT.x + 8.0)).clamp(120.0, 200.0);
+                let edit = ui.add_sized(
+                    [width, SEAT.y],
+                    egui::TextEdit::singleline(name)
+                        .id(name_field(i))
+                        .font(egui::TextStyle::Heading)
+                        .align(egui::Align2::LEFT_CENTER)
+                        .return_key(None),
+                );
                 edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &label));
                 committed |= edit.lost_focus();
+                if edit.has_focus() && enter {
+                    committed = true;
+                    next_field = Some(i + 1);
+                }
                 ui.add_enabled_ui(seats_editable, |ui| {
-                    let up = egui::Button::new("↑").min_size(SMALL);
-                    if i > 0 && ui.add(up).on_hover_text(s.timer.move_up).clicked() {
-                        move_up = Some(i);
+                    let up = egui::Button::new("↑").min_size(SEAT).sense(Sense::CLICK);
+                    if i > 0 {
+                        let up = ui.add(up).on_hover_text(s.timer.move_up);
+                        up.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, s.timer.move_up)
+                        });
+                        if up.clicked() {
+                            move_up = Some(i);
+                        }
+                    } else {
+                        ui.add_space(SEAT.x + ui.spacing().item_spacing.x);
                     }
-                    let gone = egui::Button::new("×").min_size(SMALL);
-                    if ui.add(gone).on_hover_text(s.timer.remove_player).clicked() {
+                    let gone = egui::Button::new("×").min_size(SEAT).sense(Sense::CLICK);
+                    let gone = ui.add(gone).on_hover_text(s.timer.remove_player);
+                    gone.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Button, true, s.timer.remove_player)
+                    });
+                    if gone.clicked() {
                         remove = Some(i);
                     }
                 });
             });
         }
+        // Enter in a name: the next seat's name, all of it selected for typing over; after
+        // the last seat the cursor leaves the names (the clock stays as it is).
+        match next_field {
+            Some(next) if next < seats => {
+                let id = name_field(next);
+                ui.memory_mut(|m| m.request_focus(id));
+                let mut state =
+                    egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
+                let all = egui::text::CCursorRange::select_all_str(&self.names[next]);
+                state.cursor.set_char_range(Some(all));
+                state.store(ui.ctx(), id);
+            }
+            Some(last) => {
+                let id = name_field(last - 1);
+                ui.memory_mut(|m| m.surrender_focus(id));
+            }
+            None => {}
+        }
         ui.add_enabled_ui(seats_editable, |ui| {
             if self.names.len() < 6 {
                 // The second click of a double-click is not a second player.
-                let button = egui::Button::new(s.timer.add_player).min_size(egui::vec2(0.0, 32.0));
+                let button = egui::Button::new(s.timer.add_player)
+                    .min_size(egui::vec2(0.0, super::TOUCH))
+                    .sense(Sense::CLICK);
                 let added = ui.add(button);
                 if added.clicked() {
                     let now = ui.input(|i| i.time);

@@ -883,3 +883,144 @@ fn undo_and_redo_across_twenty_mixed_steps_restore_each_state_exactly() {
     }
     assert!(night.lock().next_redo(None).is_none());
 }
+
+/// The history once worked out (it is computed on the library's thread).
+fn history_of(night: &Night) -> rummikub_companion::history::History {
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(record) = night.lock().history() {
+            return record.0.clone();
+        }
+        assert!(std::time::Instant::now() < until, "no history in 10 s");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The players' names of every played sheet, latest first (once the library has read them).
+fn sheets_names(night: &Night) -> Vec<Vec<String>> {
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(past) = night.lock().past() {
+            return past.iter().map(|(_, s)| s.players.clone()).collect();
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "the sheets were not read in 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Issue 49.10: History split a renamed player in two (Ben and Benny on the same night). A
+/// rename carries to the evening's sheets (in the same undo step), and History can count two
+/// names as one, undoably, kept across a restart.
+#[test]
+fn a_rename_carries_to_the_evenings_sheets_and_the_history_merges_names_undoably() {
+    use rummikub_companion::rules::RuleSet;
+    use rummikub_companion::score::{Players, Sheet};
+    use rummikub_companion::store::SheetId;
+    // A month ago, Ben played (a sheet of another night, left as it is by a rename tonight).
+    let data = tempfile::tempdir().expect("a data folder");
+    {
+        let store = Store::open(data.path()).expect("the folder");
+        let then = chrono::Utc::now() - chrono::Duration::days(30);
+        let mut old = Sheet::new(
+            Players::new(["Ann", "Ben"]).expect("players"),
+            RuleSet::default(),
+            None,
+            then,
+        )
+        .expect("a sheet");
+        let game = Game::new(vec![Hand::of_value(0), Hand::of_value(12)]);
+        old.add_game(game.at(then)).expect("a game");
+        let id = SheetId::new("20200101-190000").expect("an id");
+        store.save_sheet(&id, &old).expect("saved");
+    }
+    let night = Night::open(data);
+    night.ok(Command::SetPlayers(vec!["Ann".into(), "Ben".into()]));
+    for left in [["0", "5"], ["7", "0"]] {
+        night.ok(Command::NewSheet {
+            rounds: None,
+            target: None,
+        });
+        night.game(&left);
+    }
+    assert_eq!(sheets_names(&night).len(), 3);
+    night.ok(Command::Rename(1, "Benny".into()));
+    let names = sheets_names(&night);
+    let tonight: Vec<&Vec<String>> = names.iter().take(2).collect();
+    assert_eq!(
+        tonight,
+        [&["Ann", "Benny"], &["Ann", "Benny"]],
+        "both of tonight's sheets"
+    );
+    assert_eq!(
+        names[2],
+        ["Ann", "Ben"],
+        "a sheet of another night keeps its name"
+    );
+    let h = history_of(&night);
+    let benny = h.player("Benny").expect("Benny");
+    assert_eq!(
+        (benny.evenings, benny.games),
+        (1, 2),
+        "tonight: one player, not two"
+    );
+    assert_eq!(h.players.len(), 3, "Ann, Benny, and last month's Ben");
+
+    // Count last month's Ben as Benny: one player; undone from the sheet tab, two again.
+    night.ok(Command::MergeNames {
+        from: "Ben".into(),
+        into: "Benny".into(),
+    });
+    let h = history_of(&night);
+    assert_eq!(h.players.len(), 2);
+    let benny = h.player("Ben").expect("Ben is Benny");
+    assert_eq!(
+        (benny.name.as_str(), benny.evenings, benny.games),
+        ("Benny", 2, 3)
+    );
+    assert_eq!(
+        night.lock().next_undo(Some(Area::Sheet)),
+        Some(&Change::NamesMerged {
+            from: "Ben".into(),
+            into: "Benny".into()
+        })
+    );
+    assert!(matches!(
+        night.apply(Command::MergeNames {
+            from: "benny ".into(),
+            into: "BEN".into()
+        }),
+        Err(Refusal::SameName(..))
+    ));
+    night.ok(Command::Undo(Some(Area::Sheet)));
+    assert_eq!(history_of(&night).players.len(), 3);
+    night.ok(Command::Redo(Some(Area::Sheet)));
+    assert_eq!(history_of(&night).players.len(), 2);
+
+    // The rename is undone from the timer tab, on every sheet it reached.
+    night.ok(Command::Undo(Some(Area::Timer)));
+    let names = sheets_names(&night);
+    assert!(names.iter().all(|n| n == &["Ann", "Ben"]), "{names:?}");
+    night.ok(Command::Redo(Some(Area::Timer)));
+
+    // Kept across a restart (the settings), and on disk for every sheet.
+    let night = night.reopen();
+    assert_eq!(
+        night.lock().settings().merged_names,
+        [("Ben".to_owned(), "Benny".to_owned())]
+    );
+    assert_eq!(history_of(&night).players.len(), 2);
+    let names = sheets_names(&night);
+    assert_eq!(names.iter().filter(|n| *n == &["Ann", "Benny"]).count(), 2);
+    // The command line's history counts them as one too.
+    let out = Process::new(BIN)
+        .args(["history", "--json", "--lang", "en"])
+        .env("RUMMIKUB_COMPANION_DATA", night.data.path())
+        .output()
+        .expect("history runs");
+    let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let players = report["players"].as_array().expect("players");
+    assert_eq!(players.len(), 2, "{report}");
+}

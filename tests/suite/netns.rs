@@ -105,7 +105,7 @@ fn in_a_network_namespace_the_link_names_the_default_routes_interface_not_docker
     println!("--- link_addresses([::]): {both:?}");
     assert_eq!(
         both.iter().map(|a| a.ip.to_string()).collect::<Vec<_>>(),
-        ["192.168.50.2", "fd00:50::2", "10.77.0.5"],
+        ["192.168.50.2", "10.77.0.5", "fd00:50::2"],
         "IPv6 only when the server listens on it"
     );
 

@@ -437,7 +437,7 @@ fn an_unreadable_cell_is_worded_in_korean() {
     let (code, err) = run("audit", "game,민수,지영\n1,+5,abc\n");
     assert_eq!(code, 2);
     assert!(
-        err.contains("지영: \"abc\"은(는) 부호 있는 점수(+24, -5)가 아닙니다"),
+        err.contains("지영: \"abc\"는 부호 있는 점수(+24, -5)가 아닙니다"),
         "{err}"
     );
     let (code, err) = run("score", "game,민수,지영\n1,!*,3\n");
@@ -773,9 +773,11 @@ fn the_link_names_no_ipv6_address_while_the_server_listens_on_ipv4_only() {
     // What the app binds for the table (every IPv4 interface).
     let bind = std::net::SocketAddr::from((std::net::Ipv4Addr::UNSPECIFIED, 7373));
     let addresses = rummikub_companion::server::link_addresses(bind);
-    assert!(!addresses.is_empty(), "at least loopback");
     for a in &addresses {
-        assert!(a.ip.is_ipv4(), "{a:?} in {addresses:?}");
+        assert!(
+            a.ip.is_ipv4() && !a.ip.is_loopback(),
+            "{a:?} in {addresses:?}"
+        );
         assert!(
             !rummikub_companion::server::is_virtual_interface(&a.interface),
             "{a:?}"
@@ -1358,4 +1360,94 @@ fn score_says_when_its_rule_options_differ_from_the_files_rules() {
         "warning: the rules written in the file (\"house rules\") cannot be read; scoring under \
          Korean manual · joker 30 · highest total · not melded counts the rack\n"
     );
+}
+
+// ---- issue 49: the first minute at a table, and keys that never surprise ----
+
+#[test]
+fn solve_with_threshold_0_and_no_set_is_no_meld_and_exits_1() {
+    // Before: "total 0 from 0 tiles (needs 0): threshold reached", exit 0 (nothing laid).
+    let (code, out, err) = cli(args(&["solve", "--threshold", "0", "R1", "K5"]));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("no meld (nothing can be laid)"), "{out}");
+    assert!(!out.contains("threshold reached"), "{out}");
+    let (code, out, _) = cli(args(&["solve", "--threshold", "0", "--json", "R1", "K5"]));
+    assert_eq!(code, 1);
+    assert_eq!(json(&out)["meets_threshold"], false, "{out}");
+    // A set at threshold 0 is still a meld.
+    let (code, out, _) = cli(args(&["solve", "--threshold", "0", "R1", "R2", "R3"]));
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("threshold reached"), "{out}");
+}
+
+#[test]
+fn a_korean_write_error_names_the_cause_in_korean_never_the_systems_english() {
+    use rummikub_companion::evening::{Command, Settings};
+    use rummikub_companion::i18n::{self, Language};
+    // Before: "…: No space left on device (os error 28)" at the end of a Korean message.
+    for (code, words) in [
+        (28, "디스크 공간 부족"),
+        (21, "파일이 아니라 폴더임"),
+        (2, "찾을 수 없음"),
+        (13, "권한 없음"),
+    ] {
+        let e = std::io::Error::from_raw_os_error(code);
+        assert_eq!(i18n::io_error(Language::Korean, &e), words);
+        let store = StoreError::Write {
+            file: "/dev/full".into(),
+            source: std::io::Error::from_raw_os_error(code),
+        };
+        let said = i18n::store_error(Language::Korean, &store);
+        assert!(
+            said.ends_with(words) && !said.contains("os error"),
+            "{said}"
+        );
+    }
+    // The window: a CSV export to a full disk, refused in the table's language.
+    let night = crate::util::night::Night::with_sheet();
+    let settings = Settings {
+        language: Language::Korean,
+        ..night.lock().settings().clone()
+    };
+    night.ok(Command::Settings(Box::new(settings)));
+    let refused = night
+        .apply(Command::ExportCsv(Some("/dev/full".into())))
+        .expect_err("a full disk refuses the CSV");
+    let said = i18n::refusal(Language::Korean, &refused);
+    assert!(said.contains("디스크 공간 부족"), "{said}");
+    assert!(
+        !said.contains("os error") && !said.contains("No space"),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_tables_phone_server_listens_on_ipv6_and_ipv4_so_a_local_ipv6_link_works() {
+    use rummikub_companion::evening::Command;
+    use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+    // Issue 49.5: a unique-local IPv6 address is offered when no private IPv4 one is there;
+    // the table's server listens on [::] (dual-stack), so IPv4 and IPv6 phones both reach it.
+    let night = crate::util::night::Night::with(&["Ann", "Bo"]);
+    night.ok(Command::NewSheet {
+        rounds: None,
+        target: None,
+    });
+    night
+        .evening
+        .start_phones_on((Ipv6Addr::UNSPECIFIED, 0).into());
+    let (port, secret) = {
+        let evening = night.lock();
+        let phones = evening.phones();
+        let port = phones.local_addr().expect("running").port();
+        let secret = phones.secret().expect("a secret").as_str().to_owned();
+        (port, secret)
+    };
+    for peer in [
+        SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
+        SocketAddr::from((Ipv6Addr::LOCALHOST, port)),
+    ] {
+        let reply = crate::util::phones::request(peer, "GET", &format!("/p/{secret}/state"), b"")
+            .unwrap_or_else(|e| panic!("{peer}: {e}"));
+        assert_eq!(reply.status, 200, "{peer}: {}", reply.body);
+    }
 }

@@ -863,10 +863,11 @@ mod link_addresses {
                 want: &["eth0 10.0.0.7", "wlan0 192.168.1.23"],
             },
             Case {
-                name: "a server on [::] offers the unique-local IPv6 too, never link-local",
+                name: "a server on [::] offers the unique-local IPv6 too, after private IPv4, \
+                       never link-local",
                 routes: routes(Some("wlan0"), Some("wlan0")),
                 listening: BOTH,
-                want: &["wlan0 192.168.1.23", "wlan0 fd00::23", "eth0 10.0.0.7"],
+                want: &["wlan0 192.168.1.23", "eth0 10.0.0.7", "wlan0 fd00::23"],
             },
             Case {
                 name: "a default route through a VPN does not make the VPN the link",
@@ -891,27 +892,81 @@ mod link_addresses {
         // ranges the server accepts) and fd00::2; the old ranking gave http://[fd00::2]:…
         let here = ["lo 127.0.0.1", "lo ::1", "eth0 192.0.2.2", "eth0 fd00::2"];
         let got = ranked(&here, &routes(Some("eth0"), Some("eth0")), IPV4_ONLY);
-        assert_eq!(got, ["lo 127.0.0.1"], "nothing a phone could use: loopback");
+        assert!(got.is_empty(), "nothing a phone could use: {got:?}");
         let home = ["lo 127.0.0.1", "eth0 192.168.0.20", "eth0 fd00::2"];
         let got = ranked(&home, &routes(Some("eth0"), Some("eth0")), IPV4_ONLY);
         assert_eq!(got, ["eth0 192.168.0.20"]);
     }
 
+    /// Issue 49.5: with no private IPv4 address the window offered `http://127.0.0.1:…` with
+    /// its QR code. Only private IPv4, then unique-local IPv6, is offered; none is said so.
     #[test]
-    fn loopback_only_when_nothing_else_and_a_bound_address_is_the_only_one() {
+    fn only_addresses_a_phone_can_reach_are_offered_and_none_is_none() {
+        use rummikub_companion::server::LinkChoice;
+        let here = [
+            "lo 127.0.0.1",
+            "lo ::1",
+            "eth0 192.0.2.2",
+            "eth0 fd00::2",
+            "eth0 fe80::fc:ff:fe00:1",
+            "eth1 169.254.9.9",
+            "eth2 203.0.113.7",
+        ];
+        let eth0 = routes(Some("eth0"), Some("eth0"));
+        // A server on 0.0.0.0 here: nothing a phone can reach.
+        let v4 = rank_link_addresses(&interfaces(&here), &eth0, IPV4_ONLY);
+        assert_eq!(LinkChoice::of(v4), LinkChoice::Unreachable);
+        // On [::] (the table's server, dual-stack): the unique-local address, alone.
+        let both = rank_link_addresses(&interfaces(&here), &eth0, BOTH);
+        let choice = LinkChoice::of(both);
+        assert!(
+            matches!(&choice, LinkChoice::One(a) if a.ip == ip("fd00::2")),
+            "{choice:?}"
+        );
+        assert_eq!(choice.best().map(|a| a.ip), Some(ip("fd00::2")));
+        // A laptop on two networks: both offered, private IPv4 first, to choose from.
+        let two = [
+            "wlan0 192.168.1.23",
+            "eth0 10.0.0.7",
+            "eth0 fd00::7",
+            "lo 127.0.0.1",
+        ];
+        let choice = LinkChoice::of(rank_link_addresses(
+            &interfaces(&two),
+            &routes(Some("eth0"), None),
+            BOTH,
+        ));
+        let offered: Vec<String> = choice
+            .addresses()
+            .iter()
+            .map(|a| a.ip.to_string())
+            .collect();
+        assert_eq!(offered, ["10.0.0.7", "192.168.1.23", "fd00::7"]);
+        assert!(matches!(choice, LinkChoice::Several(_)));
+        // Loopback, link-local, documentation and global addresses are never offered.
+        for no in [
+            "127.0.0.1",
+            "::1",
+            "169.254.9.9",
+            "fe80::1",
+            "192.0.2.2",
+            "8.8.8.8",
+        ] {
+            let list = [format!("eth0 {no}")];
+            let list: Vec<&str> = list.iter().map(String::as_str).collect();
+            assert!(ranked(&list, &routes(None, None), BOTH).is_empty(), "{no}");
+        }
+    }
+
+    #[test]
+    fn never_loopback_on_its_own_and_a_bound_address_is_the_only_one() {
         let only_virtual = [
             "lo 127.0.0.1",
             "docker0 172.17.0.1",
             "eth0 192.168.3.3 down",
         ];
-        assert_eq!(
-            ranked(&only_virtual, &routes(None, None), IPV4_ONLY),
-            ["lo 127.0.0.1"]
-        );
-        assert_eq!(
-            ranked(&only_virtual, &routes(None, None), BOTH),
-            ["lo 127.0.0.1"]
-        );
+        assert!(ranked(&only_virtual, &routes(None, None), IPV4_ONLY).is_empty());
+        assert!(ranked(&only_virtual, &routes(None, None), BOTH).is_empty());
         let laptop = ["lo 127.0.0.1", "wlan0 192.168.1.23"];
         assert_eq!(
             ranked(

@@ -256,7 +256,15 @@ mod laptop {
     use rummikub_companion::lang::Language;
     use rummikub_companion::runtime::ManualClock;
     use rummikub_companion::sound::{Cue, Sounder};
-    use rummikub_companion::speech::{self, Engine};
+    use rummikub_companion::speech::{self, Engine, SpeechProblem, Trouble};
+
+    /// What espeak-ng is given for "<name>'s turn" in English, a Hangul name in the Korean
+    /// voice (SSML), at volume `volume` (0–100).
+    fn english_turn(name: &str, volume: u32) -> String {
+        format!(
+            "-m|-v|en|-a|{volume}|--|<speak><voice xml:lang=\"ko\">{name}</voice>'s turn</speak>|"
+        )
+    }
 
     /// A log shared by the fake engines and the sounder: one line per event, a wall-clock
     /// timestamp first.
@@ -481,16 +489,17 @@ mod laptop {
             fake(dir, "espeak-ng", log, 2.0, 0)
         });
         t.press(); // 루미 starts: said for 2 s
-        t.log.wait_for("start -v|en|-a|100|--|루미's turn|");
+        t.log.wait_for(&english_turn("루미", 100));
         t.press(); // 큐브's turn, while 루미's is still being said
-        t.log.wait_for("end -v|en|-a|100|--|큐브's turn|");
+        t.log
+            .wait_for(&format!("end {}", english_turn("큐브", 100)));
         let lines: Vec<String> = t.log.lines().into_iter().map(|(_, l)| l).collect();
         assert_eq!(
             lines,
             [
-                "espeak-ng start -v|en|-a|100|--|루미's turn|",
-                "espeak-ng start -v|en|-a|100|--|큐브's turn|",
-                "espeak-ng end -v|en|-a|100|--|큐브's turn|",
+                format!("espeak-ng start {}", english_turn("루미", 100)),
+                format!("espeak-ng start {}", english_turn("큐브", 100)),
+                format!("espeak-ng end {}", english_turn("큐브", 100)),
             ],
             "루미's words were cut off (no end), 큐브's were said to the end"
         );
@@ -541,7 +550,7 @@ mod laptop {
             .apply(Command::Settings(Box::new(settings)))
             .expect("settings");
         t.press();
-        t.log.wait_for("-a|50|--|루미's turn|");
+        t.log.wait_for(&english_turn("루미", 50));
         t.wait(50);
         t.log.wait_for("cue warning");
         t.wait(11);
@@ -556,8 +565,8 @@ mod laptop {
         assert_eq!(
             said,
             [
-                "espeak-ng start -v|en|-a|50|--|루미's turn|",
-                "espeak-ng start -v|en|-a|50|--|time's up, draw one|",
+                format!("espeak-ng start {}", english_turn("루미", 50)),
+                "espeak-ng start -v|en|-a|50|--|time's up, draw one|".to_owned(),
             ],
             "no warning words, the alarm's volume untouched"
         );
@@ -625,6 +634,134 @@ mod laptop {
         assert!(t.notices().is_empty(), "{:?}", t.notices());
     }
 
+    /// A `spd-say` that never returns (a wedged speech-dispatcher): it logs its call, then
+    /// sleeps until killed.
+    fn hung_spd_say(dir: &Path, log: &Log) {
+        let script = format!(
+            "#!/bin/sh\n\
+             args=$(printf '%s|' \"$@\")\n\
+             echo \"$(date +%s.%N) spd-say start $args\" >> '{log}'\n\
+             exec sleep 1000\n",
+            log = log.0.display(),
+        );
+        let path = dir.join("spd-say");
+        std::fs::write(&path, script).expect("the fake engine is written");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .expect("the fake engine is executable");
+    }
+
+    /// Regression (speech-spd-cancel-hang.sh): the speaking thread waited on `spd-say -C`
+    /// without a limit; after the first turn nothing was said for the rest of the evening and
+    /// nobody was told. Now the cancel has its limit, espeak-ng takes over at once, every turn
+    /// is said, and the table is told once.
+    #[test]
+    fn a_hung_spd_say_gives_way_to_espeak_ng_every_turn_is_said_and_the_table_is_told_once() {
+        let t = Table::new(Language::Korean, |dir, log| {
+            hung_spd_say(dir, log);
+            fake(dir, "espeak-ng", log, 0.01, 0);
+        });
+        assert_eq!(t.engine(), Some(Engine::SpdSay));
+        let asked = Instant::now();
+        t.press(); // 루미
+        t.log
+            .wait_for("espeak-ng end -v|ko|-a|100|--|루미 차례임니다|");
+        let waited = asked.elapsed();
+        assert!(
+            waited < speech::CANCEL_LIMIT + Duration::from_secs(2),
+            "said {waited:?} after the turn"
+        );
+        for (turn, name) in ["큐브", "루미", "큐브", "루미"].into_iter().enumerate() {
+            t.press();
+            let said = format!("espeak-ng end -v|ko|-a|100|--|{name} 차례임니다|");
+            let until = Instant::now() + Duration::from_secs(5);
+            while t.log.lines().iter().filter(|(_, l)| *l == said).count() < turn / 2 + 1 {
+                assert!(
+                    Instant::now() < until,
+                    "turn {turn} unsaid: {:?}",
+                    t.log.lines()
+                );
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        let spd_calls = t
+            .log
+            .lines()
+            .iter()
+            .filter(|(_, l)| l.starts_with("spd-say"))
+            .count();
+        assert_eq!(spd_calls, 1, "one cancel, then espeak-ng only");
+        assert_eq!(t.engine(), Some(Engine::EspeakNg));
+        let notices = t.notices();
+        assert_eq!(
+            notices,
+            [TableNotice::VoiceFailed(SpeechProblem {
+                engine: Engine::SpdSay,
+                trouble: Trouble::Hung(speech::CANCEL_LIMIT),
+                instead: Some(Engine::EspeakNg),
+            })]
+        );
+        let (line, detail) = notices[0].text(Language::Korean);
+        assert_eq!(
+            line,
+            "spd-say가 응답하지 않아 이제부터 espeak-ng로 말합니다."
+        );
+        assert_eq!(
+            detail.as_deref(),
+            Some("spd-say가 2초 안에 답하지 않아 멈췄습니다.")
+        );
+    }
+
+    /// A `spd-say` that hangs while speaking (not at the cancel) is killed after its limit
+    /// and the words go to the next engine.
+    #[test]
+    fn an_engine_that_hangs_while_speaking_is_stopped_at_its_limit() {
+        let t = Table::new(Language::English, |dir, log| {
+            fake(dir, "espeak-ng", log, 3600.0, 0);
+        });
+        t.evening
+            .apply(Command::TestVoice(Language::English))
+            .expect("test voice");
+        let said = "espeak-ng start -m|-v|en|-a|100|--|<speak>Voice test. ";
+        t.log.wait_for(said);
+        let limit = speech::speak_limit("Voice test. 루미's turn");
+        std::thread::sleep(limit + Duration::from_millis(500));
+        let notices = t.notices();
+        assert_eq!(
+            notices,
+            [TableNotice::VoiceFailed(SpeechProblem {
+                engine: Engine::EspeakNg,
+                trouble: Trouble::Hung(limit),
+                instead: None,
+            })],
+            "killed at {limit:?} and told"
+        );
+    }
+
+    /// Issue 49.4: an English table says a Hangul name with the Korean voice. spd-say says
+    /// the runs one after another, each in its language.
+    #[test]
+    fn spd_say_says_a_hangul_name_in_an_english_sentence_with_the_korean_voice() {
+        let t = Table::new(Language::English, |dir, log| {
+            fake(dir, "spd-say", log, 0.01, 0);
+        });
+        t.press();
+        t.log.wait_for("end -w|-l|en|-i|0|--|'s turn|");
+        let said: Vec<String> = t
+            .log
+            .lines()
+            .into_iter()
+            .filter(|(_, l)| l.contains("start") && !l.contains("-C"))
+            .map(|(_, l)| l)
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "spd-say start -w|-l|ko|-i|0|--|루미|",
+                "spd-say start -w|-l|en|-i|0|--|'s turn|",
+            ]
+        );
+    }
+
     #[test]
     fn with_no_engine_on_path_the_table_is_told_once_and_the_sounds_go_on() {
         let t = Table::new(Language::Korean, |_, _| {});
@@ -678,16 +815,27 @@ mod laptop {
             fake(dir, "espeak-ng", log, 0.01, 3)
         });
         t.press();
-        t.log.wait_for("end -v|en|-a|100|--|루미's turn|");
+        t.log
+            .wait_for(&format!("end {}", english_turn("루미", 100)));
         std::thread::sleep(Duration::from_millis(100));
         t.press();
-        t.log.wait_for("end -v|en|-a|100|--|큐브's turn|");
+        t.log
+            .wait_for(&format!("end {}", english_turn("큐브", 100)));
         std::thread::sleep(Duration::from_millis(100));
         let notices = t.notices();
         assert_eq!(notices.len(), 1, "{notices:?}");
-        assert!(
-            matches!(&notices[0], TableNotice::VoiceFailed(why) if why.contains("espeak-ng")),
-            "{notices:?}"
+        assert_eq!(
+            notices[0],
+            TableNotice::VoiceFailed(SpeechProblem {
+                engine: Engine::EspeakNg,
+                trouble: Trouble::Failed(Some(3)),
+                instead: None,
+            })
+        );
+        let (_, detail) = notices[0].text(Language::Korean);
+        assert_eq!(
+            detail.as_deref(),
+            Some("espeak-ng가 오류 코드 3으로 끝났습니다.")
         );
         // The start and one end of turn: 큐브 plays, as without a voice.
         assert_eq!(
@@ -797,13 +945,7 @@ fn the_real_espeak_ng_makes_a_wav_of_what_the_laptop_says() {
         ),
     ] {
         let text = for_engine(lang, &phrase(lang, &happening));
-        let u = Utterance {
-            text,
-            lang,
-            volume: 1.0,
-            after: Duration::ZERO,
-            cuts_off: true,
-        };
+        let u = Utterance::plain(text, lang, 1.0);
         let wav = out.join(file);
         let status = std::process::Command::new(espeak)
             .arg("-w")
@@ -825,6 +967,54 @@ fn the_real_espeak_ng_makes_a_wav_of_what_the_laptop_says() {
         );
         assert!((0.5..6.0).contains(&seconds), "{seconds} s of speech");
     }
+}
+
+/// Seconds of speech the real espeak-ng makes of `u` (a WAV written, then measured).
+fn real_espeak_seconds(u: &rummikub_companion::speech::Utterance, file: &str) -> f64 {
+    use rummikub_companion::speech::Engine;
+    let espeak = std::path::Path::new("/usr/bin/espeak-ng");
+    assert!(espeak.exists(), "espeak-ng is missing");
+    let wav = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(file);
+    let status = std::process::Command::new(espeak)
+        .arg("-w")
+        .arg(&wav)
+        .args(Engine::EspeakNg.args(u))
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("espeak-ng runs");
+    assert!(status.success(), "{status}");
+    let reader = hound::WavReader::open(&wav).expect("a WAV");
+    reader.duration() as f64 / f64::from(reader.spec().sample_rate)
+}
+
+/// Issue 49.4: the real espeak-ng says "루미's turn" at an English table with the Korean
+/// voice for the name (SSML), about a second; given to the English voice alone it spelled
+/// the name out ("Hangul syllable …"), over four seconds.
+#[test]
+#[ignore = "needs espeak-ng (apt-get install espeak-ng)"]
+fn the_real_espeak_ng_says_a_hangul_name_in_an_english_sentence_in_its_own_voice() {
+    use rummikub_companion::speech::phrases::Happening as H;
+    use rummikub_companion::speech::{RecordingSpeaker, Utterance, Voice, VoiceConfig};
+    use std::sync::Arc;
+    let speaker = Arc::new(RecordingSpeaker::default());
+    let voice = Voice::new(speaker.clone());
+    voice.configure(VoiceConfig {
+        lang: Language::English,
+        ..VoiceConfig::default()
+    });
+    voice.announce(
+        &H::Turn {
+            name: "루미".into(),
+        },
+        Duration::ZERO,
+    );
+    let said = speaker.said().pop().expect("said");
+    let mixed = real_espeak_seconds(&said, "speech-en-hangul-name.wav");
+    let plain = Utterance::plain("루미's turn", Language::English, 1.0);
+    let spelled = real_espeak_seconds(&plain, "speech-en-hangul-spelled.wav");
+    println!("\"루미's turn\": {mixed:.2} s with the Korean voice, {spelled:.2} s spelled out");
+    assert!(mixed < 2.0, "{mixed:.2} s");
+    assert!(spelled > 2.0 * mixed, "{spelled:.2} s against {mixed:.2} s");
 }
 
 mod evening {
@@ -895,6 +1085,28 @@ mod evening {
         // An undo of the game says nothing.
         evening.apply(Command::Undo(None)).expect("undone");
         assert_eq!(speaker.texts().len(), 2);
+    }
+
+    /// Issue 49.4: a game added after the match was over does not count, and is not
+    /// announced.
+    #[test]
+    fn a_game_after_the_match_is_over_is_not_announced() {
+        let (evening, speaker, _clock, _data) = table(Language::Korean);
+        evening
+            .apply(Command::NewSheet {
+                rounds: Some(1),
+                target: None,
+            })
+            .expect("a one-round sheet");
+        game(&evening, ["0", "20"]);
+        game(&evening, ["3", "0"]);
+        assert_eq!(speaker.texts().len(), 2, "the game and the match");
+        game(&evening, ["0", "9"]);
+        assert_eq!(
+            speaker.texts(),
+            ["루미 승니임니다", "루미 최종 우승임니다"],
+            "nothing for a game that does not count"
+        );
     }
 
     #[test]

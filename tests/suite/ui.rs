@@ -1873,3 +1873,575 @@ fn the_referee_catches_a_pocketed_tile_and_a_broken_set_in_both_languages() {
         assert!(!t.shows(illegal), "{lang:?}");
     }
 }
+
+// ---- Issue 49: the first minute at a table, and keys that never surprise ----
+
+/// The machine of the phones' link test: no address a phone can reach until the laptop
+/// "joins the Wi-Fi" (`JOINED`).
+static JOINED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn wifi_machine(_bind: std::net::SocketAddr) -> Vec<rummikub_companion::server::LinkAddress> {
+    if JOINED.load(std::sync::atomic::Ordering::SeqCst) {
+        vec![rummikub_companion::server::LinkAddress {
+            ip: "192.168.1.23".parse().expect("an address"),
+            interface: "wlan0".into(),
+        }]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Issue 49.5: with no address a phone can reach, Settings offered `http://127.0.0.1:…` and
+/// its QR code as the Wi-Fi link. Now it says plainly that there is none (both languages),
+/// shows no link, and "Look again" finds the Wi-Fi once the laptop has joined it.
+#[test]
+fn with_no_address_a_phone_can_reach_settings_says_so_and_shows_no_link() {
+    for (lang, none, again) in [
+        (Language::English, "No link can be shown", "Look again"),
+        (Language::Korean, "링크를 보여 줄 수 없습니다", "다시 찾기"),
+    ] {
+        JOINED.store(false, std::sync::atomic::Ordering::SeqCst);
+        let data = tempfile::tempdir().expect("a data folder");
+        let mut t = reopen_with(data, |deps, _| deps.evening.addresses = wifi_machine);
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        let loopback = "127.0.0.1:0".parse().expect("an address");
+        t.harness.state().shared().start_phones_on(loopback);
+        apply(&mut t.harness, Action::Show(View::Settings));
+        t.harness.run();
+        assert!(t.shows(none), "{lang:?}: the plain words");
+        assert_eq!(
+            t.harness.state().phone_url(),
+            None,
+            "no link that cannot work"
+        );
+        assert!(!t.shows("http://"), "{lang:?}: no address shown");
+        JOINED.store(true, std::sync::atomic::Ordering::SeqCst);
+        t.harness.get_by_label(again).click();
+        t.harness.run();
+        let url = t.harness.state().phone_url().expect("the Wi-Fi's link");
+        assert!(url.starts_with("http://192.168.1.23:"), "{url}");
+        assert!(t.shows("http://192.168.1.23:"), "{lang:?}");
+        assert!(!t.shows(none));
+    }
+}
+
+fn ctrl(t: &mut Table, key: Key) {
+    t.harness.key_press_modifiers(egui::Modifiers::COMMAND, key);
+    t.harness.run();
+}
+
+/// Types `text` at the end of the timer's name field `label` and leaves the field (Esc, as a
+/// click beside it would).
+fn rename_seat(t: &mut Table, label: &str, text: &str) {
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, label);
+    field.focus();
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::TextInput, label)
+        .type_text(text);
+    t.harness.run();
+    t.key(Key::Escape);
+}
+
+/// Issue 49.3: Backspace on the timer ("undo on the clock") took back the last rename, so a
+/// click that missed a name field and a Backspace renamed a player back. Backspace takes back
+/// only the clock's changes and says when there is none; Ctrl+Z on the timer tab still takes
+/// back the rename, and the offer names it.
+#[test]
+fn backspace_on_the_timer_never_takes_back_a_rename() {
+    for (lang, offer, nothing, undone) in [
+        (
+            Language::English,
+            "Bo renamed Boby",
+            "Nothing to undo on the clock",
+            "Undone: Bo renamed Boby",
+        ),
+        (
+            Language::Korean,
+            "Bo를 Boby로 바꿈",
+            "시계에는 되돌릴 것이 없습니다",
+            "Bo를 Boby로 바꿈",
+        ),
+    ] {
+        let mut t = table(lang);
+        let label = (lang.strings().timer.default_player)(2);
+        rename_seat(&mut t, &label, "by");
+        assert_eq!(t.harness.state().settings().players[1], "Boby");
+        assert!(t.shows(offer), "{lang:?}: the offer names the rename");
+        t.key(Key::Backspace);
+        assert_eq!(
+            t.harness.state().settings().players[1],
+            "Boby",
+            "{lang:?}: Backspace is the clock's"
+        );
+        assert!(t.shows(nothing), "{lang:?}: and says there is nothing");
+        ctrl(&mut t, Key::Z);
+        assert_eq!(t.harness.state().settings().players[1], "Bo", "{lang:?}");
+        assert!(t.shows(undone), "{lang:?}");
+        // The clock's own change is still Backspace's.
+        t.key(Key::Space);
+        assert_eq!(t.read(|timer, _| timer.phase()), Phase::Running);
+        t.key(Key::Backspace);
+        assert_eq!(t.read(|timer, _| timer.phase()), Phase::Idle);
+    }
+}
+
+/// Issue 49.8: Ctrl+Z on the Meld tab silently undid a game on the score sheet. Undo acts on
+/// the tab in view; the Meld tab has nothing of the evening's to undo and says so.
+#[test]
+fn ctrl_z_on_the_meld_tab_changes_no_sheet_and_says_there_is_nothing_to_undo() {
+    for (lang, nothing) in [
+        (Language::English, "Nothing to undo on this tab."),
+        (Language::Korean, "이 탭에는 되돌릴 것이 없습니다."),
+    ] {
+        let mut t = seed_sheet_table();
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        let before = t.harness.state().sheet().expect("a sheet");
+        assert_eq!(before.games().len(), 4);
+        apply(&mut t.harness, Action::Show(View::Meld));
+        t.harness.run();
+        t.click_tile(if lang == Language::Korean {
+            "빨10"
+        } else {
+            "R10"
+        });
+        ctrl(&mut t, Key::Z);
+        assert_eq!(
+            t.harness.state().sheet().expect("a sheet"),
+            before,
+            "{lang:?}: no game undone"
+        );
+        assert!(t.shows(nothing), "{lang:?}");
+        ctrl(&mut t, Key::Y);
+        assert_eq!(t.harness.state().sheet().expect("a sheet"), before);
+        // On the sheet, the sheet's undo takes back its last game.
+        apply(&mut t.harness, Action::Show(View::Sheet));
+        t.harness.run();
+        assert!(!t.shows(nothing), "the note belongs to the Meld tab");
+        ctrl(&mut t, Key::Z);
+        assert_eq!(t.harness.state().sheet().expect("a sheet").games().len(), 3);
+    }
+}
+
+/// Issue 49.8: every undo offer names what it undoes: a rule change by its values.
+#[test]
+fn a_rule_change_is_offered_for_undo_by_its_values() {
+    let mut t = table(Language::English);
+    let mut settings = t.harness.state().settings().clone();
+    settings.rules.turn_seconds = 20;
+    settings.rules.warning_seconds = 5;
+    apply(&mut t.harness, Action::Settings(settings));
+    apply(&mut t.harness, Action::Show(View::Settings));
+    t.harness.run();
+    assert!(
+        t.shows("Turn length: 60s → 20s, Warning before the end: 10s → 5s"),
+        "the offer names the values"
+    );
+    ctrl(&mut t, Key::Z);
+    assert_eq!(t.harness.state().settings().rules.turn_seconds, 60);
+    assert!(t.shows("Undone: Turn length: 60s → 20s"));
+}
+
+/// Issue 49.9: the sheet's "Rounds / open-ended / target" choice for new sheets was not saved,
+/// and after a restart the next sheet silently became a 1-round match. Every choice a table
+/// makes is kept: the sheet's plan and the Meld tab's mode and "best by".
+#[test]
+fn the_choices_for_new_sheets_and_the_meld_tab_survive_a_restart() {
+    let mut t = table(Language::English);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::CheckBox, "target total")
+        .click();
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::CheckBox, "open-ended")
+        .click();
+    t.harness.run();
+    let plan = t.harness.state().settings().new_sheet;
+    assert!(plan.open_ended && plan.use_target, "{plan:?}");
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    t.harness.get_by_label("Best meld from a rack").click();
+    t.harness.run();
+    t.harness.get_by_label("most tiles").click();
+    t.harness.run();
+    let data = t.data;
+    drop(t.harness);
+
+    let mut t = reopen(data);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    let sheet = t.harness.state().sheet().expect("a new sheet");
+    assert_eq!(
+        sheet.planned_rounds(),
+        None,
+        "open-ended, as chosen before the restart"
+    );
+    assert_eq!(sheet.target(), Some(100), "with its target");
+    let meld = t.harness.state().settings().meld;
+    assert_eq!(meld.mode, MeldMode::Solve);
+    assert_eq!(meld.solve, rummikub_companion::solver::Objective::Tiles);
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    assert!(t.shows("Rack"), "the Meld tab opens where it was left");
+}
+
+/// Issue 49.10: the history can count two names as one player, lists each merge with a way
+/// back ("Count apart"), and both are undone on the sheet tab.
+#[test]
+fn the_history_counts_two_names_as_one_and_counts_them_apart_again() {
+    for (lang, merged, apart) in [
+        (Language::English, "퍼니 is counted as 루미", "Count apart"),
+        (Language::Korean, "퍼니를 루미로 셉니다", "따로 세기"),
+    ] {
+        let mut t = seed_sheet_table();
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        apply(&mut t.harness, Action::Sheet(SheetRequest::History(true)));
+        assert!(wait_for(&mut t, "알토"), "{lang:?}: the history is shown");
+        apply(
+            &mut t.harness,
+            Action::Evening(Command::MergeNames {
+                from: "퍼니".into(),
+                into: "루미".into(),
+            }),
+        );
+        assert!(wait_for(&mut t, merged), "{lang:?}");
+        t.harness.get_by_label(apart).click();
+        t.harness.run();
+        assert!(
+            t.harness.state().settings().merged_names.is_empty(),
+            "{lang:?}"
+        );
+        assert!(!t.shows(merged));
+        ctrl(&mut t, Key::Z);
+        assert_eq!(
+            t.harness.state().settings().merged_names.len(),
+            1,
+            "{lang:?}: undone"
+        );
+        assert!(wait_for(&mut t, merged));
+    }
+}
+
+/// Issue 49.7: a tie's winner, once chosen, blocked Save for good when the values changed so
+/// that the tie was gone (the radios went with it). A choice that no longer applies is
+/// dropped.
+#[test]
+fn a_tie_winner_that_no_longer_applies_is_dropped_and_save_works() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness.get_by_label("New sheet").click();
+    t.harness.run();
+    enter_game(&mut t, &["4", "4", "9", "12"]);
+    t.harness
+        .get_by_role_and_label(egui::Role::RadioButton, "큐브")
+        .click();
+    t.harness.run();
+    // 큐브 had 4 too: now 6, so 루미 is lowest alone, and no tie is left to decide.
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브");
+    field.focus();
+    t.harness.run();
+    t.harness
+        .key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    t.harness.run();
+    t.harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브")
+        .type_text("6");
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().evening().draft().map(|d| d.tie_winner),
+        Some(None),
+        "the choice went with the tie"
+    );
+    t.key(Key::Enter);
+    let sheet = t.harness.state().sheet().expect("sheet");
+    assert_eq!(sheet.games().len(), 1, "saved");
+    assert_eq!(sheet.scores()[0].winner, 0, "루미, lowest");
+}
+
+/// Delivers `events` as eframe does: through the window's input hook (`raw_input_hook`) first,
+/// then to the frame.
+fn through_the_window(t: &mut Table, events: Vec<egui::Event>) {
+    use eframe::App as _;
+    let mut raw = egui::RawInput {
+        events,
+        ..Default::default()
+    };
+    let ctx = t.harness.ctx.clone();
+    t.harness.state_mut().raw_input_hook(&ctx, &mut raw);
+    for event in raw.events {
+        t.harness.event(event);
+    }
+    t.harness.run();
+}
+
+/// One key press and release, as a keyboard sends it.
+fn press(t: &mut Table, key: Key) {
+    for pressed in [true, false] {
+        t.harness.event(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+}
+
+/// Types `stream` a key at a time, a frame after each (Tab as `\t`).
+fn type_stream(t: &mut Table, stream: &str) {
+    for c in stream.chars() {
+        if c == '\t' {
+            press(t, Key::Tab);
+        } else {
+            t.harness.event(egui::Event::Text(c.to_string()));
+        }
+        t.harness.run();
+    }
+}
+
+/// Issue 49.6: after a refused Enter in the score form the first key lost the cursor (the
+/// form moved 18 px, the cursor went to the Meld check tab) and the rest was lost: `12` was
+/// saved as `1`. The field keeps the cursor and every key, and the form does not move.
+#[test]
+fn after_a_refused_enter_the_field_keeps_the_cursor_and_every_key_typed() {
+    for (lang, why) in [
+        (Language::English, "type what is left"),
+        (Language::Korean, "남은 값을 입력하세요"),
+    ] {
+        let mut t = table_with(lang, &SEED_PLAYERS);
+        apply(&mut t.harness, Action::Show(View::Sheet));
+        apply(
+            &mut t.harness,
+            Action::Evening(Command::NewSheet {
+                rounds: None,
+                target: None,
+            }),
+        );
+        t.harness.run();
+        t.harness
+            .get_by_label(lang.strings().sheet.add_game)
+            .click();
+        t.harness.run();
+        t.harness.run();
+        let field = |t: &Table, i: usize| {
+            t.harness
+                .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[i])
+                .rect()
+        };
+        let at = field(&t, 1);
+        type_stream(&mut t, "0\t");
+        press(&mut t, Key::Enter);
+        t.harness.run();
+        assert!(t.shows(why), "{lang:?}: it says why it cannot save");
+        assert!(
+            t.harness
+                .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[1])
+                .is_focused(),
+            "{lang:?}: the cursor stays in 큐브's field"
+        );
+        assert_eq!(field(&t, 1), at, "{lang:?}: the form did not move");
+        type_stream(&mut t, "12\t7\t3");
+        assert_eq!(field(&t, 1), at, "{lang:?}: nor while typing");
+        press(&mut t, Key::Enter);
+        t.harness.run();
+        let sheet = t.harness.state().sheet().expect("a sheet");
+        assert_eq!(sheet.games().len(), 1, "{lang:?}: saved");
+        let left: Vec<String> = sheet.games()[0]
+            .hands
+            .iter()
+            .map(|h| h.left.to_string())
+            .collect();
+        assert_eq!(left, ["0", "12", "7", "3"], "{lang:?}: every key landed");
+    }
+}
+
+/// Issue 49.1: four names typed with Return between them: Return goes to the next seat's
+/// name (all of it selected, so typing replaces it) and leaves the last one; the clock stays
+/// stopped (before, the Return after a name that went nowhere started it).
+#[test]
+fn four_names_typed_with_return_between_them_set_every_seat_and_start_no_clock() {
+    let mut t = table_with(
+        Language::English,
+        &["Player 1", "Player 2", "Player 3", "Player 4"],
+    );
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Player 1");
+    field.focus();
+    t.harness.run();
+    ctrl(&mut t, Key::A);
+    for name in ["Ann", "Bo", "Cy", "Dee"] {
+        type_stream(&mut t, name);
+        press(&mut t, Key::Enter);
+        t.harness.run();
+    }
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().settings().players,
+        ["Ann", "Bo", "Cy", "Dee"]
+    );
+    assert_eq!(
+        t.read(|timer, _| timer.phase()),
+        Phase::Idle,
+        "no clock started"
+    );
+    // The cursor left the names: now Return is the table's key.
+    press(&mut t, Key::Enter);
+    t.harness.run();
+    assert_eq!(t.read(|timer, _| timer.phase()), Phase::Running);
+}
+
+/// Issue 49.2: Tab from the last name landed on "↑ Move up", and Space then swapped two seats.
+/// The seat controls are not in the Tab order, and Space with a button focused is the
+/// table's key (the window lets that focus go before the frame: `raw_input_hook`).
+#[test]
+fn tab_from_the_last_name_then_space_swaps_no_seat_and_starts_the_clock() {
+    let mut t = table(Language::English);
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Player 4");
+    field.focus();
+    t.harness.run();
+    press(&mut t, Key::Tab);
+    t.harness.run();
+    t.harness.run();
+    for control in ["Move up", "Remove", "Add player"] {
+        for node in t.harness.query_all_by_label(control) {
+            assert!(!node.is_focused(), "{control} is not reached by Tab");
+        }
+    }
+    // Space as eframe delivers it: through the window's input hook first.
+    let space = |pressed| egui::Event::Key {
+        key: Key::Space,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    through_the_window(&mut t, vec![space(true), space(false)]);
+    assert_eq!(
+        t.harness.state().settings().players,
+        ["Ann", "Bo", "Cy", "Dee"],
+        "no seat moved"
+    );
+    assert_eq!(
+        t.read(|timer, _| timer.phase()),
+        Phase::Running,
+        "Space started the clock"
+    );
+}
+
+/// Issue 49.1: the notices a laptop without sound or a screen saver shows ("No sound
+/// output…", "The screen cannot be kept awake…") need no action: once read they fold into one
+/// short line, and "Show" brings them back whole.
+#[test]
+fn notices_that_need_no_action_fold_into_one_line_once_read_and_come_back_on_demand() {
+    fn refused() -> Result<Box<dyn std::any::Any + Send>, String> {
+        Err("org.freedesktop.DBus.Error.ServiceUnknown".into())
+    }
+    for (lang, whole, short, show) in [
+        (
+            Language::English,
+            "The screen cannot be kept awake",
+            "Screen may dim",
+            "Show",
+        ),
+        (
+            Language::Korean,
+            "화면을 켜 둘 수 없습니다",
+            "화면이 어두워질 수 있음",
+            "보기",
+        ),
+    ] {
+        let data = tempfile::tempdir().expect("a data folder");
+        let mut t = reopen_with(data, |deps, _| deps.evening.keep_awake = Some(refused));
+        let mut settings = t.harness.state().settings().clone();
+        settings.language = lang;
+        apply(&mut t.harness, Action::Settings(settings));
+        t.key(Key::Space);
+        assert!(t.shows(whole), "{lang:?}: said whole at first");
+        t.advance(9.0);
+        assert!(!t.shows(whole), "{lang:?}: folded once read");
+        assert!(t.shows(short), "{lang:?}: one short line");
+        t.harness.get_by_label(show).click();
+        t.harness.run();
+        assert!(t.shows(whole), "{lang:?}: back on demand");
+    }
+}
+
+/// Issue 49.11: the small things a table still met. Ctrl+N adds a game (from any tab; the
+/// button shows the key); a long sheet keeps its players' names in sight; "Open" and the
+/// sheet's check boxes are 44 px targets; full-width input (`Ｒ１２`) is shown as what it reads.
+#[test]
+fn ctrl_n_adds_a_game_the_names_stay_in_sight_targets_are_44_px_and_full_width_is_folded() {
+    let mut t = seed_sheet_table();
+    // 40 games: a sheet longer than the window.
+    for _ in 0..36 {
+        let hands = ["0", "5", "16", "3"]
+            .iter()
+            .map(|v| rummikub_companion::score::Hand::of_value(v.parse().expect("a number")))
+            .collect();
+        save_game(&mut t.harness, &rummikub_companion::score::Game::new(hands));
+    }
+    apply(&mut t.harness, Action::Show(View::Timer));
+    t.harness.run();
+    ctrl(&mut t, Key::N);
+    t.harness.run();
+    assert_eq!(
+        t.harness.state().view(),
+        View::Sheet,
+        "Ctrl+N shows the sheet"
+    );
+    assert!(
+        t.harness.state().evening().draft().is_some(),
+        "with the form open"
+    );
+    // The form is at the bottom of a long sheet: the names are still in sight at the top.
+    let names = t.harness.query_all_by_label("알토").count();
+    assert!(names >= 2, "the header's name and the form's field label");
+    let header = t
+        .harness
+        .query_all_by_label("알토")
+        .map(|n| n.rect())
+        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .expect("a name");
+    assert!(
+        header.min.y < 200.0,
+        "the header stays under the toolbar: {header:?}"
+    );
+    // Full-width typed into 큐브's field reads and shows as ASCII.
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브");
+    field.focus();
+    t.harness.run();
+    through_the_window(&mut t, vec![egui::Event::Text("Ｒ１２　Ｊ".into())]);
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "큐브");
+    assert_eq!(field.value().as_deref(), Some("R12 J"));
+    // Touch targets.
+    for (role, label) in [
+        (egui::Role::Button, "Open"),
+        (egui::Role::CheckBox, "open-ended"),
+        (egui::Role::CheckBox, "target total"),
+    ] {
+        let rect = t.harness.get_by_role_and_label(role, label).rect();
+        assert!(rect.height() >= 44.0, "{label}: {rect:?}");
+    }
+}

@@ -5,8 +5,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{Action, App, Refused, View};
-use crate::evening::{Command, Refusal, Settings};
+use super::{Action, App, Refused, UndoNote, View};
+use crate::evening::Area;
+use crate::evening::{Command, Refusal, Settings, Worded};
 use crate::i18n;
 use crate::ui::sheet_view::SheetRequest;
 use crate::ui::timer_view::TimerCommand;
@@ -32,6 +33,10 @@ impl App {
     /// Applies one action (after the frame that asked for it).
     pub fn apply(&mut self, ctx: &egui::Context, action: Action) {
         self.ctx = ctx.clone();
+        // "Nothing to undo here" is said until the next thing done.
+        if !matches!(action, Action::Undo | Action::Redo) {
+            self.undo_note = None;
+        }
         match action {
             Action::Show(View::Table) if self.view != View::Table => {
                 self.before_table = self.view;
@@ -77,14 +82,13 @@ impl App {
                 };
                 self.command(View::Table, Command::Settings(Box::new(settings)));
             }
-            Action::Undo => {
-                let view = self.view;
-                self.command(view, Command::Undo(view.undo_area()));
+            Action::AddGame => {
+                self.view = View::Sheet;
+                self.sheet_view.opening_form();
+                self.command(View::Sheet, Command::AddGame);
             }
-            Action::Redo => {
-                let view = self.view;
-                self.command(view, Command::Redo(view.undo_area()));
-            }
+            Action::Undo => self.undo(self.view.undo_area(), false),
+            Action::Redo => self.undo(self.view.undo_area(), true),
             Action::Meld(mode, text) => {
                 self.view = View::Meld;
                 self.meld.mode = mode;
@@ -114,7 +118,7 @@ impl App {
             }
             Action::Event(request) => self.event_request(request),
             Action::OpenFolder(folder) => {
-                if let Err(why) = open_folder(&folder) {
+                if let Err(why) = open_folder(&folder, self.language()) {
                     self.refused = Some(Refused {
                         view: self.view,
                         why,
@@ -143,12 +147,48 @@ impl App {
         }
     }
 
+    /// Undo (or redo) on the tab shown, of `area`'s changes: what it took back is named in
+    /// the undo bar; when the tab has nothing to take back it says so, and nothing of another
+    /// tab is touched.
+    fn undo(&mut self, area: Option<Area>, redo: bool) {
+        let view = self.view;
+        let note = UndoNote {
+            view,
+            redo,
+            clock: area == Some(Area::Clock) && view == View::Timer,
+        };
+        let Some(area) = area else {
+            self.undo_note = Some(note);
+            return;
+        };
+        let found = {
+            let evening = self.evening.lock();
+            if redo {
+                evening.next_redo(Some(area)).is_some()
+            } else {
+                evening.next_undo(Some(area)).is_some()
+            }
+        };
+        if !found {
+            self.undo_note = Some(note);
+            return;
+        }
+        self.undo_note = None;
+        let command = if redo {
+            Command::Redo(Some(area))
+        } else {
+            Command::Undo(Some(area))
+        };
+        self.command(view, command);
+    }
+
     fn timer_command(&mut self, command: TimerCommand) {
         let command = match command {
             TimerCommand::Primary => Command::Primary,
             TimerCommand::TogglePause => Command::TogglePause,
             TimerCommand::Reset => Command::ResetTimer,
-            TimerCommand::Undo => Command::Undo(View::Timer.undo_area()),
+            // Backspace: the clock's last change only (never a rename, never a score).
+            TimerCommand::Undo => return self.undo(Some(Area::Clock), false),
             TimerCommand::SetPlayers(names) => Command::SetPlayers(names),
             TimerCommand::Rename(seat, name) => Command::Rename(seat, name),
             TimerCommand::UseXpSet => {
@@ -181,6 +221,13 @@ impl App {
             SheetRequest::ExportAs => self.ask_where_to_save(),
             SheetRequest::ExportPicture => self.export_picture(),
             SheetRequest::History(show) => self.showing_history = show,
+            SheetRequest::Plan(plan) => {
+                let settings = Settings {
+                    new_sheet: plan,
+                    ..self.settings()
+                };
+                self.command(View::Sheet, Command::Settings(Box::new(settings)));
+            }
         }
     }
 
@@ -288,8 +335,11 @@ impl App {
                 crate::ui::card::render(&sheet, lang, &info)
             }));
             let written = match drawn {
-                Ok(image) => crate::ui::save_png(&path, &image).map_err(|e| e.to_string()),
-                Err(_) => Err(crate::i18n::card::NOT_DRAWN.get(lang).to_owned()),
+                Ok(image) => crate::ui::save_png(&path, &image)
+                    .map_err(|e| Worded::new(|lang| i18n::io_error(lang, &e))),
+                Err(_) => Err(Worded::new(|lang| {
+                    crate::i18n::card::NOT_DRAWN.get(lang).to_owned()
+                })),
             };
             if let Ok(mut slot) = slot.lock() {
                 *slot = Some((path, written.err()));
@@ -305,7 +355,7 @@ impl App {
             self.picture_pending = false;
             self.refused = Some(Refused {
                 view: View::Sheet,
-                why: e.to_string(),
+                why: i18n::io_error(lang, &e),
             });
         }
     }
@@ -320,8 +370,9 @@ impl App {
     }
 }
 
-/// Opens a folder in the system's file manager, without waiting for it.
-fn open_folder(folder: &std::path::Path) -> Result<(), String> {
+/// Opens a folder in the system's file manager, without waiting for it; why not, worded in
+/// `lang`.
+fn open_folder(folder: &std::path::Path, lang: crate::i18n::Language) -> Result<(), String> {
     let opener = if cfg!(target_os = "macos") {
         "open"
     } else if cfg!(target_os = "windows") {
@@ -336,5 +387,11 @@ fn open_folder(folder: &std::path::Path) -> Result<(), String> {
         .stderr(std::process::Stdio::null())
         .spawn()
         .map(drop)
-        .map_err(|e| format!("{opener} {}: {e}", folder.display()))
+        .map_err(|e| {
+            format!(
+                "{opener} {}: {}",
+                folder.display(),
+                i18n::io_error(lang, &e)
+            )
+        })
 }

@@ -58,6 +58,46 @@ impl KeyLatch {
 /// not a request to end a turn.
 pub(super) const ACTIVATION_CLICK: Duration = Duration::from_millis(350);
 
+/// Space and Enter are the table's keys whenever no text field has the cursor: when a button,
+/// a tab or a check box has the keyboard focus (Tab moved it there), the press must not click
+/// it (Tab from the last name onto "Move up", then Space, swapped two seats). So before the
+/// frame sees such a press, that focus is let go: no widget is clicked by it, and the frame
+/// reads it as the table's key.
+pub(super) fn release_focus_for_table_keys(ctx: &egui::Context, raw: &egui::RawInput) {
+    let table_key = raw.events.iter().any(|e| {
+        matches!(
+            e,
+            egui::Event::Key {
+                key: egui::Key::Space | egui::Key::Enter,
+                pressed: true,
+                modifiers,
+                ..
+            } if !modifiers.ctrl && !modifiers.command && !modifiers.alt
+        )
+    });
+    if table_key
+        && !ctx.text_edit_focused()
+        && let Some(id) = ctx.memory(|m| m.focused())
+    {
+        ctx.memory_mut(|m| m.surrender_focus(id));
+    }
+}
+
+/// Full-width (전각) text a Korean IME types (`Ｒ１２`), pasted or typed, becomes the ASCII it
+/// is read as before any field sees it: the window's fonts have no full-width glyphs (it was
+/// drawn as boxes), and the notation reads it the same (`tile::normalize_width`).
+pub(super) fn fold_full_width_input(raw: &mut egui::RawInput) {
+    let fold = |text: &mut String| crate::ui::fold_full_width(text);
+    for event in &mut raw.events {
+        match event {
+            egui::Event::Text(text) | egui::Event::Paste(text) => fold(text),
+            egui::Event::Ime(egui::ImeEvent::Commit(text))
+            | egui::Event::Ime(egui::ImeEvent::Preedit { text, .. }) => fold(text),
+            _ => {}
+        }
+    }
+}
+
 /// Holds back every event after the first Tab press of a frame (with the events held from
 /// before in front), so that text typed after a Tab reaches the field the Tab moves to: egui
 /// moves the focus at the end of the frame in which Tab is pressed, and text later in the same
@@ -114,6 +154,11 @@ impl App {
         if let Some(fade) = crate::ui::notices::next_fade(evening.notices(), now) {
             ctx.request_repaint_after(fade);
         }
+        // A notice that just folded or faded: the panels take their new sizes over the next
+        // frames (a bottom panel settles a frame after its content shrinks).
+        if crate::ui::notices::just_changed(evening.notices(), now) {
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
     }
 
     /// The keys and the focus of this frame, as the table's views need them.
@@ -125,7 +170,9 @@ impl App {
         {
             self.focused_at = Some(now);
         }
-        let typing = ui.ctx().egui_wants_keyboard_input();
+        // Only a text field with the cursor takes the table's keys (a focused button does
+        // not: see `release_focus_for_table_keys`).
+        let typing = ui.ctx().text_edit_focused();
         let fresh = self.keys.fresh(&events);
         TableInput {
             keys: if typing { Vec::new() } else { fresh },
@@ -140,6 +187,7 @@ impl App {
         let lang = evening.language();
         let s = lang.strings();
         let area = self.view.undo_area();
+        let note = self.undo_note_in(lang);
         ui.horizontal(|ui| {
             ui.set_min_height(32.0);
             let size = egui::vec2(96.0, 32.0);
@@ -161,8 +209,14 @@ impl App {
             if redo.clicked() {
                 actions.push(Action::Redo);
             }
-            // Right after an undo: what it took back (a Backspace on the timer says what it did).
-            if let Some(change) = evening.just_undone() {
+            // An undo that found nothing here says so; right after an undo: what it took back
+            // (a Backspace on the timer says what it did).
+            if let Some(note) = note {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(note).color(crate::ui::clock::AMBER))
+                        .wrap(),
+                );
+            } else if let Some(change) = evening.just_undone() {
                 let line = (s.sheet.undone)(&i18n::change_done(lang, change));
                 ui.label(egui::RichText::new(line).strong());
             } else if let Some(change) = evening.next_undo(area) {
@@ -273,6 +327,10 @@ impl App {
                 egui::Key::Z if modifiers.command && modifiers.shift => actions.push(Action::Redo),
                 egui::Key::Z if modifiers.command => actions.push(Action::Undo),
                 egui::Key::Y if modifiers.command => actions.push(Action::Redo),
+                // Ctrl+N: a new game on the open sheet, from any tab.
+                egui::Key::N if modifiers.command && self.view != View::Table => {
+                    actions.push(Action::AddGame)
+                }
                 _ => {}
             }
         }
@@ -348,27 +406,50 @@ impl App {
             evening.notices(),
             evening.now(),
             evening.not_saving(),
+            self.notices_unfolded,
         ) {
             Some(NoticeClick::Dismiss(i)) => actions.push(Action::Evening(Command::Dismiss(i))),
             Some(NoticeClick::OpenFolder(folder)) => actions.push(Action::OpenFolder(folder)),
+            Some(NoticeClick::Unfold(on)) => self.notices_unfolded = on,
             None => {}
         }
         let refused_timer = self.refused_in(View::Timer).map(str::to_owned);
         let refused_sheet = self.refused_in(View::Sheet).map(str::to_owned);
         egui::CentralPanel::default().show(ui, |ui| {
-            // The event has no undo of the evening's (a correction is how a result changes).
+            // The event has no undo of the evening's (a correction is how a result changes),
+            // nor has the meld tab: an undo there only says so.
             if self.view != View::Meld && self.view != View::Event {
                 self.undo_bar(ui, evening, &mut actions);
+            } else if let Some(note) = self.undo_note_in(lang) {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(note).color(crate::ui::clock::AMBER))
+                        .wrap(),
+                );
+            }
+            // The timer lays itself out to fit the window (its seats scroll on their own).
+            if self.view == View::Timer {
+                let commands = self.timer_view.ui(
+                    ui,
+                    lang,
+                    evening.timer(),
+                    evening.settings().rules.tile_set,
+                    &input,
+                    refused_timer.as_deref(),
+                );
+                actions.extend(commands.into_iter().map(Action::Timer));
+                return;
             }
             // The sheet scrolls its own body under a toolbar that stays; the others scroll whole.
             if self.view == View::Sheet {
                 let record = self.showing_history.then(|| evening.history());
                 let context = SheetContext {
                     settings_rules: &evening.settings().rules,
+                    plan: evening.settings().new_sheet,
                     past: evening.past(),
                     open: evening.sheet_id(),
                     draft: evening.draft(),
                     history: record.as_ref().map(|r| r.as_deref()),
+                    merged: &evening.settings().merged_names,
                     choosing_where_to_save: self.save_as.is_some(),
                     refused: refused_sheet.as_deref(),
                 };
@@ -379,23 +460,7 @@ impl App {
                 return;
             }
             egui::ScrollArea::vertical().show(ui, |ui| match self.view {
-                View::Timer => {
-                    let commands = self.timer_view.ui(
-                        ui,
-                        lang,
-                        evening.timer(),
-                        evening.settings().rules.tile_set,
-                        &input,
-                        refused_timer.as_deref(),
-                    );
-                    for command in commands {
-                        actions.push(match command {
-                            TimerCommand::Undo => Action::Undo,
-                            other => Action::Timer(other),
-                        });
-                    }
-                }
-                View::Sheet => {}
+                View::Timer | View::Sheet => {}
                 View::Event => {
                     let refused = self.refused_in(View::Event).map(str::to_owned);
                     let note = self.event_note.as_ref().map(|n| n.worded(lang));
@@ -439,7 +504,18 @@ impl App {
                     let requests = self.event_view.ui(ui, lang, &context);
                     actions.extend(requests.into_iter().map(Action::Event));
                 }
-                View::Meld => self.meld.ui(ui, lang, &evening.settings().rules),
+                View::Meld => {
+                    self.meld.ui(ui, lang, &evening.settings().rules);
+                    // The tab's choices are the table's: kept in the settings.
+                    let choices = self.meld.choices();
+                    if choices != evening.settings().meld {
+                        let settings = crate::evening::Settings {
+                            meld: choices,
+                            ..evening.settings().clone()
+                        };
+                        actions.push(Action::Settings(settings));
+                    }
+                }
                 View::Settings => {
                     match self.settings_view.ui(
                         ui,
@@ -459,6 +535,9 @@ impl App {
                         }
                         Some(SettingsRequest::ChooseAddress(ip)) => {
                             actions.push(Action::Evening(Command::ChooseAddress(ip)))
+                        }
+                        Some(SettingsRequest::FindAddresses) => {
+                            actions.push(Action::Evening(Command::FindAddresses))
                         }
                         None => {}
                     }

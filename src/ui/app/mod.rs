@@ -54,11 +54,14 @@ pub enum View {
 }
 
 impl View {
-    /// What undo and redo act on from this tab: the clock's changes on the timer (and the
-    /// table view), the sheet's on the sheet, the rules on the settings; anything elsewhere.
+    /// What undo and redo act on from this tab: the clock's and the seats' changes on the
+    /// timer, the clock's on the table view, the sheet's on the sheet, the rules on the
+    /// settings; nothing of the evening's on the meld and event tabs (their fields keep their
+    /// own undo while typing), so an undo there never reaches another tab's change.
     pub fn undo_area(self) -> Option<Area> {
         match self {
-            View::Timer | View::Table => Some(Area::Timer),
+            View::Timer => Some(Area::Timer),
+            View::Table => Some(Area::Clock),
             View::Sheet => Some(Area::Sheet),
             View::Settings => Some(Area::Settings),
             View::Meld | View::Event => None,
@@ -132,6 +135,7 @@ impl AppDeps {
                 store: Store::open_default(),
                 keep_awake: Some(keep_screen_awake),
                 repaint: Arc::new(|| {}),
+                addresses: crate::server::link_addresses,
             },
             save_dialog: Arc::new(system_save_dialog),
         }
@@ -174,6 +178,8 @@ pub enum Action {
     Phones(bool),
     /// Switch the table view's face-to-face layout.
     ToggleFaceToFace,
+    /// Open the add-game form on the sheet tab (Ctrl+N).
+    AddGame,
     /// Take back the last change of the tab shown.
     Undo,
     /// Do the last undone change of the tab shown again.
@@ -204,7 +210,35 @@ pub enum Action {
 }
 
 /// Where the score card's thread leaves its result: the file, and why it failed if it did.
-type PictureSlot = Arc<std::sync::Mutex<Option<(std::path::PathBuf, Option<String>)>>>;
+type PictureSlot =
+    Arc<std::sync::Mutex<Option<(std::path::PathBuf, Option<crate::evening::Worded>)>>>;
+
+/// An undo or redo that found nothing to take back: where, and which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct UndoNote {
+    /// The tab it was asked on.
+    pub(crate) view: View,
+    /// Redo (else undo).
+    pub(crate) redo: bool,
+    /// Backspace on the timer: the clock only.
+    pub(crate) clock: bool,
+}
+
+impl UndoNote {
+    fn worded(self, lang: Language) -> String {
+        let words = crate::i18n::evening::nothing_to_undo(lang, self.redo, self.clock);
+        let tab = match self.view {
+            View::Meld => crate::i18n::evening::MELD_HAS_NO_UNDO.get(lang),
+            View::Event => crate::i18n::evening::EVENT_HAS_NO_UNDO.get(lang),
+            _ => "",
+        };
+        if tab.is_empty() {
+            words
+        } else {
+            format!("{words} {tab}")
+        }
+    }
+}
 
 /// A request a view made that the evening refused, shown by that view on its next frames.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -235,6 +269,10 @@ pub struct App {
     showing_history: bool,
     /// The last refusal, for the view that asked.
     refused: Option<Refused>,
+    /// An undo or redo found nothing on the tab shown: said there until the next action.
+    undo_note: Option<UndoNote>,
+    /// The notices that only inform are shown whole (the table pressed "Show").
+    notices_unfolded: bool,
     /// A "Save CSV as…" dialog open now.
     save_as: Option<actions::SaveAs>,
     save_dialog: SaveDialog,
@@ -292,6 +330,9 @@ impl App {
             wall: Arc::new(chrono::Utc::now),
             repaint: Arc::new(move || wake.request_repaint()),
         });
+        // The Meld tab as the table left it.
+        let mut meld = MeldView::default();
+        meld.choose(evening.lock().settings().meld);
         App {
             evening,
             view: View::default(),
@@ -301,11 +342,13 @@ impl App {
             keys: KeyLatch::default(),
             focused_at: None,
             timer_view: TimerView::default(),
-            meld: MeldView::default(),
+            meld,
             sheet_view: SheetView::default(),
             settings_view: SettingsView::default(),
             showing_history: false,
             refused: None,
+            undo_note: None,
+            notices_unfolded: false,
             save_as: None,
             save_dialog: deps.save_dialog,
             picture_pending: false,
@@ -363,12 +406,27 @@ impl App {
 
     /// The change an undo would take back from the tab shown.
     pub fn next_undo(&self) -> Option<Change> {
-        self.evening().next_undo(self.view.undo_area()).cloned()
+        let area = self.view.undo_area()?;
+        self.evening().next_undo(Some(area)).cloned()
     }
 
     /// The change a redo would do again from the tab shown.
     pub fn next_redo(&self) -> Option<Change> {
-        self.evening().next_redo(self.view.undo_area()).cloned()
+        let area = self.view.undo_area()?;
+        self.evening().next_redo(Some(area)).cloned()
+    }
+
+    /// What the window says after an undo or redo found nothing to take back on the tab
+    /// shown, worded (until the next action).
+    pub fn undo_note(&self) -> Option<String> {
+        self.undo_note_in(self.language())
+    }
+
+    /// [`App::undo_note`] in `lang` (while drawing: the evening is locked then).
+    fn undo_note_in(&self, lang: Language) -> Option<String> {
+        self.undo_note
+            .filter(|n| n.view == self.view)
+            .map(|n| n.worded(lang))
     }
 
     /// How many changes can be undone.
@@ -415,9 +473,13 @@ impl eframe::App for App {
     }
 
     /// Keys typed after a Tab within one frame wait for the next frame, so each key reaches
-    /// the field that has the cursor when it is handled (fast typing, `0⇥12⇥22`).
+    /// the field that has the cursor when it is handled (fast typing, `0⇥12⇥22`); a Space or
+    /// Enter with a button focused lets that focus go first (it is the table's key); full-width
+    /// text is folded to ASCII.
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        layout::fold_full_width_input(raw_input);
         layout::hold_after_tab(&mut self.held_input, ctx, raw_input);
+        layout::release_focus_for_table_keys(ctx, raw_input);
     }
 
     /// Called by eframe every few seconds and on exit: the running turn's time is saved too.

@@ -262,7 +262,8 @@ pub fn by_points(outcomes: &BTreeSet<(u32, u32)>) -> (u32, u32) {
 pub fn by_tiles(outcomes: &BTreeSet<(u32, u32)>, threshold: u32) -> Option<(u32, u32)> {
     outcomes
         .iter()
-        .filter(|&&(_, p)| p >= threshold)
+        // Laying nothing is no meld, even at threshold 0.
+        .filter(|&&(t, p)| t > 0 && p >= threshold)
         .max()
         .copied()
 }
