@@ -24,11 +24,12 @@
 //! is exact.
 //!
 //! # Score
-//! [`By::Tiles`]: rack tiles laid, ties broken by their value. [`By::Points`]: the value laid
-//! (numbers as printed, a joker from the rack at the rules' joker penalty, the value it would
-//! have cost on the rack), ties broken by tiles. One `u64` per score: the primary part above
-//! eight bits of "sets kept". By tiles, a tile counts one more than the whole rack is worth
-//! (`Measure`), so no value, however large a joker's, is read as a tile.
+//! [`By::Tiles`]: the most rack tiles laid, then the fewest table sets changed, then the most
+//! value laid. [`By::Points`]: the most value laid (numbers as printed, a joker from the rack
+//! at the rules' joker penalty, the value it would have cost on the rack), then the fewest
+//! sets changed. One `u64` per score, what counts first highest (`Measure`): by tiles a set
+//! kept counts one more than the whole rack is worth, so no value, however large a joker's,
+//! is read as a set kept or a tile.
 //!
 //! # Dead ends
 //! Keeping sets takes their tiles out of reach, and most states the fewest-changes search met
@@ -345,13 +346,25 @@ pub fn best_play_unless(
 
 /// What the best play lays, known before its arrangement: the most tiles (or points) take
 /// the first of [`best_play`]'s two searches, milliseconds even on the hardest tables; the
-/// fewest changed sets can take the second one seconds (see `benches/play.rs`).
+/// fewest changed sets can take the second one longer (see `benches/play.rs`). Only what
+/// counts first is known then: among plays that lay as many tiles, fewer changed sets win
+/// over more points, so the points come with the arrangement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Most {
-    /// Rack tiles the best play lays.
-    pub count: usize,
-    /// Their value (a joker at the joker value), at most `u32::MAX`.
-    pub points: u32,
+pub enum Most {
+    /// By tiles: how many rack tiles the best play lays.
+    Tiles(usize),
+    /// By points: the value it lays (a joker at the joker value), at most `u32::MAX`.
+    Points(u32),
+}
+
+impl Most {
+    /// What `play` lays, in the measure of `by`.
+    pub fn of(play: &Play, by: By) -> Most {
+        match by {
+            By::Tiles => Most::Tiles(play.placed.len()),
+            By::Points => Most::Points(play.points),
+        }
+    }
 }
 
 /// [`best_play_unless`], handing `report` what the best play lays as soon as the first search
@@ -422,7 +435,9 @@ fn solve(
     // the 60-tile tables' median 20 -> 11 ms; the dense XP tables were 6 to 13 times slower).
     sweep.bound_relaxed = most.is_some_and(|most| most < free.bound(FIRST_STEP));
     sweep.free = Some(Box::new(free));
-    let found = most.and_then(|most| sweep.search(FIRST_STEP, &start, most));
+    // Among plays that lay the most, the most sets kept and then the rest of the score: the
+    // bar is what counts first alone.
+    let found = most.and_then(|most| sweep.search(FIRST_STEP, &start, sweep.measure.first(most)));
     *cuts = sweep.free.as_ref().map_or(0, |free| free.suffix_cuts);
     if sweep.aborted {
         return None;
@@ -568,7 +583,7 @@ impl<'a> Sweep<'a> {
                 .take(64)
                 .filter(|k| usize::from(k.low) * usize::from(PHASES) == step)
                 .count() as u64;
-            kept_from[step] = kept_from[step + 1] + if keep { deciding } else { 0 };
+            kept_from[step] = kept_from[step + 1] + if keep { measure.kept(deciding) } else { 0 };
         }
         let joker_bound = gain(options.joker_value) * u64::from(rack_jokers);
         Sweep {
@@ -677,7 +692,7 @@ impl<'a> Sweep<'a> {
                         if subset & (1 << b) != 0 {
                             chosen |= 1 << i;
                             jokers += u32::from(self.known[i].jokers);
-                            gain += 1;
+                            gain += self.measure.kept(1);
                         }
                     }
                     if jokers > u32::from(self.jokers()) {
@@ -1243,13 +1258,17 @@ fn relaxed(
     Some(next)
 }
 
-/// How a score is packed into one `u64`: the measure above eight bits of "sets kept".
+/// How a score is packed into one `u64`, what counts first in the highest part: the measure
+/// (tiles laid, or points laid), then eight bits of "sets kept", then what breaks the ties
+/// left (by tiles, the points laid; by points, nothing). Each part is one more than the most
+/// the parts below it can reach, so no points, however large a joker's, are read as a set
+/// kept or a tile.
 #[derive(Clone, Copy, Debug)]
 struct Measure {
     by: By,
-    /// By tiles, what one tile counts: one more than every rack tile's value together, so the
-    /// values laid (the tie-break) never add up to a tile, whatever a joker is worth.
-    tile: u64,
+    /// What one kept set counts: one more than every rack tile's value together by tiles (the
+    /// points below it never add up to a set), 1 by points.
+    set: u64,
 }
 
 impl Measure {
@@ -1260,31 +1279,45 @@ impl Measure {
             .sum();
         Measure {
             by: options.by,
-            tile: worth + 1,
+            set: match options.by {
+                By::Tiles => worth + 1,
+                By::Points => 1,
+            },
         }
     }
 
-    /// What laying one rack tile of `value` scores. By points each tile also counts one
-    /// below the value (a rack holds at most the XP set's 160 tiles, fewer than 256).
-    fn gain(self, value: u32) -> u64 {
-        let primary = match self.by {
-            By::Tiles => self.tile + u64::from(value),
-            By::Points => u64::from(value) * 256 + 1,
-        };
-        primary << 8
+    /// What one unit of the measure counts (a tile, or a point): above 255 kept sets (a table
+    /// of at most 160 tiles has at most 53 sets).
+    fn unit(self) -> u64 {
+        self.set << 8
     }
 
-    /// The tiles and points of a score made only of [`Measure::gain`]s (no kept sets); points
-    /// past `u32::MAX` (jokers worth billions in a hand-edited settings file) read as the most.
+    /// What laying one rack tile of `value` scores.
+    fn gain(self, value: u32) -> u64 {
+        match self.by {
+            By::Tiles => self.unit() + u64::from(value),
+            By::Points => u64::from(value) * self.unit(),
+        }
+    }
+
+    /// What keeping `n` table sets as they were scores.
+    fn kept(self, n: u64) -> u64 {
+        n * self.set
+    }
+
+    /// The measure part of a score alone (what counts first), the rest cleared.
+    fn first(self, score: u64) -> u64 {
+        score - score % self.unit()
+    }
+
+    /// What the best play lays, from a score made only of [`Measure::gain`]s (no kept sets);
+    /// points past `u32::MAX` (jokers worth billions in a hand-edited settings file) read as
+    /// the most.
     fn decode(self, score: u64) -> Most {
-        let primary = score >> 8;
-        let (count, points) = match self.by {
-            By::Tiles => (primary / self.tile, primary % self.tile),
-            By::Points => (primary % 256, primary / 256),
-        };
-        Most {
-            count: count as usize,
-            points: u32::try_from(points).unwrap_or(u32::MAX),
+        let first = score / self.unit();
+        match self.by {
+            By::Tiles => Most::Tiles(first as usize),
+            By::Points => Most::Points(u32::try_from(first).unwrap_or(u32::MAX)),
         }
     }
 }
@@ -1525,11 +1558,13 @@ mod tests {
                         best_play_then(&table, &rack, &options, &stop, &mut |m| told.push(m))
                             .expect("not stopped")
                             .expect("plays");
-                    let laid = Most {
-                        count: answer.placed.len(),
-                        points: answer.points,
+                    // Nothing worth anything laid (jokers worth 0, by points): nothing told.
+                    let most = Most::of(&answer, by);
+                    let expected = match most {
+                        Most::Points(0) | Most::Tiles(0) => vec![],
+                        _ => vec![most],
                     };
-                    assert_eq!(told, vec![laid], "{by:?}, joker {joker_value}, {rack:?}");
+                    assert_eq!(told, expected, "{by:?}, joker {joker_value}, {rack:?}");
                     assert_eq!(Ok(answer), best_play(&table, &rack, &options));
                 }
             }

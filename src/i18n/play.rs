@@ -18,6 +18,21 @@ pub fn heading(lang: Language, count: usize, points: u32) -> String {
     }
 }
 
+/// What the best play lays, known before its arrangement: what counts first only (the
+/// points by tiles come with the arrangement, see [`crate::play::Most`]).
+pub fn most(lang: Language, most: crate::play::Most) -> String {
+    use crate::play::Most;
+    match (lang, most) {
+        (Language::English, Most::Tiles(1)) => "Best play: 1 tile from the rack".into(),
+        (Language::English, Most::Tiles(n)) => format!("Best play: {n} tiles from the rack"),
+        (Language::English, Most::Points(p)) => {
+            format!("Best play: {p} points from the rack")
+        }
+        (Language::Korean, Most::Tiles(n)) => format!("가장 좋은 수: 받침대에서 {n}개"),
+        (Language::Korean, Most::Points(p)) => format!("가장 좋은 수: 받침대에서 {p}점"),
+    }
+}
+
 /// Nothing from the rack fits.
 pub const NOTHING: Text = Text {
     en: "Nothing from the rack can be laid: draw a tile.",

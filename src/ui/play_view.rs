@@ -226,7 +226,7 @@ impl WholeTable {
             (Some((a, answer)), _) if *a == asked => show_play(ui, lang, answer),
             (_, Some((a, most))) if *a == asked => {
                 // The most is known, the fewest changes not yet: say what can be laid.
-                big_line(ui, words::heading(lang, most.count, most.points), GREEN);
+                big_line(ui, words::most(lang, *most), GREEN);
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(w::ARRANGING.get(lang));
@@ -593,16 +593,11 @@ mod tests {
         assert!(!shown(&harness, "Best play"));
 
         let play = best_play(&table, &rack, &options).expect("plays");
-        tx.send(Found::Most(Most {
-            count: play.placed.len(),
-            points: play.points,
-        }))
-        .expect("the view listens");
+        tx.send(Found::Most(Most::of(&play, options.by)))
+            .expect("the view listens");
         harness.step();
-        assert!(shown(
-            &harness,
-            "Best play: 1 tile from the rack (8 points)"
-        ));
+        assert!(shown(&harness, "Best play: 1 tile from the rack"));
+        assert!(!shown(&harness, "(8 points)"));
         assert!(shown(&harness, "Finding the arrangement"));
         assert!(!shown(&harness, "The table after this play:"));
 
