@@ -52,6 +52,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+pub mod moves;
+
 use crate::meld::{SetProblem, read_set};
 use crate::tile::{Color, Kind, MAX_NUMBER, SetInput, Tile, TileSet, TooManyCopies};
 
@@ -120,6 +122,9 @@ pub struct TableSet {
     /// `None` for a set that changed or is new; `Some(i)` for the table's set `i` (0-based) left
     /// as it was.
     pub kept: Option<usize>,
+    /// The table's set this one is, changed or not (the tiles they share stay in place, see
+    /// [`moves`]); `None` for a new set.
+    pub continues: Option<usize>,
 }
 
 /// The answer of [`best_play`].
@@ -133,9 +138,28 @@ pub struct Play {
     pub points: u32,
     /// How many of the table's sets are no longer on the table as they were.
     pub sets_changed: usize,
+    /// The steps from the table before to this one, fewest tiles moved (see [`moves`]).
+    pub steps: Vec<moves::Step>,
 }
 
 impl Play {
+    /// How many tiles the steps move (each once; a rack tile laid is one).
+    pub fn moves(&self) -> usize {
+        self.steps.iter().map(|s| s.tiles.len()).sum()
+    }
+
+    /// Puts the steps from `table` (the table before) in, and which set each set after is.
+    fn with_steps(mut self, table: &[SetInput]) -> Play {
+        // The new table holds every tile of the old one: always a plan.
+        if let Some(plan) = moves::plan(table, &self.table) {
+            for (set, home) in self.table.iter_mut().zip(&plan.homes) {
+                set.continues = *home;
+            }
+            self.steps = plan.steps;
+        }
+        self
+    }
+
     /// Indices into [`Play::table`] of the sets that changed or are new.
     pub fn changed(&self) -> Vec<usize> {
         self.table
@@ -446,7 +470,7 @@ fn solve(
         return Some(Ok(sweep.unchanged()));
     };
     let play = sweep.replay(start, best);
-    (!sweep.aborted).then_some(Ok(play))
+    (!sweep.aborted).then(|| Ok(play.with_steps(table)))
 }
 
 /// How many states the free search may expand to bound one state of the second search
@@ -1039,6 +1063,7 @@ impl<'a> Sweep<'a> {
             placed: Vec::new(),
             points: 0,
             sets_changed: 0,
+            steps: Vec::new(),
         }
     }
 
@@ -1168,6 +1193,7 @@ impl<'a> Sweep<'a> {
             placed,
             points,
             sets_changed,
+            steps: Vec::new(),
         }
     }
 }
@@ -1329,6 +1355,7 @@ fn kept_set(index: usize, set: &SetInput, known: &Known) -> TableSet {
         kind: known.kind,
         represented,
         kept: Some(index),
+        continues: Some(index),
     }
 }
 
@@ -1348,6 +1375,7 @@ fn run_set(color: Color, start: u8, tiles: Vec<Tile>) -> TableSet {
         kind: Kind::Run,
         represented,
         kept: None,
+        continues: None,
     }
 }
 
@@ -1374,6 +1402,7 @@ fn group_set(v: u8, mask: u8, jokers: u8) -> TableSet {
         kind: Kind::Group,
         represented,
         kept: None,
+        continues: None,
     }
 }
 

@@ -63,6 +63,7 @@ pub fn data(name: &str) -> std::path::PathBuf {
 
 // Seeded random racks.
 
+pub mod moves_oracle;
 pub mod night;
 pub mod oracle;
 pub mod phones;
