@@ -494,7 +494,7 @@ fn order(
     let made: Vec<usize> = sequence.iter().map(|p| p.to).collect();
     rack.sort_by_key(|f| {
         let new = homes[f.to].is_none() && !made.contains(&f.to);
-        (new, homes[f.to], f.to)
+        (new, homes[f.to].is_none(), homes[f.to], f.to)
     });
     for f in rack {
         sequence.push(Pending {
