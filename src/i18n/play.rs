@@ -67,7 +67,7 @@ pub const KEPT: Text = Text {
 /// The mark of a set that is new on the table.
 pub const NEW: Text = Text {
     en: "new",
-    ko: "새 묶음",
+    ko: "새로 만듦",
 };
 
 /// How many tiles the steps move.
@@ -488,4 +488,54 @@ pub mod window {
         en: "The table after this play:",
         ko: "이렇게 놓은 뒤의 테이블:",
     };
+    /// Back one step (also the left arrow key).
+    pub const BACK: Text = Text {
+        en: "Back",
+        ko: "이전",
+    };
+    /// On one step (also the right arrow key).
+    pub const NEXT: Text = Text {
+        en: "Next",
+        ko: "다음",
+    };
+    /// The key of Back.
+    pub const BACK_KEY: Text = Text {
+        en: "Left arrow key",
+        ko: "왼쪽 화살표 키",
+    };
+    /// The key of Next.
+    pub const NEXT_KEY: Text = Text {
+        en: "Right arrow key",
+        ko: "오른쪽 화살표 키",
+    };
+    /// The table as it stands before the step shown.
+    pub const TABLE_NOW: Text = Text {
+        en: "The table before this step:",
+        ko: "이 단계 전의 테이블:",
+    };
+    /// Beside the set a step's tiles leave.
+    pub const FROM_HERE: Text = Text {
+        en: "take from here",
+        ko: "여기서 떼기",
+    };
+    /// Beside the set a step's tiles go to.
+    pub const TO_HERE: Text = Text {
+        en: "put here",
+        ko: "여기에 놓기",
+    };
+    /// Where a step starts a new set.
+    pub const NEW_SET_HERE: Text = Text {
+        en: "a new set: put here",
+        ko: "새 묶음: 여기에 놓기",
+    };
+
+    /// Which step is shown (`cursor` from 0), or that all are done.
+    pub fn position(lang: super::Language, cursor: usize, n: usize) -> String {
+        match lang {
+            super::Language::English if cursor >= n => format!("All {n} steps done"),
+            super::Language::English => format!("Step {} of {n}", cursor + 1),
+            super::Language::Korean if cursor >= n => format!("{n}단계 모두 끝"),
+            super::Language::Korean => format!("{n}단계 중 {}단계", cursor + 1),
+        }
+    }
 }

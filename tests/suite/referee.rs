@@ -211,7 +211,7 @@ fn play_command_says_how_to_play_it() {
     }
     let ko = text(&run(&[&args[..], &["--lang", "ko"]].concat()).stdout);
     for line in [
-        "(새 묶음)",
+        "(새로 만듦)",
         "옮기는 타일: 4개",
         "놓는 순서:",
         "  1. 빨5 조커 빨7의 조커 자리에 놓기: 빨6",
