@@ -397,13 +397,10 @@ fn order(
             continue;
         };
         let mut stood_for = frees(set);
-        loop {
-            let Some(out) = flows
-                .iter()
-                .position(|f| f.from == Source::Set(i) && f.tiles[joker] > 0)
-            else {
-                break;
-            };
+        while let Some(out) = flows
+            .iter()
+            .position(|f| f.from == Source::Set(i) && f.tiles[joker] > 0)
+        {
             let freeing = flows.iter().enumerate().find_map(|(k, f)| {
                 (f.to == j)
                     .then(|| {

@@ -34,7 +34,7 @@ pub fn fewest_moves(before: &[SetInput], after: &[Vec<Tile>]) -> u32 {
         "too many sets for the oracle"
     );
     let b: Vec<Counts> = before.iter().map(|s| counts(&s.tiles)).collect();
-    let a: Vec<Counts> = after.iter().map(|s| counts(s)).collect();
+    let a: Vec<Counts> = after.iter().map(counts).collect();
     // best[mask] after the sets before seen so far: the most tiles in place with `mask` the
     // sets after taken (None: not reachable).
     let mut best: Vec<Option<u32>> = vec![None; 1 << a.len()];
