@@ -24,11 +24,12 @@
 //! is exact.
 //!
 //! # Score
-//! [`By::Tiles`]: rack tiles laid, ties broken by their value. [`By::Points`]: the value laid
-//! (numbers as printed, a joker from the rack at the rules' joker penalty, the value it would
-//! have cost on the rack), ties broken by tiles. One `u64` per score: the primary part above
-//! eight bits of "sets kept". By tiles, a tile counts one more than the whole rack is worth
-//! (`Measure`), so no value, however large a joker's, is read as a tile.
+//! [`By::Tiles`]: the most rack tiles laid, then the fewest table sets changed, then the most
+//! value laid. [`By::Points`]: the most value laid (numbers as printed, a joker from the rack
+//! at the rules' joker penalty, the value it would have cost on the rack), then the fewest
+//! sets changed. One `u64` per score, what counts first highest (`Measure`): by tiles a set
+//! kept counts one more than the whole rack is worth, so no value, however large a joker's,
+//! is read as a set kept or a tile.
 //!
 //! # Dead ends
 //! Keeping sets takes their tiles out of reach, and most states the fewest-changes search met
@@ -50,6 +51,11 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+mod ceiling;
+pub mod moves;
+
+use ceiling::{Ceiling, Objective};
 
 use crate::meld::{SetProblem, read_set};
 use crate::tile::{Color, Kind, MAX_NUMBER, SetInput, Tile, TileSet, TooManyCopies};
@@ -121,6 +127,9 @@ pub struct TableSet {
     /// `None` for a set that changed or is new; `Some(i)` for the table's set `i` (0-based) left
     /// as it was.
     pub kept: Option<usize>,
+    /// The table's set this one is, changed or not (the tiles they share stay in place, see
+    /// [`moves`]); `None` for a new set.
+    pub continues: Option<usize>,
 }
 
 /// The answer of [`best_play`].
@@ -134,9 +143,28 @@ pub struct Play {
     pub points: u32,
     /// How many of the table's sets are no longer on the table as they were.
     pub sets_changed: usize,
+    /// The steps from the table before to this one, fewest tiles moved (see [`moves`]).
+    pub steps: Vec<moves::Step>,
 }
 
 impl Play {
+    /// How many tiles the steps move (each once; a rack tile laid is one).
+    pub fn moves(&self) -> usize {
+        self.steps.iter().map(|s| s.tiles.len()).sum()
+    }
+
+    /// Puts the steps from `table` (the table before) in, and which set each set after is.
+    fn with_steps(mut self, table: &[SetInput]) -> Play {
+        // The new table holds every tile of the old one: always a plan.
+        if let Some(plan) = moves::plan(table, &self.table) {
+            for (set, home) in self.table.iter_mut().zip(&plan.homes) {
+                set.continues = *home;
+            }
+            self.steps = plan.steps;
+        }
+        self
+    }
+
     /// Indices into [`Play::table`] of the sets that changed or are new.
     pub fn changed(&self) -> Vec<usize> {
         self.table
@@ -347,13 +375,25 @@ pub fn best_play_unless(
 
 /// What the best play lays, known before its arrangement: the most tiles (or points) take
 /// the first of [`best_play`]'s two searches, milliseconds even on the hardest tables; the
-/// fewest changed sets can take the second one seconds (see `benches/play.rs`).
+/// fewest changed sets can take the second one longer (see `benches/play.rs`). Only what
+/// counts first is known then: among plays that lay as many tiles, fewer changed sets win
+/// over more points, so the points come with the arrangement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Most {
-    /// Rack tiles the best play lays.
-    pub count: usize,
-    /// Their value (a joker at the joker value), at most `u32::MAX`.
-    pub points: u32,
+pub enum Most {
+    /// By tiles: how many rack tiles the best play lays.
+    Tiles(usize),
+    /// By points: the value it lays (a joker at the joker value), at most `u32::MAX`.
+    Points(u32),
+}
+
+impl Most {
+    /// What `play` lays, in the measure of `by`.
+    pub fn of(play: &Play, by: By) -> Most {
+        match by {
+            By::Tiles => Most::Tiles(play.placed.len()),
+            By::Points => Most::Points(play.points),
+        }
+    }
 }
 
 /// [`best_play_unless`], handing `report` what the best play lays as soon as the first search
@@ -367,18 +407,44 @@ pub fn best_play_then(
     stop: &AtomicBool,
     report: &mut dyn FnMut(Most),
 ) -> Option<Result<Play, PlayError>> {
-    solve(table, rack, options, stop, report, SUFFIX_AFTER, &mut 0)
+    solve(
+        table,
+        rack,
+        options,
+        stop,
+        report,
+        Tuning::default(),
+        &mut 0,
+    )
 }
 
-/// [`best_play_then`], the suffix bound asked once a search has expanded `suffix_after`
-/// states; `cuts` is told how many states it cut (tests compare it always on with always off).
+/// When the searches' costlier bounds start (tests compare them always on with always off).
+#[derive(Clone, Copy, Debug)]
+struct Tuning {
+    /// States before the suffix bound is asked ([`SUFFIX_AFTER`]).
+    suffix_after: u64,
+    /// States before a search is begun again with a Lagrangian ceiling ([`CEILING_AFTER`]).
+    ceiling_after: u64,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            suffix_after: SUFFIX_AFTER,
+            ceiling_after: CEILING_AFTER,
+        }
+    }
+}
+
+/// [`best_play_then`], its costlier bounds started as `tuning` says; `cuts` is told how many
+/// states the suffix bound cut.
 fn solve(
     table: &[SetInput],
     rack: &[Tile],
     options: &PlayOptions,
     stop: &AtomicBool,
     report: &mut dyn FnMut(Most),
-    suffix_after: u64,
+    tuning: Tuning,
     cuts: &mut u64,
 ) -> Option<Result<Play, PlayError>> {
     let mut known = Vec::with_capacity(table.len());
@@ -407,8 +473,9 @@ fn solve(
     // state that cannot reach it cut off. The table as it is always fits, so neither search is
     // infeasible at the root.
     let mut free = Sweep::new(table, &known, rack, options, false, stop);
-    free.suffix_after = suffix_after;
-    let most = free.best(FIRST_STEP, &start);
+    free.suffix_after = tuning.suffix_after;
+    free.ceiling_after = tuning.ceiling_after;
+    let most = free.run(&start, 0);
     *cuts = free.suffix_cuts;
     if free.aborted {
         return None;
@@ -417,6 +484,7 @@ fn solve(
         report(free.measure.decode(most));
     }
     let mut sweep = Sweep::new(table, &known, rack, options, true, stop);
+    sweep.ceiling_after = tuning.ceiling_after;
     // The first search, its memo kept, bounds every state of the second (see Sweep::relaxed)
     // when the best play leaves rack value behind. When it lays the whole rack, proving in the
     // free search that a kept set leaves the rest unlayable costs more than it saves, now that
@@ -424,7 +492,9 @@ fn solve(
     // the 60-tile tables' median 20 -> 11 ms; the dense XP tables were 6 to 13 times slower).
     sweep.bound_relaxed = most.is_some_and(|most| most < free.bound(FIRST_STEP));
     sweep.free = Some(Box::new(free));
-    let found = most.and_then(|most| sweep.search(FIRST_STEP, &start, most));
+    // Among plays that lay the most, the most sets kept and then the rest of the score: the
+    // bar is what counts first alone.
+    let found = most.and_then(|most| sweep.run(&start, sweep.measure.first(most)));
     *cuts = sweep.free.as_ref().map_or(0, |free| free.suffix_cuts);
     if sweep.aborted {
         return None;
@@ -433,13 +503,21 @@ fn solve(
         return Some(Ok(sweep.unchanged()));
     };
     let play = sweep.replay(start, best);
-    (!sweep.aborted).then_some(Ok(play))
+    (!sweep.aborted).then(|| Ok(play.with_steps(table)))
 }
 
 /// How many states the free search may expand to bound one state of the second search
 /// before it gives up (and the state is searched as it is). 30 to 1,000 measured alike on the
 /// hardest tables; without a limit some proofs cost more than the states they cut.
 const RELAXED_BUDGET: u64 = 300;
+
+/// States a search expands before it is begun again with a Lagrangian ceiling (see
+/// [`Sweep::run`]): most tables are answered in fewer, where building the ceiling would cost
+/// more than the search.
+const CEILING_AFTER: u64 = 2_000;
+
+/// Subgradient steps that set the ceiling's prices.
+const CEILING_STEPS: u32 = 40;
 
 /// States a search expands before it also asks, at each number, whether the widest state
 /// there (see [`Sweep::widest`]) can still reach what it must: on small tables the widest
@@ -476,6 +554,10 @@ struct Sweep<'a> {
     kept_from: Vec<u64>,
     /// What every rack joker laid would gain.
     joker_bound: u64,
+    /// Per step: the points the rack tiles from there on and every rack joker could add
+    /// below the sets kept (by tiles in the second search; else nothing), less than a set:
+    /// what the ceiling and the first search leave out.
+    points_from: Vec<u64>,
     /// One memo per step.
     memo: Vec<Memo>,
     /// The search with every set free, which bounds this one (`None` in that search itself).
@@ -502,6 +584,13 @@ struct Sweep<'a> {
     stop: &'a AtomicBool,
     /// One buffer of moves per step (the recursion visits each step once per path).
     buffers: Vec<Vec<Move>>,
+    /// Whether table sets may be kept (the second search).
+    keep: bool,
+    /// The Lagrangian ceiling of this search (see [`ceiling`]), built once a search proves
+    /// hard: on what is laid in the first search, on the sets kept in the second.
+    ceiling: Option<Box<Ceiling>>,
+    /// States a search expands before it is begun again with a ceiling ([`CEILING_AFTER`]).
+    ceiling_after: u64,
 }
 
 impl<'a> Sweep<'a> {
@@ -553,7 +642,14 @@ impl<'a> Sweep<'a> {
             }
         }
         let steps = usize::from(END_STEP) + 1;
-        let measure = Measure::of(rack, options);
+        // The first search looks for what counts first alone (its plays are never replayed):
+        // the points that break ties by tiles would only make it look further among plays
+        // that lay as much.
+        let measure = if keep {
+            Measure::of(rack, options)
+        } else {
+            Measure::of(rack, options).without_points()
+        };
         let gain = |value: u32| measure.gain(value);
         let mut rack_from = vec![0u64; steps + 1];
         let mut kept_from = vec![0u64; steps + 1];
@@ -570,9 +666,27 @@ impl<'a> Sweep<'a> {
                 .take(64)
                 .filter(|k| usize::from(k.low) * usize::from(PHASES) == step)
                 .count() as u64;
-            kept_from[step] = kept_from[step + 1] + if keep { deciding } else { 0 };
+            kept_from[step] = kept_from[step + 1] + if keep { measure.kept(deciding) } else { 0 };
         }
         let joker_bound = gain(options.joker_value) * u64::from(rack_jokers);
+        // By tiles, the points laid come below the sets kept: at most the rack's numbers from
+        // a step on and every rack joker.
+        let mut points_from = vec![0u64; steps + 1];
+        if measure.points && options.by == By::Tiles {
+            let jokers = u64::from(options.joker_value) * u64::from(rack_jokers);
+            for step in (0..steps).rev() {
+                let (v, phase) = (step / usize::from(PHASES), step % usize::from(PHASES));
+                let here = if (1..=4).contains(&phase) && v <= usize::from(MAX_NUMBER) {
+                    u64::from(on_rack[phase - 1][v]) * v as u64
+                } else {
+                    0
+                };
+                points_from[step] = points_from[step + 1] + here;
+            }
+            for p in &mut points_from {
+                *p = (*p + jokers).min(measure.set - 1);
+            }
+        }
         Sweep {
             table,
             known,
@@ -589,6 +703,7 @@ impl<'a> Sweep<'a> {
             rack_from,
             kept_from,
             joker_bound,
+            points_from,
             memo: (0..steps).map(|_| Memo::default()).collect(),
             free: None,
             shapes: known.iter().take(64).map(Shape::of).collect(),
@@ -601,7 +716,125 @@ impl<'a> Sweep<'a> {
             stop,
             bound_relaxed: false,
             buffers: vec![Vec::new(); steps],
+            keep,
+            ceiling: None,
+            ceiling_after: CEILING_AFTER,
         }
+    }
+
+    /// What the Lagrangian ceiling (see [`ceiling`]) needs of this sweep.
+    fn ceiling_input(&self) -> ceiling::Input<'a> {
+        let primary = |value: u32| self.gain(value) / self.measure.unit();
+        ceiling::Input {
+            on_table: self.on_table,
+            on_rack: self.on_rack,
+            table_jokers: self.table_jokers,
+            rack_jokers: self.rack_jokers,
+            known: self.known,
+            primary: std::array::from_fn(|v| primary(v as u32)),
+            joker_primary: primary(self.joker_value),
+        }
+    }
+
+    /// The best from the start that reaches `need` (see [`Sweep::search`]). A search that has
+    /// not ended after [`CEILING_AFTER`] states is hard: it is begun again, its memo kept,
+    /// with a Lagrangian ceiling aimed at the best it had found.
+    fn run(&mut self, start: &State, need: u64) -> Option<u64> {
+        self.left = self.ceiling_after;
+        let found = self.search(FIRST_STEP, start, need);
+        self.left = u64::MAX;
+        if !self.aborted || self.stop.load(Ordering::Relaxed) {
+            return found;
+        }
+        self.aborted = false;
+        let unit = self.measure.unit();
+        let input = self.ceiling_input();
+        self.ceiling = if self.keep {
+            let most = need / unit;
+            let aim = found.map_or(0, |f| (f % unit) / self.measure.set);
+            if let Some(free) = self.free.as_deref_mut()
+                && free.ceiling.is_none()
+            {
+                free.ceiling =
+                    Ceiling::new(&input, Objective::Laid, most, CEILING_STEPS).map(Box::new);
+            }
+            Ceiling::new(&input, Objective::Kept { most }, aim, CEILING_STEPS)
+        } else {
+            Ceiling::new(
+                &input,
+                Objective::Laid,
+                found.map_or(0, |f| f / unit),
+                CEILING_STEPS,
+            )
+        }
+        .map(Box::new);
+        // The ceiling at the start bounds the best; from there down, level by level (a unit
+        // laid in the first search, a set kept in the second), the first level a play reaches
+        // is the best, and each level above it is proven out with the ceiling cutting every
+        // state that cannot reach it.
+        let floor = found.map_or(need, |f| f.max(need));
+        let step = if self.keep { self.measure.set } else { unit };
+        let top = match self.ceiling_top(FIRST_STEP, start) {
+            Some(Some(top)) => top,
+            Some(None) => return found,
+            None => u64::MAX,
+        };
+        if top == u64::MAX {
+            return self.search(FIRST_STEP, start, floor).or(found);
+        }
+        // Levels are `need` plus whole steps.
+        let mut level = need + (top.saturating_sub(need) / step) * step;
+        while level > floor {
+            let r = self.search(FIRST_STEP, start, level);
+            if let Some(best) = r {
+                return Some(best);
+            }
+            if self.aborted {
+                return None;
+            }
+            level -= step;
+        }
+        self.search(FIRST_STEP, start, floor).or(found)
+    }
+
+    /// Whether the Lagrangian ceiling cuts `state` at `step` (the start of a number), which
+    /// must gain `need`: it cannot, or it cannot be laid out at all.
+    fn ceiling_cuts(&mut self, step: u8, state: &State, need: u64) -> bool {
+        match self.ceiling_top(step, state) {
+            Some(Some(top)) => top < need,
+            Some(None) => true,
+            None => false,
+        }
+    }
+
+    /// The most `state` at `step` (the start of a number) can still gain by the Lagrangian
+    /// ceiling: `None` without a ceiling there, `Some(None)` where it cannot be laid out.
+    fn ceiling_top(&mut self, step: u8, state: &State) -> Option<Option<u64>> {
+        let (unit, set) = (self.measure.unit(), self.measure.set);
+        // The ceiling bounds what counts first and the sets kept, a whole number of sets (a
+        // unit is 256 of them); the points that break ties by tiles come below one set.
+        let points = self.points_from[usize::from(step)];
+        let whole = |top: u64| (top - top % set).saturating_add(points);
+        let ceiling = self.ceiling.as_deref_mut()?;
+        let Some(raw) = ceiling.bound(step, state) else {
+            return Some(None);
+        };
+        if !self.keep {
+            let most = (raw.max(0) / ceiling::UNIT) as u64;
+            return Some(Some(whole(most.saturating_mul(unit))));
+        }
+        // Sets kept plus λ per unit laid is at most `raw`; what is laid at most `most` (the
+        // first search's ceiling): the score is at most what both allow, laying `most`.
+        let lambda = ceiling.lambda();
+        let laid_ceiling = self.free.as_deref_mut()?.ceiling.as_deref_mut()?;
+        let Some(laid) = laid_ceiling.bound(step, state) else {
+            return Some(None);
+        };
+        let most = i128::from(laid.max(0) / ceiling::UNIT);
+        let (unit, set, units) = (i128::from(unit), i128::from(set), i128::from(ceiling::UNIT));
+        let slope = unit * units - set * i128::from(lambda);
+        let top = if slope >= 0 { slope * most } else { 0 } + set * i128::from(raw);
+        Some((top >= 0).then(|| whole(u64::try_from(top / units).unwrap_or(u64::MAX))))
     }
 
     /// At least how many more jokers `state` at `step` needs to be laid out at all. A run of
@@ -679,7 +912,7 @@ impl<'a> Sweep<'a> {
                         if subset & (1 << b) != 0 {
                             chosen |= 1 << i;
                             jokers += u32::from(self.known[i].jokers);
-                            gain += 1;
+                            gain += self.measure.kept(1);
                         }
                     }
                     if jokers > u32::from(self.jokers()) {
@@ -837,6 +1070,7 @@ impl<'a> Sweep<'a> {
     }
 
     /// The best score from `state` at `step` on; `None` when the table tiles cannot all be laid.
+    #[cfg(test)]
     fn best(&mut self, step: u8, state: &State) -> Option<u64> {
         self.search(step, state, 0)
     }
@@ -913,7 +1147,11 @@ impl<'a> Sweep<'a> {
                     (known & !BELOW).checked_sub(1)
                 };
                 match most {
-                    Some(most) if most + self.kept_from[usize::from(step)] >= need => {}
+                    Some(most)
+                        if most
+                            + self.kept_from[usize::from(step)]
+                            + self.points_from[usize::from(step)]
+                            >= need => {}
                     _ => return None,
                 }
             } else if self.bound_relaxed
@@ -922,7 +1160,9 @@ impl<'a> Sweep<'a> {
                 // Every set free from here on can do all this state can (its kept sets laid
                 // as they are), and keeping the sets still to come adds at most their count:
                 // when the free search says that falls short, so does this state.
-                let target = need.saturating_sub(self.kept_from[usize::from(step)]);
+                let target = need.saturating_sub(
+                    self.kept_from[usize::from(step)] + self.points_from[usize::from(step)],
+                );
                 free.left = RELAXED_BUDGET;
                 let found = free.search(step, &relaxed, target);
                 let aborted = std::mem::take(&mut free.aborted);
@@ -933,6 +1173,10 @@ impl<'a> Sweep<'a> {
                     return None;
                 }
             }
+        }
+        if self.ceiling.is_some() && self.ceiling_cuts(step, state, need) {
+            self.memo[usize::from(step)].insert(key, BELOW | need.min(ceiling));
+            return None;
         }
         if self.left == 0 || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
@@ -1026,6 +1270,7 @@ impl<'a> Sweep<'a> {
             placed: Vec::new(),
             points: 0,
             sets_changed: 0,
+            steps: Vec::new(),
         }
     }
 
@@ -1155,6 +1400,7 @@ impl<'a> Sweep<'a> {
             placed,
             points,
             sets_changed,
+            steps: Vec::new(),
         }
     }
 }
@@ -1245,13 +1491,20 @@ fn relaxed(
     Some(next)
 }
 
-/// How a score is packed into one `u64`: the measure above eight bits of "sets kept".
+/// How a score is packed into one `u64`, what counts first in the highest part: the measure
+/// (tiles laid, or points laid), then eight bits of "sets kept", then what breaks the ties
+/// left (by tiles, the points laid; by points, nothing). Each part is one more than the most
+/// the parts below it can reach, so no points, however large a joker's, are read as a set
+/// kept or a tile.
 #[derive(Clone, Copy, Debug)]
 struct Measure {
     by: By,
-    /// By tiles, what one tile counts: one more than every rack tile's value together, so the
-    /// values laid (the tie-break) never add up to a tile, whatever a joker is worth.
-    tile: u64,
+    /// What one kept set counts: one more than every rack tile's value together by tiles (the
+    /// points below it never add up to a set), 1 by points.
+    set: u64,
+    /// Whether the points laid break the ties by tiles (not in the first search, which looks
+    /// for what counts first only).
+    points: bool,
 }
 
 impl Measure {
@@ -1262,31 +1515,55 @@ impl Measure {
             .sum();
         Measure {
             by: options.by,
-            tile: worth + 1,
+            set: match options.by {
+                By::Tiles => worth + 1,
+                By::Points => 1,
+            },
+            points: true,
         }
     }
 
-    /// What laying one rack tile of `value` scores. By points each tile also counts one
-    /// below the value (a rack holds at most the XP set's 160 tiles, fewer than 256).
-    fn gain(self, value: u32) -> u64 {
-        let primary = match self.by {
-            By::Tiles => self.tile + u64::from(value),
-            By::Points => u64::from(value) * 256 + 1,
-        };
-        primary << 8
+    /// The measure without the points that break ties by tiles.
+    fn without_points(self) -> Measure {
+        Measure {
+            points: false,
+            ..self
+        }
     }
 
-    /// The tiles and points of a score made only of [`Measure::gain`]s (no kept sets); points
-    /// past `u32::MAX` (jokers worth billions in a hand-edited settings file) read as the most.
+    /// What one unit of the measure counts (a tile, or a point): above 255 kept sets (a table
+    /// of at most 160 tiles has at most 53 sets).
+    fn unit(self) -> u64 {
+        self.set << 8
+    }
+
+    /// What laying one rack tile of `value` scores.
+    fn gain(self, value: u32) -> u64 {
+        match self.by {
+            By::Tiles if self.points => self.unit() + u64::from(value),
+            By::Tiles => self.unit(),
+            By::Points => u64::from(value) * self.unit(),
+        }
+    }
+
+    /// What keeping `n` table sets as they were scores.
+    fn kept(self, n: u64) -> u64 {
+        n * self.set
+    }
+
+    /// The measure part of a score alone (what counts first), the rest cleared.
+    fn first(self, score: u64) -> u64 {
+        score - score % self.unit()
+    }
+
+    /// What the best play lays, from a score made only of [`Measure::gain`]s (no kept sets);
+    /// points past `u32::MAX` (jokers worth billions in a hand-edited settings file) read as
+    /// the most.
     fn decode(self, score: u64) -> Most {
-        let primary = score >> 8;
-        let (count, points) = match self.by {
-            By::Tiles => (primary / self.tile, primary % self.tile),
-            By::Points => (primary % 256, primary / 256),
-        };
-        Most {
-            count: count as usize,
-            points: u32::try_from(points).unwrap_or(u32::MAX),
+        let first = score / self.unit();
+        match self.by {
+            By::Tiles => Most::Tiles(first as usize),
+            By::Points => Most::Points(u32::try_from(first).unwrap_or(u32::MAX)),
         }
     }
 }
@@ -1298,6 +1575,7 @@ fn kept_set(index: usize, set: &SetInput, known: &Known) -> TableSet {
         kind: known.kind,
         represented,
         kept: Some(index),
+        continues: Some(index),
     }
 }
 
@@ -1317,6 +1595,7 @@ fn run_set(color: Color, start: u8, tiles: Vec<Tile>) -> TableSet {
         kind: Kind::Run,
         represented,
         kept: None,
+        continues: None,
     }
 }
 
@@ -1343,6 +1622,7 @@ fn group_set(v: u8, mask: u8, jokers: u8) -> TableSet {
         kind: Kind::Group,
         represented,
         kept: None,
+        continues: None,
     }
 }
 
@@ -1527,11 +1807,13 @@ mod tests {
                         best_play_then(&table, &rack, &options, &stop, &mut |m| told.push(m))
                             .expect("not stopped")
                             .expect("plays");
-                    let laid = Most {
-                        count: answer.placed.len(),
-                        points: answer.points,
+                    // Nothing worth anything laid (jokers worth 0, by points): nothing told.
+                    let most = Most::of(&answer, by);
+                    let expected = match most {
+                        Most::Points(0) | Most::Tiles(0) => vec![],
+                        _ => vec![most],
                     };
-                    assert_eq!(told, vec![laid], "{by:?}, joker {joker_value}, {rack:?}");
+                    assert_eq!(told, expected, "{by:?}, joker {joker_value}, {rack:?}");
                     assert_eq!(Ok(answer), best_play(&table, &rack, &options));
                 }
             }
@@ -1771,15 +2053,11 @@ mod tests {
                 ..PlayOptions::default()
             };
             let play = |suffix_after, cuts: &mut u64| {
-                solve(
-                    &table,
-                    &rack,
-                    &options,
-                    &never,
-                    &mut |_| {},
+                let tuning = Tuning {
                     suffix_after,
-                    cuts,
-                )
+                    ..Tuning::default()
+                };
+                solve(&table, &rack, &options, &never, &mut |_| {}, tuning, cuts)
             };
             let mut case_cuts = 0;
             let bounded = play(0, &mut case_cuts);
@@ -1788,6 +2066,36 @@ mod tests {
             cuts += case_cuts;
         }
         assert!(cuts > 0, "the bound never cut a state");
+    }
+
+    /// The Lagrangian ceilings asked from the first state on give the same plays, tile for
+    /// tile, as never asking them, on random tables of up to 40 tiles (dense XP tables among
+    /// them, where they count most).
+    #[test]
+    fn the_ceiling_never_changes_the_play() {
+        let never = AtomicBool::new(false);
+        for seed in 0..40 {
+            let tile_set = if seed % 3 == 0 {
+                TileSet::Xp
+            } else {
+                TileSet::Standard
+            };
+            let (table, rack) = random_case(seed, tile_set, 40, 4 + seed as usize % 12);
+            let by = if seed % 2 == 0 { By::Tiles } else { By::Points };
+            let options = PlayOptions {
+                tile_set,
+                by,
+                ..PlayOptions::default()
+            };
+            let play = |ceiling_after| {
+                let tuning = Tuning {
+                    ceiling_after,
+                    ..Tuning::default()
+                };
+                solve(&table, &rack, &options, &never, &mut |_| {}, tuning, &mut 0)
+            };
+            assert_eq!(play(0), play(u64::MAX), "seed {seed}");
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::i18n;
 use crate::i18n::cli::tiles as tile_words;
 use crate::i18n::play as words;
 use crate::lang::Language;
+use crate::play::moves::{Source, Step, Target};
 use crate::play::{By, PlayOptions, best_play};
 use crate::referee::{TurnContext, Verdict, judge};
 use crate::rules::RuleSet;
@@ -68,6 +69,22 @@ fn strings(tiles: &[Tile]) -> Vec<String> {
     tiles.iter().map(Tile::to_string).collect()
 }
 
+/// One step as `play --json` writes it: set indices as the table stands before the step.
+fn step_json(step: &Step) -> serde_json::Value {
+    json!({
+        "kind": step.kind.name(),
+        "tiles": strings(&step.tiles),
+        "from": match step.from {
+            Source::Rack => json!("rack"),
+            Source::Set(i) => json!(i),
+        },
+        "to": match step.to {
+            Target::New => json!("new"),
+            Target::Set(k) => json!(k),
+        },
+    })
+}
+
 /// Sets as `check` reads them; nothing at all is an empty table.
 fn table(text: &str, option: &str, lang: Language) -> Result<Vec<SetInput>, String> {
     if text.trim().is_empty() {
@@ -111,6 +128,7 @@ pub(super) fn run_play(
     };
     if args.json {
         let sets: Vec<Vec<String>> = play.table.iter().map(|s| strings(&s.input.tiles)).collect();
+        let steps: Vec<_> = play.steps.iter().map(step_json).collect();
         print_json(
             out,
             &json!({
@@ -120,6 +138,7 @@ pub(super) fn run_play(
                 "table": sets,
                 "changed": play.changed(),
                 "sets_changed": play.sets_changed,
+                "steps": steps,
                 "by": args.by.name(),
             }),
         );
@@ -135,10 +154,10 @@ pub(super) fn run_play(
             text.push('\n');
         }
         for set in &play.table {
-            let mark = if set.kept.is_some() {
-                words::KEPT
-            } else {
-                words::CHANGED
+            let mark = match (set.kept, set.continues) {
+                (Some(_), _) => words::KEPT,
+                (None, Some(_)) => words::CHANGED,
+                (None, None) => words::NEW,
             };
             let star = if set.kept.is_some() { ' ' } else { '*' };
             text.push_str(&format!(
@@ -149,6 +168,15 @@ pub(super) fn run_play(
         }
         text.push_str(&words::sets_changed(lang, play.sets_changed));
         text.push('\n');
+        if !play.steps.is_empty() {
+            text.push_str(&words::moves(lang, play.moves()));
+            text.push('\n');
+            text.push_str(words::HOW.get(lang));
+            text.push('\n');
+            for (n, line) in words::steps(lang, &table, &play.steps).iter().enumerate() {
+                text.push_str(&format!("{:>3}. {line}\n", n + 1));
+            }
+        }
         let _ = out.write_all(text.as_bytes());
     }
     if play.placed.is_empty() {

@@ -6,7 +6,9 @@ use super::cli::tiles;
 use super::set_problem;
 use crate::lang::{Language, Text};
 use crate::play::PlayError;
+use crate::play::moves::{Layout, Source, Step, StepKind, Target};
 use crate::referee::{Reason, Verdict};
+use crate::tile::{SetInput, Tile};
 
 /// Heading of a play: how many rack tiles can be laid and their value.
 pub fn heading(lang: Language, count: usize, points: u32) -> String {
@@ -16,6 +18,21 @@ pub fn heading(lang: Language, count: usize, points: u32) -> String {
             format!("Best play: {count} {tiles} from the rack ({points} points)")
         }
         Language::Korean => format!("가장 좋은 수: 받침대에서 {count}개 ({points}점)"),
+    }
+}
+
+/// What the best play lays, known before its arrangement: what counts first only (the
+/// points by tiles come with the arrangement, see [`crate::play::Most`]).
+pub fn most(lang: Language, most: crate::play::Most) -> String {
+    use crate::play::Most;
+    match (lang, most) {
+        (Language::English, Most::Tiles(1)) => "Best play: 1 tile from the rack".into(),
+        (Language::English, Most::Tiles(n)) => format!("Best play: {n} tiles from the rack"),
+        (Language::English, Most::Points(p)) => {
+            format!("Best play: {p} points from the rack")
+        }
+        (Language::Korean, Most::Tiles(n)) => format!("가장 좋은 수: 받침대에서 {n}개"),
+        (Language::Korean, Most::Points(p)) => format!("가장 좋은 수: 받침대에서 {p}점"),
     }
 }
 
@@ -47,6 +64,120 @@ pub const KEPT: Text = Text {
     en: "as it was",
     ko: "그대로",
 };
+
+/// The mark of a set that is new on the table.
+pub const NEW: Text = Text {
+    en: "new",
+    ko: "새로 만듦",
+};
+
+/// How many tiles the steps move.
+pub fn moves(lang: Language, n: usize) -> String {
+    match lang {
+        Language::English if n == 1 => "Tiles moved: 1".into(),
+        Language::English => format!("Tiles moved: {n}"),
+        Language::Korean => format!("옮기는 타일: {n}개"),
+    }
+}
+
+/// The heading of the steps.
+pub const HOW: Text = Text {
+    en: "How to play it:",
+    ko: "놓는 순서:",
+};
+
+/// One step in words: `from` and `to` the sets as they stand before it (`None`: the rack, a
+/// new set).
+pub fn step(lang: Language, step: &Step, from: Option<&[Tile]>, to: Option<&[Tile]>) -> String {
+    let moved = tiles(lang, &step.tiles);
+    let from = from.map(|t| tiles(lang, t));
+    let to = to.map(|t| tiles(lang, t));
+    let one = step.tiles.len() == 1;
+    let joker = step.tiles == [Tile::JOKER];
+    match lang {
+        Language::English => {
+            let it = if one { "it" } else { "them" };
+            match (step.kind, from, to) {
+                (StepKind::Lay, _, _) => format!("Lay {moved} as a new set."),
+                (StepKind::Add, _, Some(to)) => format!("Add {moved} to {to}."),
+                (StepKind::Swap, None, Some(to)) => {
+                    format!("Put {moved} in place of the joker in {to}.")
+                }
+                (StepKind::Swap, Some(from), Some(to)) if joker => {
+                    format!("Take the freed joker from {from} and put it with {to}.")
+                }
+                (StepKind::Swap, Some(from), None) => {
+                    format!("Take the freed joker from {from} to start a new set.")
+                }
+                (StepKind::Swap, Some(from), Some(to)) => {
+                    format!("Take {moved} from {from} and put it in place of the joker in {to}.")
+                }
+                (StepKind::Split, Some(from), _) => {
+                    format!("Split {moved} off {from} as a new set.")
+                }
+                (StepKind::Join, Some(from), Some(to)) => format!("Join {from} to {to}."),
+                (_, Some(from), Some(to)) => {
+                    format!("Take {moved} from {from} and put {it} with {to}.")
+                }
+                (_, Some(from), None) => {
+                    format!("Take {moved} from {from} to start a new set.")
+                }
+                (_, None, Some(to)) => format!("Add {moved} to {to}."),
+                (_, None, None) => format!("Lay {moved} as a new set."),
+            }
+        }
+        Language::Korean => match (step.kind, from, to) {
+            (StepKind::Lay, _, _) => format!("새 묶음으로 내려놓기: {moved}"),
+            (StepKind::Add, _, Some(to)) => format!("{to}에 붙이기: {moved}"),
+            (StepKind::Swap, None, Some(to)) => format!("{to}의 조커 자리에 놓기: {moved}"),
+            (StepKind::Swap, Some(from), Some(to)) if joker => {
+                format!("풀려난 조커를 {from}에서 떼어 {to}에 붙이기")
+            }
+            (StepKind::Swap, Some(from), None) => {
+                format!("풀려난 조커를 {from}에서 떼어 새 묶음 만들기")
+            }
+            (StepKind::Swap, Some(from), Some(to)) => {
+                format!("{from}에서 떼어 {to}의 조커 자리에 놓기: {moved}")
+            }
+            (StepKind::Split, Some(from), _) => format!("{from} 나누기, 새 묶음으로: {moved}"),
+            (StepKind::Join, Some(from), Some(to)) => format!("{from} 묶음을 {to}에 합치기"),
+            (_, Some(from), Some(to)) => format!("{from}에서 떼어 {to}에 붙이기: {moved}"),
+            (_, Some(from), None) => format!("{from}에서 떼어 새 묶음 만들기: {moved}"),
+            (_, None, Some(to)) => format!("{to}에 붙이기: {moved}"),
+            (_, None, None) => format!("새 묶음으로 내려놓기: {moved}"),
+        },
+    }
+}
+
+/// Every step of a play in words, in order, each worded with the sets as they stand before it
+/// (the table before replayed step by step).
+pub fn steps(lang: Language, before: &[SetInput], steps: &[Step]) -> Vec<String> {
+    let mut layout = Layout::new(before);
+    steps
+        .iter()
+        .map(|s| {
+            let (from, to) = places(&layout, s);
+            let line = step(lang, s, from.as_deref(), to.as_deref());
+            layout.apply(s);
+            line
+        })
+        .collect()
+}
+
+/// The tiles of a step's two places as the table stands before it (`None`: the rack, a new
+/// set).
+pub fn places(layout: &Layout, step: &Step) -> (Option<Vec<Tile>>, Option<Vec<Tile>>) {
+    let set = |i: usize| layout.sets().get(i).cloned();
+    let from = match step.from {
+        Source::Rack => None,
+        Source::Set(i) => set(i),
+    };
+    let to = match step.to {
+        Target::New => None,
+        Target::Set(k) => set(k),
+    };
+    (from, to)
+}
 
 /// How many table sets change.
 pub fn sets_changed(lang: Language, n: usize) -> String {
@@ -237,8 +368,8 @@ pub fn arg(command: &str, arg: &str) -> Option<Text> {
             ko: "플레이어의 받침대",
         },
         ("play", "by") => Text {
-            en: "What to maximise: tiles or points (a joker at the joker penalty)",
-            ko: "무엇을 가장 많이: tiles(타일 수) 또는 points(점수, 조커는 벌점 값)",
+            en: "What to maximise: tiles (then fewest changed table sets, then fewest tile moves, then most points) or points (a joker at the joker penalty; then fewest changed sets, then fewest moves)",
+            ko: "무엇을 가장 많이: tiles(타일 수, 같으면 바뀌는 테이블 묶음이 적은 수, 그다음 옮기는 타일이 적은 수, 그다음 점수가 큰 수) 또는 points(점수, 조커는 벌점 값; 같으면 바뀌는 묶음이 적은 수, 그다음 옮기는 타일이 적은 수)",
         },
         ("referee", "before") => Text {
             en: "The table before the turn",
@@ -358,4 +489,54 @@ pub mod window {
         en: "The table after this play:",
         ko: "이렇게 놓은 뒤의 테이블:",
     };
+    /// Back one step (also the left arrow key).
+    pub const BACK: Text = Text {
+        en: "Back",
+        ko: "이전",
+    };
+    /// On one step (also the right arrow key).
+    pub const NEXT: Text = Text {
+        en: "Next",
+        ko: "다음",
+    };
+    /// The key of Back.
+    pub const BACK_KEY: Text = Text {
+        en: "Left arrow key",
+        ko: "왼쪽 화살표 키",
+    };
+    /// The key of Next.
+    pub const NEXT_KEY: Text = Text {
+        en: "Right arrow key",
+        ko: "오른쪽 화살표 키",
+    };
+    /// The table as it stands before the step shown.
+    pub const TABLE_NOW: Text = Text {
+        en: "The table before this step:",
+        ko: "이 단계 전의 테이블:",
+    };
+    /// Beside the set a step's tiles leave.
+    pub const FROM_HERE: Text = Text {
+        en: "take from here",
+        ko: "여기서 떼기",
+    };
+    /// Beside the set a step's tiles go to.
+    pub const TO_HERE: Text = Text {
+        en: "put here",
+        ko: "여기에 놓기",
+    };
+    /// Where a step starts a new set.
+    pub const NEW_SET_HERE: Text = Text {
+        en: "a new set: put here",
+        ko: "새 묶음: 여기에 놓기",
+    };
+
+    /// Which step is shown (`cursor` from 0), or that all are done.
+    pub fn position(lang: super::Language, cursor: usize, n: usize) -> String {
+        match lang {
+            super::Language::English if cursor >= n => format!("All {n} steps done"),
+            super::Language::English => format!("Step {} of {n}", cursor + 1),
+            super::Language::Korean if cursor >= n => format!("{n}단계 모두 끝"),
+            super::Language::Korean => format!("{n}단계 중 {}단계", cursor + 1),
+        }
+    }
 }

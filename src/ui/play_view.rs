@@ -19,6 +19,8 @@ use egui::{Color32, RichText, Ui};
 use super::tiles;
 use crate::i18n::{self, play as words, play::window as w};
 use crate::lang::Language;
+use crate::meld::read_set;
+use crate::play::moves::{Layout, Source, Step, Target};
 use crate::play::{By, Most, Play, PlayError, PlayOptions, best_play, best_play_then};
 use crate::referee::{TurnContext, Verdict, judge};
 use crate::rules::RuleSet;
@@ -27,6 +29,8 @@ use crate::tile::{FACES, SetInput, Tile, parse_rack, parse_sets};
 const RED: Color32 = Color32::from_rgb(0xc6, 0x28, 0x28);
 const GREEN: Color32 = Color32::from_rgb(0x2e, 0x7d, 0x32);
 const CHANGED: Color32 = Color32::from_rgb(0xff, 0xb3, 0x00);
+/// Where a step's tiles go, and new sets.
+const TO: Color32 = Color32::from_rgb(0x1e, 0x88, 0xe5);
 
 /// Which field of the whole-table mode the picker writes to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +72,9 @@ pub struct WholeTable {
     /// What the best play lays, known before its arrangement (see [`best_play_then`]).
     most: Option<(Asked, Most)>,
     working: Option<Working>,
+    /// Which of the answer's steps is shown: `0..n` a step (the table as it stands before
+    /// it), `n` the table after the play. Back to the first step when a new answer arrives.
+    cursor: usize,
 }
 
 /// What the solver thread sends: first what the best play lays, then the play.
@@ -223,11 +230,12 @@ impl WholeTable {
             },
         );
         self.refresh(ui.ctx(), asked.clone());
+        let cursor = &mut self.cursor;
         match (&self.answer, &self.most) {
-            (Some((a, answer)), _) if *a == asked => show_play(ui, lang, answer),
+            (Some((a, answer)), _) if *a == asked => show_play(ui, lang, &a.0, answer, cursor),
             (_, Some((a, most))) if *a == asked => {
                 // The most is known, the fewest changes not yet: say what can be laid.
-                big_line(ui, words::heading(lang, most.count, most.points), GREEN);
+                big_line(ui, words::most(lang, *most), GREEN);
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(w::ARRANGING.get(lang));
@@ -252,6 +260,7 @@ impl WholeTable {
                 Ok(Found::Play(answer)) => {
                     self.answer = Some((working.asked.clone(), answer));
                     self.working = None;
+                    self.cursor = 0;
                 }
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => self.working = None,
@@ -302,12 +311,21 @@ impl WholeTable {
             Err(_) => {
                 let answer = best_play(&asked.0, &asked.1, &asked.2);
                 self.answer = Some((asked, answer));
+                self.cursor = 0;
             }
         }
     }
 }
 
-fn show_play(ui: &mut Ui, lang: Language, answer: &Result<Play, PlayError>) {
+/// The answer: what the best play lays, how to play it step by step (the table as it stands
+/// before the step shown, the sets it touches outlined), and the table after it.
+fn show_play(
+    ui: &mut Ui,
+    lang: Language,
+    before: &[SetInput],
+    answer: &Result<Play, PlayError>,
+    cursor: &mut usize,
+) {
     let play = match answer {
         Ok(play) => play,
         Err(e) => {
@@ -327,34 +345,178 @@ fn show_play(ui: &mut Ui, lang: Language, answer: &Result<Play, PlayError>) {
             ui.label(words::LAY.get(lang));
             tiles::tile_row(ui, lang, &play.placed, None, 34.0);
         });
-        ui.label(words::sets_changed(lang, play.sets_changed));
+        ui.label(format!(
+            "{} · {}",
+            words::sets_changed(lang, play.sets_changed),
+            words::moves(lang, play.moves())
+        ));
     }
+    let n = play.steps.len();
+    *cursor = (*cursor).min(n);
+    if n == 0 {
+        ui.add_space(6.0);
+        table_after(ui, lang, play);
+        return;
+    }
+    let was = *cursor;
+    step_keys(ui, cursor, n);
     ui.add_space(6.0);
+    let controls = ui.horizontal(|ui| {
+        ui.label(RichText::new(words::HOW.get(lang)).strong().size(17.0));
+        let back = ui
+            .add_enabled(*cursor > 0, egui::Button::new(w::BACK.get(lang)))
+            .on_hover_text(w::BACK_KEY.get(lang));
+        if back.clicked() {
+            *cursor -= 1;
+        }
+        ui.label(w::position(lang, *cursor, n));
+        let next = ui
+            .add_enabled(*cursor < n, egui::Button::new(w::NEXT.get(lang)))
+            .on_hover_text(w::NEXT_KEY.get(lang));
+        if next.clicked() {
+            *cursor += 1;
+        }
+    });
+    // Stepped by the player this frame: the steps and the table scroll up to the top of the
+    // view (not when an answer arrives, which would pull the view away from the rack being
+    // typed).
+    if *cursor != was {
+        ui.scroll_to_rect(controls.response.rect, Some(egui::Align::TOP));
+    }
+    ui.columns_const(|[left, right]: &mut [Ui; 2]| {
+        match step_list(left, lang, before, &play.steps, *cursor) {
+            Some((layout, step)) => table_now(right, lang, &layout, step),
+            None => table_after(right, lang, play),
+        }
+    });
+}
+
+/// The table after the play, each set marked as it was, changed or new.
+fn table_after(ui: &mut Ui, lang: Language, play: &Play) {
     ui.label(RichText::new(w::NEW_TABLE.get(lang)).strong());
     for set in &play.table {
-        let changed = set.kept.is_none();
-        let frame = egui::Frame::new()
-            .inner_margin(4.0)
-            .corner_radius(4.0)
-            .stroke(if changed {
-                egui::Stroke::new(2.0, CHANGED)
-            } else {
-                egui::Stroke::NONE
-            });
-        frame.show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                tiles::tile_row(ui, lang, &set.input.tiles, Some(&set.represented), 30.0);
-                let mark = if changed {
-                    RichText::new(words::CHANGED.get(lang))
-                        .color(CHANGED)
-                        .strong()
-                } else {
-                    RichText::new(words::KEPT.get(lang)).weak()
-                };
-                ui.label(mark);
+        let (mark, colour) = match (set.kept, set.continues) {
+            (Some(_), _) => (words::KEPT, None),
+            (None, Some(_)) => (words::CHANGED, Some(CHANGED)),
+            (None, None) => (words::NEW, Some(TO)),
+        };
+        outlined(ui, colour, |ui| {
+            tiles::tile_row(ui, lang, &set.input.tiles, Some(&set.represented), 30.0);
+            ui.label(match colour {
+                Some(c) => RichText::new(mark.get(lang)).color(c).strong(),
+                None => RichText::new(mark.get(lang)).weak(),
             });
         });
     }
+}
+
+/// The left and right arrow keys (fresh presses, not a held key's repeats) step back and on,
+/// when no text field has the keyboard.
+fn step_keys(ui: &Ui, cursor: &mut usize, n: usize) {
+    if ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    let (on, back) = ui.input(|i| {
+        i.events.iter().fold((0, 0), |(on, back), e| match e {
+            egui::Event::Key {
+                key,
+                pressed: true,
+                repeat: false,
+                modifiers,
+                ..
+            } if modifiers.is_none() => match key {
+                egui::Key::ArrowRight => (on + 1, back),
+                egui::Key::ArrowLeft => (on, back + 1),
+                _ => (on, back),
+            },
+            _ => (on, back),
+        })
+    });
+    *cursor = (*cursor + on).saturating_sub(back).min(n);
+}
+
+/// The steps in words, each with its tiles, the one at `cursor` large and outlined (done ones
+/// dim). Returns the table as it stands before that step, and the step (`None` once every
+/// step is done).
+fn step_list<'s>(
+    ui: &mut Ui,
+    lang: Language,
+    before: &[SetInput],
+    steps: &'s [Step],
+    cursor: usize,
+) -> Option<(Layout, &'s Step)> {
+    let mut layout = Layout::new(before);
+    let mut shown = None;
+    for (k, step) in steps.iter().enumerate() {
+        let (from, to) = words::places(&layout, step);
+        let line = format!(
+            "{}. {}",
+            k + 1,
+            words::step(lang, step, from.as_deref(), to.as_deref())
+        );
+        if k == cursor {
+            shown = Some((layout.clone(), step));
+            outlined(ui, Some(TO), |ui| {
+                ui.label(RichText::new(line).size(18.0).strong());
+                tiles::tile_row(ui, lang, &step.tiles, None, 30.0);
+            });
+        } else {
+            ui.horizontal_wrapped(|ui| {
+                let text = RichText::new(line);
+                ui.label(if k < cursor { text.weak() } else { text });
+                tiles::tile_row(ui, lang, &step.tiles, None, 22.0);
+            });
+        }
+        layout.apply(step);
+    }
+    shown
+}
+
+/// The table as it stands before `step`, the set its tiles leave and the set they go to
+/// outlined and named (a new set: an outlined place at the end).
+fn table_now(ui: &mut Ui, lang: Language, layout: &Layout, step: &Step) {
+    ui.label(RichText::new(w::TABLE_NOW.get(lang)).strong());
+    for (i, set) in layout.sets().iter().enumerate() {
+        if set.is_empty() {
+            continue;
+        }
+        let (colour, note) = if step.from == Source::Set(i) {
+            (Some(CHANGED), Some(w::FROM_HERE))
+        } else if step.to == Target::Set(i) {
+            (Some(TO), Some(w::TO_HERE))
+        } else {
+            (None, None)
+        };
+        let represented = read_set(&SetInput {
+            declared: None,
+            tiles: set.clone(),
+        })
+        .ok()
+        .map(|r| r.represented);
+        outlined(ui, colour, |ui| {
+            tiles::tile_row(ui, lang, set, represented.as_deref(), 26.0);
+            if let (Some(c), Some(note)) = (colour, note) {
+                ui.label(RichText::new(note.get(lang)).color(c).strong());
+            }
+        });
+    }
+    if step.to == Target::New {
+        outlined(ui, Some(TO), |ui| {
+            ui.label(RichText::new(w::NEW_SET_HERE.get(lang)).color(TO).strong());
+        });
+    }
+}
+
+/// A set's row (or a step's), outlined in `colour` when given.
+fn outlined(ui: &mut Ui, colour: Option<Color32>, add: impl FnOnce(&mut Ui)) -> egui::Response {
+    egui::Frame::new()
+        .inner_margin(4.0)
+        .corner_radius(4.0)
+        .stroke(colour.map_or(egui::Stroke::NONE, |c| egui::Stroke::new(2.0, c)))
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(add);
+        })
+        .response
 }
 
 impl Referee {
@@ -594,16 +756,11 @@ mod tests {
         assert!(!shown(&harness, "Best play"));
 
         let play = best_play(&table, &rack, &options).expect("plays");
-        tx.send(Found::Most(Most {
-            count: play.placed.len(),
-            points: play.points,
-        }))
-        .expect("the view listens");
+        tx.send(Found::Most(Most::of(&play, options.by)))
+            .expect("the view listens");
         harness.step();
-        assert!(shown(
-            &harness,
-            "Best play: 1 tile from the rack (8 points)"
-        ));
+        assert!(shown(&harness, "Best play: 1 tile from the rack"));
+        assert!(!shown(&harness, "(8 points)"));
         assert!(shown(&harness, "Finding the arrangement"));
         assert!(!shown(&harness, "The table after this play:"));
 
@@ -613,8 +770,151 @@ mod tests {
             &harness,
             "Best play: 1 tile from the rack (8 points)"
         ));
-        assert!(shown(&harness, "The table after this play:"));
+        assert!(shown(&harness, "1. Add R8 to R5 R6 R7."));
         assert!(!shown(&harness, "Finding the arrangement"));
         assert!(harness.state().working.is_none());
+    }
+
+    /// A view whose answer to `table` + `rack` has arrived (worked out here, sent as the
+    /// solver thread sends it), drawn in `lang`.
+    fn answered(
+        table: &str,
+        rack: &str,
+        lang: Language,
+    ) -> egui_kittest::Harness<'static, WholeTable> {
+        let rules = crate::rules::Preset::Korean.rules();
+        let mut view = WholeTable {
+            table_text: table.into(),
+            rack_text: rack.into(),
+            ..WholeTable::default()
+        };
+        let (table, rack, _) = asked(table, rack);
+        let options = PlayOptions {
+            tile_set: rules.tile_set,
+            by: view.by,
+            joker_value: rules.joker_penalty,
+        };
+        let (tx, rx) = channel();
+        tx.send(Found::Play(best_play(&table, &rack, &options)))
+            .expect("the view listens");
+        view.working = Some(Working {
+            asked: (table, rack, options),
+            answer: rx,
+            stop: Arc::new(AtomicBool::new(false)),
+        });
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size([960.0, 1400.0])
+            .with_context_setup(crate::ui::install_fonts)
+            .build_ui_state(
+                move |ui, view: &mut WholeTable| view.ui(ui, lang, &rules),
+                view,
+            );
+        harness.run();
+        harness
+    }
+
+    /// The steps under the answer, one shown at a time with the table as it stands before it
+    /// (the set its tiles leave and the one they go to outlined and named), Back and Next by
+    /// button or by the ← → keys, and at the end the table after the play with its new set
+    /// marked new, not changed.
+    #[test]
+    fn the_steps_are_shown_one_at_a_time_by_next_and_back() {
+        use egui_kittest::kittest::Queryable;
+        let mut h = answered("R5 J R7", "R6 B9 K9", Language::English);
+        let shown = |h: &egui_kittest::Harness<'_, WholeTable>, text: &str| {
+            h.query_all_by_label_contains(text).next().is_some()
+        };
+        assert!(shown(&h, "Best play: 3 tiles from the rack (24 points)"));
+        assert!(shown(&h, "Table sets changed: 1 · Tiles moved: 4"));
+        assert!(shown(&h, "How to play it:"));
+        assert!(shown(&h, "Step 1 of 3"));
+        for line in [
+            "1. Put R6 in place of the joker in R5 J R7.",
+            "2. Take the freed joker from R5 R6 R7 J to start a new set.",
+            "3. Add B9 K9 to J.",
+        ] {
+            assert!(shown(&h, line), "{line}");
+        }
+        // Step 1: R6 from the rack goes into R5 J R7, outlined as where to put it.
+        assert!(shown(&h, "The table before this step:"));
+        assert!(shown(&h, "put here"));
+        assert!(!shown(&h, "take from here"));
+        assert!(!shown(&h, "The table after this play:"));
+
+        h.get_by_label("Next").click();
+        h.run();
+        assert!(shown(&h, "Step 2 of 3"));
+        // The joker leaves R5 R6 R7 J for a new set.
+        assert!(shown(&h, "take from here"));
+        assert!(shown(&h, "a new set: put here"));
+        assert_eq!(h.state().cursor, 1);
+
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        assert!(shown(&h, "Step 3 of 3"));
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        assert!(shown(&h, "All 3 steps done"));
+        assert!(shown(&h, "The table after this play:"));
+        let mark = |h: &egui_kittest::Harness<'_, WholeTable>, text: &str| {
+            h.query_all_by_label(text).count()
+        };
+        assert_eq!(mark(&h, "new"), 1, "the joker's set is new");
+        assert_eq!(mark(&h, "changed"), 1, "R5 R6 R7 changed");
+        assert!(!shown(&h, "The table before this step:"));
+        // Past the end nothing moves; Back by key and by button.
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        assert_eq!(h.state().cursor, 3);
+        h.key_press(egui::Key::ArrowLeft);
+        h.run();
+        assert!(shown(&h, "Step 3 of 3"));
+        h.get_by_label("Back").click();
+        h.run();
+        assert!(shown(&h, "Step 2 of 3"));
+    }
+
+    /// While a text field has the keyboard, ← and → are the field's (the cursor in the rack),
+    /// not the steps'.
+    #[test]
+    fn the_arrow_keys_are_the_fields_while_one_is_typed_in() {
+        use egui_kittest::kittest::Queryable;
+        let mut h = answered("R5 J R7", "R6 B9 K9", Language::English);
+        h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Rack")
+            .focus();
+        h.run();
+        h.key_press(egui::Key::ArrowRight);
+        h.run();
+        assert_eq!(h.state().cursor, 0);
+        assert!(h.query_by_label_contains("Step 1 of 3").is_some());
+    }
+
+    /// The same steps at a Korean table: the words, the buttons and the marks in Korean.
+    #[test]
+    fn the_steps_read_in_korean() {
+        use egui_kittest::kittest::Queryable;
+        let mut h = answered("R5 J R7", "R6 B9 K9", Language::Korean);
+        let shown = |h: &egui_kittest::Harness<'_, WholeTable>, text: &str| {
+            h.query_all_by_label_contains(text).next().is_some()
+        };
+        assert!(shown(&h, "놓는 순서:"));
+        assert!(shown(&h, "3단계 중 1단계"));
+        assert!(shown(&h, "1. 빨5 조커 빨7의 조커 자리에 놓기: 빨6"));
+        assert!(shown(&h, "여기에 놓기"));
+        h.get_by_label("다음").click();
+        h.run();
+        assert!(shown(&h, "여기서 떼기"));
+        assert!(shown(&h, "새 묶음: 여기에 놓기"));
+        h.get_by_label("다음").click();
+        h.run();
+        h.get_by_label("다음").click();
+        h.run();
+        assert!(shown(&h, "3단계 모두 끝"));
+        assert!(shown(&h, "이렇게 놓은 뒤의 테이블:"));
+        assert_eq!(h.query_all_by_label("새로 만듦").count(), 1);
+        assert_eq!(h.query_all_by_label("바뀜").count(), 1);
+        h.get_by_label("이전").click();
+        h.run();
+        assert!(shown(&h, "3단계 중 3단계"));
     }
 }

@@ -4,11 +4,12 @@
 use proptest::prelude::RngExt;
 
 use rummikub_companion::meld::read_set;
+use rummikub_companion::play::moves::Source;
 use rummikub_companion::play::{By, Most, Play, PlayOptions, best_play, best_play_then};
 use rummikub_companion::tile::{Color, FACES, SetInput, Tile, TileSet, parse_rack, parse_sets};
 
 use crate::util::tables::{random_rack, random_table};
-use crate::util::{self, table_oracle};
+use crate::util::{self, moves_oracle, table_oracle};
 
 fn counts<'a>(tiles: impl IntoIterator<Item = &'a Tile>) -> [usize; FACES] {
     let mut c = [0; FACES];
@@ -53,6 +54,44 @@ fn check_play(table: &[SetInput], rack: &[Tile], play: &Play) {
         play.table.iter().filter(|s| s.kept.is_some()).count()
     );
     assert_eq!(play.sets_changed, table.len() - kept.len());
+    check_steps(table, rack, play);
+}
+
+/// The play's steps, against the oracle: replayed by hand on the table before they give the
+/// play's table exactly, each tile moved at most once and every step what its kind says; the
+/// rack's steps lay exactly the tiles placed; and the tiles moved are the fewest any way from
+/// the table before to the play's table moves (every pairing of sets before and after tried).
+fn check_steps(table: &[SetInput], rack: &[Tile], play: &Play) {
+    let after: Vec<Vec<Tile>> = play.table.iter().map(|s| s.input.tiles.clone()).collect();
+    let replayed = moves_oracle::replay(table, rack, &play.steps)
+        .unwrap_or_else(|e| panic!("{e}: {table:?} + {rack:?} -> {:?}", play.steps));
+    assert!(
+        moves_oracle::same_sets(&replayed, &after),
+        "the steps give {replayed:?}, the play is {after:?}"
+    );
+    let mut from_rack: Vec<Tile> = play
+        .steps
+        .iter()
+        .filter(|s| s.from == Source::Rack)
+        .flat_map(|s| s.tiles.iter().copied())
+        .collect();
+    from_rack.sort();
+    assert_eq!(
+        from_rack, play.placed,
+        "the rack's steps lay what is placed"
+    );
+    assert_eq!(
+        play.moves() as u32,
+        moves_oracle::fewest_moves(table, &after),
+        "{table:?} + {rack:?}: {:?}",
+        play.steps
+    );
+    // Sets as they were are the sets they continue; new sets continue none.
+    for set in &play.table {
+        if set.kept.is_some() {
+            assert_eq!(set.continues, set.kept);
+        }
+    }
 }
 
 fn options(by: By, tile_set: TileSet) -> PlayOptions {
@@ -63,17 +102,27 @@ fn options(by: By, tile_set: TileSet) -> PlayOptions {
     }
 }
 
-/// What `best_play_then` should tell first for the oracle's best: its count and points, or
+/// What `best_play_then` should tell first for the oracle's best: what counts first, or
 /// nothing when nothing can be laid.
-fn told_first(best: &table_oracle::Best) -> Vec<Most> {
+fn told_first(best: &table_oracle::Best, by: By) -> Vec<Most> {
     if best.tiles == 0 {
         Vec::new()
     } else {
-        vec![Most {
-            count: best.tiles as usize,
-            points: best.points,
+        vec![match by {
+            By::Tiles => Most::Tiles(best.tiles as usize),
+            By::Points => Most::Points(best.points),
         }]
     }
+}
+
+/// What a play scores in the order `by` ranks plays (see [`table_oracle::Best::rank`]).
+fn rank(play: &Play, table: &[SetInput], by: By) -> Vec<u32> {
+    table_oracle::Best {
+        tiles: play.placed.len() as u32,
+        points: play.points,
+        kept: (table.len() - play.sets_changed) as u32,
+    }
+    .rank(by)
 }
 
 /// `best_play_then` on a small case against the brute force: the play it ends with is valid
@@ -92,15 +141,8 @@ fn agrees_with_the_oracle(
     check_play(table, rack, &play);
     let best =
         table_oracle::best(table, rack, opts.by, opts.joker_value).expect("the table itself fits");
-    proptest::prop_assert_eq!(
-        (
-            play.placed.len() as u32,
-            play.points,
-            table.len() - play.sets_changed
-        ),
-        (best.tiles, best.points, best.kept as usize)
-    );
-    proptest::prop_assert_eq!(told, told_first(&best));
+    proptest::prop_assert_eq!(rank(&play, table, opts.by), best.rank(opts.by));
+    proptest::prop_assert_eq!(told, told_first(&best, opts.by));
     Ok(play)
 }
 
@@ -127,12 +169,8 @@ fn oracle_agrees_on_hand_picked_cases() {
             check_play(&table, &rack, &play);
             let best = table_oracle::best(&table, &rack, by, 30).expect("the table fits");
             assert_eq!(
-                (
-                    play.placed.len() as u32,
-                    play.points,
-                    table.len() - play.sets_changed
-                ),
-                (best.tiles, best.points, best.kept as usize),
+                rank(&play, &table, by),
+                best.rank(by),
                 "{table:?} + {rack:?} by {by:?}"
             );
         }
@@ -250,5 +288,26 @@ proptest::proptest! {
             (relabelled.placed.len(), relabelled.points, relabelled.sets_changed),
             (play.placed.len(), play.points, play.sets_changed)
         );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(150))]
+
+    /// Random tables of up to 27 tiles (every number, some jokers) and racks of up to 10: the
+    /// steps replayed on the table before give the play's table exactly, no tile moves twice,
+    /// and the tiles moved are the fewest for that table (`check_steps`).
+    #[test]
+    fn steps_replayed_give_the_play_and_move_the_fewest_tiles(seed: u64, xp: bool, points: bool) {
+        let mut rng = util::rng(seed);
+        let set = if xp { TileSet::Xp } else { TileSet::Standard };
+        let low = rng.random_range(1..=6u8);
+        let numbers = low..=low + rng.random_range(4..=7u8);
+        let table = random_table(&mut rng, set, numbers.clone(), 4, 27);
+        let n = rng.random_range(1..=10usize);
+        let rack = random_rack(&mut rng, set, &table, numbers, 4, n);
+        let by = if points { By::Points } else { By::Tiles };
+        let play = best_play(&table, &rack, &options(by, set)).expect("a valid table plays");
+        check_play(&table, &rack, &play);
     }
 }

@@ -171,3 +171,58 @@ fn play_command_prints_the_new_table() {
         text(&broken.stderr)
     );
 }
+
+/// `play --json` writes the steps as DESIGN.md's contract says (set indices as the table
+/// stands before each step: the sets given from 0, new sets appended as they are made), and
+/// the steps replayed on the table give the new table; plain `play` numbers them in words, in
+/// English and Korean, and marks new sets as new.
+#[test]
+fn play_command_says_how_to_play_it() {
+    let args = ["play", "--table", "R5 J R7", "--rack", "R6 B9 K9"];
+    let out = run(&[&args[..], &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(
+        v["steps"],
+        serde_json::json!([
+            {"kind": "swap", "tiles": ["R6"], "from": "rack", "to": 0},
+            {"kind": "swap", "tiles": ["J"], "from": 0, "to": "new"},
+            {"kind": "add", "tiles": ["B9", "K9"], "from": "rack", "to": 1},
+        ])
+    );
+    // Replayed: set 0 is R5 R6 R7, set 1 (made by the second step) holds the joker, B9, K9.
+    let table = v["table"].as_array().expect("the new table");
+    assert!(
+        table.contains(&serde_json::json!(["R5", "R6", "R7"])),
+        "{v}"
+    );
+    assert!(table.contains(&serde_json::json!(["B9", "K9", "J"])), "{v}");
+
+    let en = text(&run(&[&args[..], &["--lang", "en"]].concat()).stdout);
+    for line in [
+        "* B9 K9 J  (new)",
+        "* R5 R6 R7  (changed)",
+        "Tiles moved: 4",
+        "How to play it:",
+        "  1. Put R6 in place of the joker in R5 J R7.",
+        "  2. Take the freed joker from R5 R6 R7 J to start a new set.",
+        "  3. Add B9 K9 to J.",
+    ] {
+        assert!(en.contains(line), "{line:?} not in\n{en}");
+    }
+    let ko = text(&run(&[&args[..], &["--lang", "ko"]].concat()).stdout);
+    for line in [
+        "(새로 만듦)",
+        "옮기는 타일: 4개",
+        "놓는 순서:",
+        "  1. 빨5 조커 빨7의 조커 자리에 놓기: 빨6",
+        "  2. 풀려난 조커를 빨5 빨6 빨7 조커에서 떼어 새 묶음 만들기",
+        "  3. 조커에 붙이기: 파9 검9",
+    ] {
+        assert!(ko.contains(line), "{line:?} not in\n{ko}");
+    }
+
+    // Nothing laid: no steps.
+    let nothing = run(&["play", "--table", "R5 R6 R7", "--rack", "K1", "--json"]);
+    assert_eq!(json(&nothing)["steps"], serde_json::json!([]));
+}

@@ -1451,3 +1451,44 @@ fn the_tables_phone_server_listens_on_ipv6_and_ipv4_so_a_local_ipv6_link_works()
         assert_eq!(reply.status, 200, "{peer}: {}", reply.body);
     }
 }
+
+/// Regression (`repro/play-secondary-order.sh`): `play --by tiles` ranked the points laid
+/// before the sets changed, so of two 3-tile plays it chose K2 K4 O5 (11 points, both table
+/// sets changed) over K2 O5 R2 (9 points, one set changed), against the README's "the fewest
+/// changes among equal plays". Most tiles, then fewest changed sets, then points.
+#[test]
+fn play_by_tiles_ranks_fewer_changed_sets_above_more_points() {
+    let table = "O2 O3 O4 | K3 K4 K5 K6";
+    let rack = "O5 K2 R2 K4";
+    let (code, out, _) = cli(args(&["play", "--table", table, "--rack", rack, "--json"]));
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["count"], 3);
+    assert_eq!(v["sets_changed"], 1, "{v}");
+    assert_eq!(v["points"], 9);
+    let mut placed: Vec<&str> = v["placed"]
+        .as_array()
+        .expect("placed tiles")
+        .iter()
+        .filter_map(|t| t.as_str())
+        .collect();
+    placed.sort_unstable();
+    assert_eq!(placed, ["K2", "O5", "R2"]);
+    // The run K3 K4 K5 K6 is on the new table as it was.
+    assert!(
+        v["table"]
+            .as_array()
+            .expect("the new table")
+            .contains(&serde_json::json!(["K3", "K4", "K5", "K6"]))
+    );
+    // By points, the most points still win (K2 K4 O5: 11), then the fewest changes.
+    let (_, out, _) = cli(args(&[
+        "play", "--table", table, "--rack", rack, "--by", "points", "--json",
+    ]));
+    let v = json(&out);
+    assert_eq!(
+        (v["points"].as_u64(), v["count"].as_u64()),
+        (Some(11), Some(3)),
+        "{v}"
+    );
+}

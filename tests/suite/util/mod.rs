@@ -64,6 +64,7 @@ pub fn data(name: &str) -> std::path::PathBuf {
 // Seeded random racks.
 
 pub mod club;
+pub mod moves_oracle;
 pub mod night;
 pub mod oracle;
 pub mod phones;

@@ -19,6 +19,18 @@ pub struct Best {
     pub kept: u32,
 }
 
+impl Best {
+    /// What `by` ranks, most important first, each to be as large as can be: by tiles the
+    /// tiles, the sets kept, the points; by points the points, the sets kept (ties past those
+    /// may go either way).
+    pub fn rank(&self, by: By) -> Vec<u32> {
+        match by {
+            By::Tiles => vec![self.tiles, self.kept, self.points],
+            By::Points => vec![self.points, self.kept],
+        }
+    }
+}
+
 fn counts(tiles: &[Tile]) -> [u8; FACES] {
     let mut c = [0u8; FACES];
     for t in tiles {
@@ -76,7 +88,7 @@ struct Search<'a> {
     originals: HashMap<[u8; FACES], u32>,
     by: By,
     joker_value: u32,
-    best: Option<((u32, u32, u32), Best)>,
+    best: Option<(Vec<u32>, Best)>,
 }
 
 impl Search<'_> {
@@ -100,21 +112,15 @@ impl Search<'_> {
             .iter()
             .map(|(k, &n)| n.min(seen.get(k).copied().unwrap_or(0)))
             .sum();
-        // Compared as tuples (no packed number): what counts first, then second, then the
-        // sets kept, whatever a joker is worth.
-        let score = match self.by {
-            By::Tiles => (tiles, points, kept),
-            By::Points => (points, tiles, kept),
+        // Compared as lists (no packed number), whatever a joker is worth.
+        let best = Best {
+            tiles,
+            points,
+            kept,
         };
-        if self.best.is_none_or(|(s, _)| score > s) {
-            self.best = Some((
-                score,
-                Best {
-                    tiles,
-                    points,
-                    kept,
-                },
-            ));
+        let score = best.rank(self.by);
+        if self.best.as_ref().is_none_or(|(s, _)| score > *s) {
+            self.best = Some((score, best));
         }
     }
 
