@@ -15,7 +15,6 @@
 
 use std::io;
 
-use crate::evening::Change;
 use crate::meld::{MeldProblem, SetProblem};
 use crate::rules::{FinalRule, Preset, RuleSet, RulesError};
 use crate::score::audit::Finding;
@@ -36,8 +35,8 @@ pub mod phone;
 pub mod play;
 pub mod speech;
 /// The languages moved to [`crate::lang`]; named here too while callers move.
-pub use crate::lang::{Language, Text};
-pub use evening::{draft_problem, evening_set_aside, refusal, saving_fails};
+use crate::lang::{Language, Text};
+pub use evening::{evening_set_aside, saving_fails};
 
 impl Language {
     /// The string table of this language.
@@ -542,6 +541,17 @@ fn kind_ko(kind: Kind) -> &'static str {
     }
 }
 
+/// Tiles as the language writes them, space-separated (`R5 J`, `빨5 조커`).
+pub fn tiles(lang: Language, tiles: &[Tile]) -> String {
+    match lang {
+        Language::English => crate::tile::join_tiles(tiles),
+        Language::Korean => {
+            let words: Vec<String> = tiles.iter().map(|t| tile(lang, *t)).collect();
+            words.join(" ")
+        }
+    }
+}
+
 /// A tile as the language writes it: `R12` and `J`, or `빨12` and `조커`.
 ///
 /// # Example
@@ -801,166 +811,6 @@ pub fn seat_problem(lang: Language, problem: &SeatProblem) -> String {
         (Language::Korean, SeatProblem::Duplicate(name)) => {
             format!("\"{name}\" 이름이 두 번 있습니다")
         }
-    }
-}
-
-/// A change of the evening as the undo offer names it ("Game 3 deleted").
-pub fn change_done(lang: Language, change: &Change) -> String {
-    let s = lang.strings();
-    let en = lang == Language::English;
-    match change {
-        Change::Started => if en {
-            "Timer started"
-        } else {
-            "타이머 시작"
-        }
-        .into(),
-        Change::TurnEnded(name) => {
-            if en {
-                format!("{name}'s turn ended")
-            } else {
-                format!("{name}의 턴 넘김")
-            }
-        }
-        Change::Paused => if en { "Paused" } else { "일시정지" }.into(),
-        Change::Resumed => if en { "Resumed" } else { "계속" }.into(),
-        Change::TimerReset => if en {
-            "Timer reset"
-        } else {
-            "타이머 초기화"
-        }
-        .into(),
-        Change::PlayersChanged => if en {
-            "Players changed"
-        } else {
-            "플레이어 변경"
-        }
-        .into(),
-        Change::Renamed { from, to } => {
-            if en {
-                format!("{from} renamed {to}")
-            } else {
-                format!(
-                    "{} {} 바꿈",
-                    josa(from, Josa::EulReul),
-                    josa(to, Josa::EuroRo)
-                )
-            }
-        }
-        Change::PlayerAdded(name) => {
-            if en {
-                format!("{name} added")
-            } else {
-                format!("{name} 추가")
-            }
-        }
-        Change::PlayerRemoved(name) => {
-            if en {
-                format!("{name} removed")
-            } else {
-                format!("{name} 빠짐")
-            }
-        }
-        Change::PlayerMoved { name, seat } => {
-            if en {
-                format!("{name} moved to seat {seat}")
-            } else {
-                format!("{} {seat}번 자리로 옮김", josa(name, Josa::EulReul))
-            }
-        }
-        Change::SeatsChanged(names) => {
-            if en {
-                format!("Seats: {}", names.join(", "))
-            } else {
-                format!("자리: {}", names.join(", "))
-            }
-        }
-        Change::RuleChanged { from, to } => {
-            let lines = rule_changes(lang, from, to);
-            match lines.as_slice() {
-                [] => if en { "Rules changed" } else { "규칙 변경" }.into(),
-                [one] => one.clone(),
-                [first, second] => format!("{first}, {second}"),
-                [first, second, rest @ ..] => {
-                    if en {
-                        format!("{first}, {second} and {} more", rest.len())
-                    } else {
-                        format!("{first}, {second} 외 {}개", rest.len())
-                    }
-                }
-            }
-        }
-        Change::NamesSeparated { from, into } => {
-            if en {
-                format!("{from} counted apart from {into} again")
-            } else {
-                format!(
-                    "기록에서 {} {} 다시 나눔",
-                    josa(from, Josa::EulReul),
-                    josa(into, Josa::GwaWa)
-                )
-            }
-        }
-        Change::NamesMerged { from, into } => {
-            if en {
-                format!("{from} counted as {into} in the history")
-            } else {
-                format!(
-                    "기록에서 {} {} 합침",
-                    josa(from, Josa::EulReul),
-                    josa(into, Josa::EuroRo)
-                )
-            }
-        }
-        Change::GameAdded(r, g) => {
-            let game = (s.sheet.game_label)(*r, *g);
-            if en {
-                format!("{game} added")
-            } else {
-                format!("{game} 추가")
-            }
-        }
-        Change::GameEdited(r, g) => {
-            let game = (s.sheet.game_label)(*r, *g);
-            if en {
-                format!("{game} changed")
-            } else {
-                format!("{game} 고침")
-            }
-        }
-        Change::GameDeleted(r, g) => {
-            let game = (s.sheet.game_label)(*r, *g);
-            if en {
-                format!("{game} deleted")
-            } else {
-                format!("{game} 지움")
-            }
-        }
-        Change::DraftDiscarded => if en {
-            "Half-typed game thrown away"
-        } else {
-            "입력 중이던 판 지움"
-        }
-        .into(),
-        Change::RulesChanged => if en { "Rules changed" } else { "규칙 변경" }.into(),
-        Change::NewSheet => if en {
-            "New sheet started"
-        } else {
-            "새 점수표"
-        }
-        .into(),
-        Change::SheetOpened => if en {
-            "Another sheet opened"
-        } else {
-            "다른 점수표 열기"
-        }
-        .into(),
-        Change::RulesApplied => if en {
-            "Rules applied to this sheet"
-        } else {
-            "이 점수표에 규칙 적용"
-        }
-        .into(),
     }
 }
 
@@ -1242,7 +1092,7 @@ pub fn sound_error(lang: Language, error: &SoundError) -> String {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{io_error, Language};
+/// use rummikub_companion::{i18n::io_error, lang::Language};
 /// let full = std::io::Error::from_raw_os_error(28); // ENOSPC
 /// assert_eq!(io_error(Language::Korean, &full), "디스크 공간 부족");
 /// assert!(io_error(Language::English, &full).contains("No space left on device"));
@@ -1264,7 +1114,7 @@ pub fn io_error(lang: Language, error: &io::Error) -> String {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::{keep_awake_detail, Language};
+/// use rummikub_companion::{i18n::keep_awake_detail, lang::Language};
 /// let dbus = "system: org.freedesktop.DBus.Error.ServiceUnknown: The name \
 ///             org.freedesktop.ScreenSaver was not provided by any .service files";
 /// let ko = keep_awake_detail(Language::Korean, dbus);

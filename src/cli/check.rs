@@ -112,7 +112,7 @@ pub(crate) fn to_text(verdict: &Verdict, lang: Language) -> String {
                     "{set_word} {}  {entered}{pad}  ✓ {} {}{jokers} = {}{}",
                     i + 1,
                     i18n::kind_name(lang, r.kind),
-                    cli::tiles(lang, &r.represented),
+                    i18n::tiles(lang, &r.represented),
                     r.points,
                     cli::POINTS_AFTER.get(lang)
                 )

@@ -23,7 +23,8 @@ use serde_json::{Value, json};
 use super::score::read_text;
 use super::{EXIT_BAD_INPUT, EXIT_YES, InputError, bad_input, print_json};
 use crate::club::{
-    ClubCommand, ClubOptions, ClubRefusal, ClubShared, Did, RelayAnswer, Relayed, RelayedAsk,
+    ClubCommand, ClubOptions, ClubRefusal, ClubShared, Did, LinkPick, RelayAnswer, Relayed,
+    RelayedAsk,
 };
 use crate::event::format::{Placement, placement_number, placement_text};
 use crate::event::live::{Actor, TableCommand};
@@ -130,7 +131,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "P", default_value_t = crate::server::tv::TV_PORT)]
     pub port: u16,
     /// `--bind`: the address to listen on.
-    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    #[arg(long, value_name = "ADDR", default_value = "::")]
     pub bind: String,
     /// `--round-minutes`: the round clock on the TV page.
     #[arg(long, value_name = "M", value_parser = clap::value_parser!(u32).range(1..=600))]
@@ -1126,14 +1127,15 @@ fn serve(args: &ServeArgs, lang: Language, out: &mut dyn Write, err: &mut dyn Wr
         let refused = |r: &ClubRefusal| Failure::refused(lang, r);
         club.apply(ClubCommand::Open(id)).map_err(|r| refused(&r))?;
         // The tables' QR codes name the address phones most likely reach this machine at.
+        // The QR codes name the address phones reach (never loopback offered as the Wi-Fi
+        // one: with none, hosting is refused and said); a --bind of one address names it.
         let link = if ip.is_unspecified() {
-            crate::server::link_addresses(bind)
-                .first()
-                .map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |a| {
-                    a.ip
-                })
+            LinkPick::Reachable {
+                list: crate::server::link_addresses,
+                prefer: None,
+            }
         } else {
-            ip
+            LinkPick::Address(ip)
         };
         let done = club
             .apply(ClubCommand::Host {

@@ -7,8 +7,8 @@ use serde_json::json;
 
 use super::{EXIT_NO, EXIT_YES, InputError, bad_input, print_json};
 use crate::i18n;
-use crate::i18n::cli::tiles as tile_words;
 use crate::i18n::play as words;
+use crate::i18n::tiles as tile_words;
 use crate::lang::Language;
 use crate::play::moves::{Source, Step, Target};
 use crate::play::{By, PlayOptions, best_play};

@@ -140,7 +140,7 @@ fn to_text(solution: &Solution, rack_size: usize, lang: Language) -> String {
     let unused = if solution.unused.is_empty() {
         words::NONE.get(lang).to_owned()
     } else {
-        cli::tiles(lang, &solution.unused)
+        i18n::tiles(lang, &solution.unused)
     };
     text.push_str(&words::unused(lang, &unused));
     text.push('\n');

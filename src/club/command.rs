@@ -63,8 +63,8 @@ pub enum ClubCommand {
     Host {
         /// Where to listen.
         bind: SocketAddr,
-        /// The address the links name.
-        link: IpAddr,
+        /// The address the links name, or how to pick it.
+        link: LinkPick,
         /// The round clock, if any.
         round_minutes: Option<u32>,
     },
@@ -73,6 +73,23 @@ pub enum ClubCommand {
     /// A season's work (the window's Season view): done on a thread of the owner's, its outcome
     /// in [`super::Club::season_report`].
     Season(SeasonAsk),
+}
+
+/// The address the tables' links (the TV's QR codes) name.
+#[derive(Clone, Debug)]
+pub enum LinkPick {
+    /// This address (a host bound to one address names it; tests name loopback).
+    Address(IpAddr),
+    /// The address phones reach, picked once the host listens (see
+    /// [`crate::server::LinkChoice`]): `prefer` while it is offered (the phones' network
+    /// chosen in Settings), else the best. With none, hosting is refused
+    /// ([`ClubRefusal::NoReachableAddress`]): never a loopback link offered as the Wi-Fi one.
+    Reachable {
+        /// Lists this machine's addresses for a bound socket (tests list their own).
+        list: crate::server::AddressLister,
+        /// The address to name when it is among them.
+        prefer: Option<IpAddr>,
+    },
 }
 
 /// What the Season view asks.
@@ -181,6 +198,9 @@ pub enum ClubRefusal {
     Cells(TableError),
     /// The data folder could not be read or written.
     Store(Arc<StoreError>),
+    /// Hosting on every interface while no phone can reach this machine (no private IPv4
+    /// address, no unique-local IPv6 one the host listens on).
+    NoReachableAddress,
     /// The tables' host could not listen.
     Listen {
         /// Where it tried.

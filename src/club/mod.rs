@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 use chrono::{DateTime, Utc};
 
 pub use command::{
-    ClubCommand, ClubDone, ClubRefusal, Did, RelayAnswer, Relayed, RelayedAsk, SeasonAsk,
+    ClubCommand, ClubDone, ClubRefusal, Did, LinkPick, RelayAnswer, Relayed, RelayedAsk, SeasonAsk,
 };
 pub use desk::{
     AskPath, EventSummary, ExportReport, MakeBytes, SeasonReport, SeasonSummary, Seasons,
@@ -857,7 +857,7 @@ impl Club {
     fn host(
         &mut self,
         bind: SocketAddr,
-        link: std::net::IpAddr,
+        link: LinkPick,
         round_minutes: Option<u32>,
     ) -> Result<ClubDone, ClubRefusal> {
         let wall = (self.wall)();
@@ -874,16 +874,37 @@ impl Club {
             )));
         }
         let first = self.tv_view().unwrap_or_default();
-        let options = TvOptions {
-            bind,
-            lang,
-            link_host: link,
-            max_connections: TV_MAX_CONNECTIONS,
+        let start = |bind: SocketAddr| -> Result<TvServer, ClubRefusal> {
+            let link_host = match &link {
+                LinkPick::Address(ip) => *ip,
+                LinkPick::Reachable { list, prefer } => crate::server::LinkChoice::of(list(bind))
+                    .pick(*prefer)
+                    .ok_or(ClubRefusal::NoReachableAddress)?,
+            };
+            let options = TvOptions {
+                bind,
+                lang,
+                link_host,
+                max_connections: TV_MAX_CONNECTIONS,
+            };
+            TvServer::start(options, Arc::clone(&handle), first.clone()).map_err(|e| {
+                ClubRefusal::Listen {
+                    address: bind.to_string(),
+                    error: e.to_string(),
+                }
+            })
         };
-        let server = TvServer::start(options, handle, first).map_err(|e| ClubRefusal::Listen {
-            address: bind.to_string(),
-            error: e.to_string(),
-        })?;
+        // Every interface, IPv6 and IPv4 (a dual-stack `::`); a machine without IPv6 listens
+        // on IPv4's `0.0.0.0` alone, and the link is picked for what it listens on.
+        let server = match start(bind) {
+            Err(ClubRefusal::Listen { .. }) if bind.is_ipv6() && bind.ip().is_unspecified() => {
+                start(SocketAddr::from((
+                    std::net::Ipv4Addr::UNSPECIFIED,
+                    bind.port(),
+                )))?
+            }
+            started => started?,
+        };
         let url = server.url();
         if let Some(open) = &mut self.open {
             open.hosting = Some(Hosting {

@@ -195,6 +195,7 @@ pub fn refusal(lang: Language, refusal: &ClubRefusal, names: &[String]) -> Strin
         (_, ClubRefusal::Event(why)) => event_refusal(lang, why),
         (_, ClubRefusal::Cells(e)) => cells(lang, e),
         (_, ClubRefusal::Store(e)) => store_error(lang, e),
+        (_, ClubRefusal::NoReachableAddress) => tv_words::NO_TABLES_ADDRESS.get(lang).into(),
         (_, ClubRefusal::Listen { address, error }) => {
             tv_words::cannot_listen(lang, address, error)
         }

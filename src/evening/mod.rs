@@ -35,6 +35,7 @@ mod saver;
 pub mod settings;
 pub mod sheets;
 pub mod undo;
+pub mod words;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, Weak};
@@ -46,7 +47,7 @@ pub use crate::store::saver::{SaveStatus, Ticket, Urgency, Waited};
 pub use command::{Command, Done, DraftEdit, Refusal};
 pub use library::{Past, Record};
 pub use notices::{Notices, Shown, TableNotice, Worded};
-pub use phones::PhoneLink;
+pub use phones::{PhoneLink, table_bind};
 pub use saved::{Draft, DraftProblem, SavedEvening};
 pub use saver::{EveningJob, EveningSaver};
 pub use settings::Settings;

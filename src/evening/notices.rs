@@ -101,27 +101,27 @@ impl TableNotice {
     /// dim").
     pub fn short(&self, lang: Language) -> &'static str {
         let text = match self {
-            TableNotice::NoAudio(_) | TableNotice::NothingToPlay => i18n::Text {
+            TableNotice::NoAudio(_) | TableNotice::NothingToPlay => crate::lang::Text {
                 en: "No sound",
                 ko: "소리 없음",
             },
-            TableNotice::NoKeepAwake(_) => i18n::Text {
+            TableNotice::NoKeepAwake(_) => crate::lang::Text {
                 en: "Screen may dim",
                 ko: "화면이 어두워질 수 있음",
             },
-            TableNotice::NoVoice => i18n::Text {
+            TableNotice::NoVoice => crate::lang::Text {
                 en: "No voice",
                 ko: "음성 없음",
             },
-            TableNotice::VoiceFailed(_) => i18n::Text {
+            TableNotice::VoiceFailed(_) => crate::lang::Text {
                 en: "Voice problem",
                 ko: "음성 문제",
             },
-            TableNotice::TimerSettingsReset => i18n::Text {
+            TableNotice::TimerSettingsReset => crate::lang::Text {
                 en: "Timer values reset",
                 ko: "타이머 값 초기화",
             },
-            _ => i18n::Text {
+            _ => crate::lang::Text {
                 en: "Notice",
                 ko: "알림",
             },

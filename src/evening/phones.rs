@@ -124,6 +124,12 @@ impl PhoneLink {
         &self.addresses
     }
 
+    /// How this link lists the machine's addresses (tests list their own): the club night's
+    /// tables are offered the same way.
+    pub fn lister(&self) -> AddressLister {
+        self.list
+    }
+
     /// The address the link names, while the server runs.
     pub fn chosen(&self) -> Option<&LinkAddress> {
         self.chosen.as_ref()
@@ -324,5 +330,5 @@ fn rejection(refusal: &Refusal, lang: Language) -> Rejection {
         Refusal::BadRack(_) | Refusal::RackTooLong(_) => (422, "bad_rack"),
         _ => (409, "rejected"),
     };
-    Rejection::new(status, code, i18n::refusal(lang, refusal))
+    Rejection::new(status, code, crate::evening::words::refusal(lang, refusal))
 }

@@ -20,7 +20,7 @@ use crate::lang::{Language, Text};
 use crate::meld::Reading;
 use crate::rules::FinalRule;
 use crate::solver::{Objective, SolvedSet};
-use crate::tile::{SetInput, Tile, join_tiles};
+use crate::tile::{SetInput, Tile};
 
 /// The word before an error on stderr.
 pub const ERROR: Text = Text {
@@ -108,17 +108,6 @@ pub fn file_not_utf8(lang: Language, path: &str, offset: usize) -> String {
     }
 }
 
-/// Tiles as the language writes them, space-separated (`R5 J`, `빨5 조커`).
-pub fn tiles(lang: Language, tiles: &[Tile]) -> String {
-    match lang {
-        Language::English => join_tiles(tiles),
-        Language::Korean => {
-            let words: Vec<String> = tiles.iter().map(|t| super::tile(lang, *t)).collect();
-            words.join(" ")
-        }
-    }
-}
-
 /// " points" after a number (`36 points`, `36점`).
 pub const POINTS_AFTER: Text = Text {
     en: " points",
@@ -158,7 +147,7 @@ pub mod check {
         match lang {
             Language::English => input.to_string(),
             Language::Korean => {
-                let tiles = super::tiles(lang, &input.tiles);
+                let tiles = super::super::tiles(lang, &input.tiles);
                 match input.declared {
                     Some(kind) => format!("{}: {tiles}", super::super::kind_name(lang, kind)),
                     None => tiles,

@@ -1,120 +1,9 @@
-//! The evening's words: why a command was refused, what a draft still lacks, and the standing
-//! lines about saving — both languages of each message side by side.
+//! The window's words about the evening: the standing lines about saving, the phones' link,
+//! undo and History's merges — both languages side by side. Words that name the evening's own
+//! values (its refusals, a draft's problems, the changes undo names) are `evening::words`.
 
-use super::{Josa, josa, remaining_error, score_error, timer_error};
-use crate::evening::{DraftProblem, Refusal};
+use super::{Josa, josa};
 use crate::lang::{Language, Text};
-
-/// Why the evening would not do what was asked, for the window or a phone.
-pub fn refusal(lang: Language, refusal: &Refusal) -> String {
-    let en = lang == Language::English;
-    match refusal {
-        Refusal::Guarded => pick(
-            en,
-            "That press was part of the one before.",
-            "방금 누른 것과 같은 동작으로 보았습니다.",
-        ),
-        Refusal::NotStarted => pick(
-            en,
-            "The timer has not been started.",
-            "타이머가 시작되지 않았습니다.",
-        ),
-        Refusal::AlreadyStarted => pick(
-            en,
-            "The clock was already started.",
-            "타이머가 이미 시작되었습니다.",
-        ),
-        Refusal::StaleTurn => pick(
-            en,
-            "That turn has already ended.",
-            "그 차례는 이미 끝났습니다.",
-        ),
-        Refusal::NotYourTurn => pick(en, "It is not your turn.", "내 차례가 아닙니다."),
-        Refusal::NoSuchSeat(seat) => match lang {
-            Language::English => format!("There is no player {}.", seat + 1),
-            Language::Korean => format!("{}번 자리에 플레이어가 없습니다.", seat + 1),
-        },
-        Refusal::SameName(a, b) => match lang {
-            Language::English => format!("{a} and {b} are already counted as one player."),
-            Language::Korean => format!(
-                "{} {} 이미 한 사람으로 셉니다.",
-                josa(a, Josa::GwaWa),
-                josa(b, Josa::EunNeun)
-            ),
-        },
-        Refusal::NotOnSheet(name) => match lang {
-            Language::English => format!("{name} is not on the open sheet."),
-            Language::Korean => format!("{} 열린 점수표에 없습니다.", josa(name, Josa::EunNeun)),
-        },
-        Refusal::NoForm => pick(
-            en,
-            "No game is being entered on the laptop.",
-            "노트북에서 판 점수를 입력하고 있지 않습니다.",
-        ),
-        Refusal::EditingSavedGame => pick(
-            en,
-            "A saved game is being changed on the laptop: enter it there.",
-            "노트북에서 저장된 판을 고치는 중입니다: 노트북에서 입력하세요.",
-        ),
-        Refusal::BadRack(e) => match lang {
-            Language::English => format!("Not a number or tiles: {}", remaining_error(lang, e)),
-            Language::Korean => format!("숫자나 타일이 아닙니다: {}", remaining_error(lang, e)),
-        },
-        Refusal::RackTooLong(n) => match lang {
-            Language::English => format!(
-                "{n} characters is too long for a rack (at most {}).",
-                crate::server::MAX_RACK_TEXT
-            ),
-            Language::Korean => format!(
-                "{n}자는 너무 깁니다 (최대 {}자).",
-                crate::server::MAX_RACK_TEXT
-            ),
-        },
-        Refusal::Draft(problem) => draft_problem(lang, problem),
-        Refusal::Timer(e) => timer_error(lang, e),
-        Refusal::Sheet(e) => e.worded(lang),
-        Refusal::NothingToUndo => pick(en, "Nothing to undo here.", "되돌릴 것이 없습니다."),
-        Refusal::NothingToRedo => pick(en, "Nothing to redo here.", "다시 할 것이 없습니다."),
-        Refusal::OldLink => pick(
-            en,
-            "This link no longer works. Scan the new QR code on the laptop.",
-            "이 링크는 더 이상 쓸 수 없습니다. 노트북의 새 QR 코드를 스캔하세요.",
-        ),
-        Refusal::NoSuchAddress(ip) => match lang {
-            Language::English => {
-                format!("{ip} is not an address of this laptop that phones can reach.")
-            }
-            Language::Korean => {
-                format!("{ip} 주소는 휴대폰이 연결할 수 있는 이 노트북의 주소가 아닙니다.")
-            }
-        },
-    }
-}
-
-/// What the form's game still lacks, in the language.
-pub fn draft_problem(lang: Language, problem: &DraftProblem) -> String {
-    match problem {
-        DraftProblem::Missing(name) => (lang.strings().table.missing_left)(name),
-        DraftProblem::Unreadable { name, error } => {
-            format!("{name}: {}", remaining_error(lang, error))
-        }
-        DraftProblem::Score(e) => score_error(lang, e),
-        DraftProblem::EditedGameChanged(n) => match lang {
-            Language::English => {
-                format!("Game {n} changed while it was being edited: cancel and edit it again.")
-            }
-            Language::Korean => {
-                format!("{n}번째 판이 고치는 동안 바뀌었습니다: 취소하고 다시 고치세요.")
-            }
-        },
-        DraftProblem::Players { form, sheet } => match lang {
-            Language::English => {
-                format!("The form is for {form} players and the sheet has {sheet}.")
-            }
-            Language::Korean => format!("입력란은 {form}명, 점수표는 {sheet}명입니다."),
-        },
-    }
-}
 
 /// The standing line while saving fails (the detail, on hover, names the file and why).
 pub fn saving_fails(lang: Language, attempts: u32) -> String {
@@ -138,11 +27,6 @@ pub fn evening_set_aside(lang: Language, path: &str) -> String {
             "저장된 게임 상태를 되살릴 수 없어 {path}에 따로 보관했습니다. 자리 순서는 그대로 두었습니다."
         ),
     }
-}
-
-/// The English or the Korean text, owned.
-fn pick(en: bool, english: &str, korean: &str) -> String {
-    if en { english } else { korean }.to_owned()
 }
 
 /// The button that makes a new link for the phones.

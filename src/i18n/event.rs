@@ -598,6 +598,16 @@ pub mod tv {
         }
     }
 
+    /// Hosting on every interface while no phone can reach this machine.
+    pub const NO_TABLES_ADDRESS: Text = Text {
+        en: "The tables cannot be hosted for phones: this laptop has no address that phones can \
+             reach (no private IPv4 or local IPv6 address). Join the club's Wi-Fi and try again \
+             (event serve --bind 127.0.0.1 serves this laptop alone).",
+        ko: "휴대폰용으로 테이블을 열 수 없습니다: 이 노트북에는 휴대폰이 닿을 수 있는 주소(사설 \
+             IPv4나 로컬 IPv6 주소)가 없습니다. 클럽 와이파이에 연결한 뒤 다시 하세요 (event serve \
+             --bind 127.0.0.1 은 이 노트북에서만 열립니다).",
+    };
+
     /// A --bind value that is not an address.
     pub fn not_an_address(lang: Language, text: &str) -> String {
         match lang {
@@ -803,8 +813,10 @@ pub mod help {
                 ko: "TV 라운드 시계의 라운드 길이, 분 단위 (기본값: 시계 없음)",
             },
             ("serve", "bind") => Text {
-                en: "The address to listen on (default 0.0.0.0: the local network)",
-                ko: "연결을 받을 주소 (기본값 0.0.0.0: 로컬 네트워크)",
+                en: "The address to listen on (default ::, every interface, IPv6 and IPv4; \
+                     0.0.0.0 where there is no IPv6): the local network",
+                ko: "연결을 받을 주소 (기본값 ::, 모든 인터페이스의 IPv6와 IPv4; IPv6가 없으면 \
+                     0.0.0.0): 로컬 네트워크",
             },
             _ => return None,
         })

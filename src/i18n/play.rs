@@ -2,8 +2,8 @@
 //! side, tiles named as the table calls them (`R5 J`, `빨5 조커`). Kept apart from
 //! [`super::cli`] so the two features' words live in one place.
 
-use super::cli::tiles;
 use super::set_problem;
+use super::tiles;
 use crate::lang::{Language, Text};
 use crate::play::PlayError;
 use crate::play::moves::{Layout, Source, Step, StepKind, Target};

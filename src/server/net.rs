@@ -348,6 +348,15 @@ impl LinkChoice {
         self.addresses().first()
     }
 
+    /// The address a link names: `chosen` while it is still offered, else the best; `None`
+    /// when no phone can reach this machine (say so; never fall back to loopback).
+    pub fn pick(&self, chosen: Option<IpAddr>) -> Option<IpAddr> {
+        let offered = self.addresses();
+        chosen
+            .filter(|ip| offered.iter().any(|a| a.ip == *ip))
+            .or_else(|| offered.first().map(|a| a.ip))
+    }
+
     /// Every address offered, best first (empty when none can be reached).
     pub fn addresses(&self) -> &[LinkAddress] {
         match self {

@@ -288,7 +288,7 @@ pub fn phrase(lang: Language, happening: &Happening) -> String {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::Language;
+/// use rummikub_companion::lang::Language;
 /// use rummikub_companion::speech::phrases::script_of;
 /// assert_eq!(script_of("루미"), Some(Language::Korean));
 /// assert_eq!(script_of("Ann"), Some(Language::English));
@@ -351,7 +351,7 @@ impl Happening {
 ///
 /// # Example
 /// ```
-/// use rummikub_companion::i18n::Language::{English, Korean};
+/// use rummikub_companion::lang::Language::{English, Korean};
 /// use rummikub_companion::speech::phrases::{phrase_runs, Happening};
 /// let turn = Happening::Turn { name: "루미".into() };
 /// assert_eq!(

@@ -427,7 +427,7 @@ impl SheetView {
             Err(DraftProblem::Score(ScoreError::Tie { .. })) => {
                 Some(s.table.choose_tie_winner.to_owned())
             }
-            Err(problem) => Some(i18n::draft_problem(lang, problem)),
+            Err(problem) => Some(crate::evening::words::draft_problem(lang, problem)),
         };
         let mut save = false;
         let mut cancel = false;

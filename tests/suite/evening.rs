@@ -308,7 +308,7 @@ fn the_seat_rule_refuses_a_name_twice_and_changes_nothing() {
     );
     assert_eq!(night.lock().settings().players, PLAYERS);
     let refused = refused.expect_err("refused");
-    let worded = rummikub_companion::i18n::refusal(Language::Korean, &refused);
+    let worded = rummikub_companion::evening::words::refusal(Language::Korean, &refused);
     assert!(worded.contains("두 번"), "{worded}");
 }
 
@@ -542,7 +542,7 @@ fn a_refused_game_leaves_the_sheet_and_the_form_as_they_were() {
     let missing = night.apply(Command::SaveGame);
     assert!(matches!(missing, Err(Refusal::Draft(_))), "{missing:?}");
     let missing = missing.expect_err("refused");
-    let worded = rummikub_companion::i18n::refusal(Language::English, &missing);
+    let worded = rummikub_companion::evening::words::refusal(Language::English, &missing);
     assert!(worded.contains("큐브"), "names who is missing: {worded}");
     for seat in 1..4 {
         night.ok(Command::Draft(DraftEdit::Left(seat, "Q9".into())));

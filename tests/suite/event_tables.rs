@@ -307,7 +307,7 @@ fn what_a_table_confirmed_its_seats_and_keys_survive_a_restart_of_the_host() {
     again
         .apply(ClubCommand::Host {
             bind: (std::net::Ipv4Addr::LOCALHOST, 0).into(),
-            link: std::net::Ipv4Addr::LOCALHOST.into(),
+            link: rummikub_companion::club::LinkPick::Address(std::net::Ipv4Addr::LOCALHOST.into()),
             round_minutes: Some(90),
         })
         .expect("hosts");
@@ -484,4 +484,60 @@ fn a_second_host_on_the_folder_is_refused_and_nothing_saved_is_lost() {
         .expect("the tables file");
     let racks = &kept.tables[&1].settling.as_ref().expect("settling").hands;
     assert!(racks.iter().all(Option::is_some), "{racks:?}");
+}
+
+/// Regression (issue 49.5 for the club night): with no address a phone can reach, "Host the
+/// tables" and `event serve` offered `http://127.0.0.1:…` as the Wi-Fi link and its QR codes.
+/// Hosting is refused and said; with several addresses the one chosen for the phones is named,
+/// and a choice no longer offered gives way to the best.
+#[test]
+fn the_tables_links_name_only_an_address_phones_reach() {
+    use rummikub_companion::club::{Did, LinkPick};
+    use rummikub_companion::server::LinkAddress;
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+    fn none(_: SocketAddr) -> Vec<LinkAddress> {
+        Vec::new()
+    }
+    fn two(_: SocketAddr) -> Vec<LinkAddress> {
+        ["192.168.1.20", "10.0.0.7"]
+            .iter()
+            .map(|ip| LinkAddress {
+                ip: ip.parse().expect("an address"),
+                interface: "wlan0".into(),
+            })
+            .collect()
+    }
+    let night = Night::new();
+    let host = |list, prefer: Option<IpAddr>| {
+        night.club().apply(ClubCommand::Host {
+            bind: (Ipv4Addr::LOCALHOST, 0).into(),
+            link: LinkPick::Reachable { list, prefer },
+            round_minutes: None,
+        })
+    };
+    let refused = host(none, None).expect_err("no address phones reach");
+    assert!(
+        matches!(refused, ClubRefusal::NoReachableAddress),
+        "{refused:?}"
+    );
+    assert!(night.club().lock().hosting_addr().is_none(), "not hosting");
+    let said = rummikub_companion::club::words::refusal(Language::Korean, &refused, &[]);
+    assert!(said.contains("휴대폰이 닿을 수 있는 주소"), "{said}");
+    assert!(!said.contains("127.0.0.1:"), "{said}");
+
+    let url = |done: rummikub_companion::club::ClubDone| match done.did {
+        Did::Hosting { url } => url,
+        other => panic!("{other:?}"),
+    };
+    let chosen = url(host(two, Some("10.0.0.7".parse().expect("ip"))).expect("hosts"));
+    assert!(chosen.starts_with("http://10.0.0.7:"), "{chosen}");
+    let best = url(host(two, Some("172.16.0.1".parse().expect("ip"))).expect("hosts"));
+    assert!(best.starts_with("http://192.168.1.20:"), "{best}");
+    let addr = night.club().lock().hosting_addr().expect("hosting");
+    let tv = get(addr, "/tv").body;
+    assert!(
+        tv.contains("192.168.1.20"),
+        "the TV's links name the address"
+    );
+    assert!(!tv.contains("127.0.0.1"), "and never loopback");
 }

@@ -863,13 +863,19 @@ fn every_error_variant_reads_in_korean_without_latin_words() {
         i18n::table_error,
     );
     check_all("Finding", &findings(), finding_index, 5, i18n::finding);
-    check_all("Refusal", &refusals(), refusal_index, 19, i18n::refusal);
+    check_all(
+        "Refusal",
+        &refusals(),
+        refusal_index,
+        19,
+        rummikub_companion::evening::words::refusal,
+    );
     check_all(
         "DraftProblem",
         &draft_problems(),
         draft_problem_index,
         5,
-        i18n::draft_problem,
+        rummikub_companion::evening::words::draft_problem,
     );
 }
 
@@ -1763,18 +1769,30 @@ fn every_undo_offer_names_its_change_in_korean_with_real_particles() {
         Change::SheetOpened,
         Change::RulesApplied,
     ];
-    check_all("Change", &changes, change_index, 22, i18n::change_done);
+    check_all(
+        "Change",
+        &changes,
+        change_index,
+        22,
+        rummikub_companion::evening::words::change_done,
+    );
     for change in &changes {
-        let ko = i18n::change_done(KO, change);
+        let ko = rummikub_companion::evening::words::change_done(KO, change);
         assert!(
             !FALLBACK_PARTICLES.iter().any(|p| ko.contains(p)),
             "{change:?}: {ko}"
         );
     }
-    assert_eq!(i18n::change_done(KO, &changes[6]), "큐브를 큐브리로 바꿈");
-    assert_eq!(i18n::change_done(KO, &changes[7]), "민준을 철로 바꿈");
     assert_eq!(
-        i18n::change_done(EN, &changes[17]),
+        rummikub_companion::evening::words::change_done(KO, &changes[6]),
+        "큐브를 큐브리로 바꿈"
+    );
+    assert_eq!(
+        rummikub_companion::evening::words::change_done(KO, &changes[7]),
+        "민준을 철로 바꿈"
+    );
+    assert_eq!(
+        rummikub_companion::evening::words::change_done(EN, &changes[17]),
         "Turn length: 60s → 20s"
     );
 }

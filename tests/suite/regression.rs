@@ -1383,7 +1383,8 @@ fn solve_with_threshold_0_and_no_set_is_no_meld_and_exits_1() {
 #[test]
 fn a_korean_write_error_names_the_cause_in_korean_never_the_systems_english() {
     use rummikub_companion::evening::{Command, Settings};
-    use rummikub_companion::i18n::{self, Language};
+    use rummikub_companion::i18n;
+    use rummikub_companion::lang::Language;
     // Before: "…: No space left on device (os error 28)" at the end of a Korean message.
     for (code, words) in [
         (28, "디스크 공간 부족"),
@@ -1413,7 +1414,7 @@ fn a_korean_write_error_names_the_cause_in_korean_never_the_systems_english() {
     let refused = night
         .apply(Command::ExportCsv(Some("/dev/full".into())))
         .expect_err("a full disk refuses the CSV");
-    let said = i18n::refusal(Language::Korean, &refused);
+    let said = rummikub_companion::evening::words::refusal(Language::Korean, &refused);
     assert!(said.contains("디스크 공간 부족"), "{said}");
     assert!(
         !said.contains("os error") && !said.contains("No space"),

@@ -140,7 +140,7 @@ impl App {
             }
             Err(Refusal::Guarded | Refusal::NothingToUndo | Refusal::NothingToRedo) => None,
             Err(refusal) => {
-                let why = i18n::refusal(self.language(), &refusal);
+                let why = crate::evening::words::refusal(self.language(), &refusal);
                 self.refused = Some(Refused { view, why });
                 None
             }
@@ -372,7 +372,7 @@ impl App {
 
 /// Opens a folder in the system's file manager, without waiting for it; why not, worded in
 /// `lang`.
-fn open_folder(folder: &std::path::Path, lang: crate::i18n::Language) -> Result<(), String> {
+fn open_folder(folder: &std::path::Path, lang: crate::lang::Language) -> Result<(), String> {
     let opener = if cfg!(target_os = "macos") {
         "open"
     } else if cfg!(target_os = "windows") {

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::{App, Refused, View};
-use crate::club::{ClubCommand, ClubRefusal, ClubShared, Did, MakeBytes, SeasonAsk};
+use crate::club::{ClubCommand, ClubRefusal, ClubShared, Did, LinkPick, MakeBytes, SeasonAsk};
 use crate::evening::{Command, Settings};
 use crate::event::Outcome;
 use crate::event::live::{Actor, TableCommand};
@@ -237,21 +237,24 @@ impl App {
         }
     }
 
-    /// Hosting the open event's tables: on the tests' address, or every interface on the
-    /// settings' port, the links naming the address phones reach.
+    /// Hosting the open event's tables: on the tests' address, or every interface (IPv6 and
+    /// IPv4) on the settings' port, the links naming the address phones reach (the phones'
+    /// network chosen in Settings, when it is one of them; listed the way the phones' link
+    /// lists them).
     fn host_command(&self) -> ClubCommand {
         let settings = self.settings();
         let bind = self
             .tables_bind
-            .unwrap_or_else(|| (std::net::Ipv4Addr::UNSPECIFIED, settings.event_port).into());
+            .unwrap_or_else(|| crate::evening::table_bind(settings.event_port));
         let link = if bind.ip().is_unspecified() {
-            crate::server::link_addresses(bind)
-                .first()
-                .map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |a| {
-                    a.ip
-                })
+            let evening = self.evening();
+            let phones = evening.phones();
+            LinkPick::Reachable {
+                list: phones.lister(),
+                prefer: phones.chosen().map(|a| a.ip),
+            }
         } else {
-            bind.ip()
+            LinkPick::Address(bind.ip())
         };
         ClubCommand::Host {
             bind,

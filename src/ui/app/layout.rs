@@ -217,10 +217,12 @@ impl App {
                         .wrap(),
                 );
             } else if let Some(change) = evening.just_undone() {
-                let line = (s.sheet.undone)(&i18n::change_done(lang, change));
+                let line = (s.sheet.undone)(&crate::evening::words::change_done(lang, change));
                 ui.label(egui::RichText::new(line).strong());
             } else if let Some(change) = evening.next_undo(area) {
-                ui.label(egui::RichText::new(i18n::change_done(lang, change)).weak());
+                ui.label(
+                    egui::RichText::new(crate::evening::words::change_done(lang, change)).weak(),
+                );
             }
         });
     }

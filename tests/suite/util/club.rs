@@ -8,7 +8,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::time::Duration;
 
-use rummikub_companion::club::{ClubCommand, ClubOptions, ClubShared, Did};
+use rummikub_companion::club::{ClubCommand, ClubOptions, ClubShared, Did, LinkPick};
 use rummikub_companion::event::{Command, Event, EventSetup};
 use rummikub_companion::lang::Language;
 use rummikub_companion::score::{Game, Hand};
@@ -160,7 +160,7 @@ impl Night {
         self.club
             .apply(ClubCommand::Host {
                 bind: (Ipv4Addr::LOCALHOST, 0).into(),
-                link: IpAddr::V4(Ipv4Addr::LOCALHOST),
+                link: LinkPick::Address(IpAddr::V4(Ipv4Addr::LOCALHOST)),
                 round_minutes: clock.then_some(90),
             })
             .expect("hosts");
