@@ -374,7 +374,7 @@ fn event_id(store: &Store, id: Option<&str>, lang: Language) -> Result<EventId, 
             .map_err(|e| Failure {
                 code: EXIT_BAD_INPUT,
                 kind: "store",
-                message: words::unreadable_event(lang, &e.to_string()),
+                message: words::unreadable_event(lang, &crate::i18n::io_error(lang, &e)),
             })?
             .ok_or_else(|| Failure {
                 code: EXIT_BAD_INPUT,
@@ -529,7 +529,7 @@ fn relay(
         .map_err(|e| Failure {
             code: EXIT_BAD_INPUT,
             kind: "store",
-            message: words::host_unreachable(lang, port, &e.to_string()),
+            message: words::host_unreachable(lang, port, &crate::i18n::io_error(lang, &e)),
         })?;
     let answer: RelayAnswer = serde_json::from_value(answer).map_err(|e| Failure {
         code: EXIT_BAD_INPUT,
@@ -811,7 +811,11 @@ fn export(args: &ExportArgs, lang: Language, out: &mut dyn Write, err: &mut dyn 
         return Failure {
             code: EXIT_BAD_INPUT,
             kind: "file",
-            message: words::cannot_write(lang, &args.out.display().to_string(), &e.to_string()),
+            message: words::cannot_write(
+                lang,
+                &args.out.display().to_string(),
+                &crate::i18n::io_error(lang, &e),
+            ),
         }
         .report(out, err, lang, args.json);
     }
@@ -979,7 +983,11 @@ fn standings(
             let failure = Failure {
                 code: EXIT_BAD_INPUT,
                 kind: "file",
-                message: words::cannot_write(lang, &file.display().to_string(), &e.to_string()),
+                message: words::cannot_write(
+                    lang,
+                    &file.display().to_string(),
+                    &crate::i18n::io_error(lang, &e),
+                ),
             };
             return failure.report(out, err, lang, args.json);
         }

@@ -890,7 +890,7 @@ impl Club {
             TvServer::start(options, Arc::clone(&handle), first.clone()).map_err(|e| {
                 ClubRefusal::Listen {
                     address: bind.to_string(),
-                    error: e.to_string(),
+                    error: crate::i18n::io_error(lang, &e),
                 }
             })
         };

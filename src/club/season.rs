@@ -101,7 +101,7 @@ pub fn import(
     for file in files {
         let shown = file.display().to_string();
         let opened = std::fs::read_to_string(file)
-            .map_err(|e| words::unreadable(lang, &shown, &e.to_string()))
+            .map_err(|e| words::unreadable(lang, &shown, &crate::i18n::io_error(lang, &e)))
             .and_then(|text| {
                 bundle::open(&text).map_err(|p| format!("{shown}: {}", words::problem(lang, &p)))
             });

@@ -422,3 +422,26 @@ fn standings_csv_has_a_bom_and_every_player() {
     assert_eq!(code, 2);
     assert!(err.contains("could not be written"), "{err}");
 }
+
+/// Regression (`repro/standings-csv-os-error-ko.sh`): under `--lang ko` a CSV that cannot be
+/// written ended the Korean message in the system's English ("No space left on device (os
+/// error 28)", "Is a directory", "No such file or directory").
+#[test]
+fn a_standings_csv_that_cannot_be_written_is_said_in_korean() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let players = write(dir.path(), "p.txt", "A\nB\nC\nD\n");
+    let (code, _, err) = run(dir.path(), &["new", "N", "--players", &players]);
+    assert_eq!(code, 0, "{err}");
+    let folder = dir.path().display().to_string();
+    let missing = dir.path().join("no/such/s.csv").display().to_string();
+    for (target, words) in [
+        ("/dev/full", "디스크 공간 부족"),
+        (folder.as_str(), "파일이 아니라 폴더임"),
+        (missing.as_str(), "찾을 수 없음"),
+    ] {
+        let (code, _, err) = run(dir.path(), &["standings", "--lang", "ko", "--csv", target]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(words), "{target}: {err}");
+        assert!(!err.contains("os error"), "{target}: {err}");
+    }
+}
