@@ -401,20 +401,15 @@ impl EventView {
                 ui.end_row();
                 // Choices as menus, so the whole form fits an 800×600 window.
                 let label = ui.label(words::RANKING.get(lang));
-                egui::ComboBox::from_id_salt("event-ranking")
-                    .selected_text(words::ranking(lang, f.ranking))
-                    .width(320.0)
-                    .show_ui(ui, |ui| {
-                        for ranking in Ranking::ALL {
-                            ui.selectable_value(
-                                &mut f.ranking,
-                                ranking,
-                                words::ranking(lang, ranking),
-                            );
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
+                menu(
+                    ui,
+                    "event-ranking",
+                    label.id,
+                    320.0,
+                    &mut f.ranking,
+                    &Ranking::ALL,
+                    |r| words::ranking(lang, r),
+                );
                 ui.end_row();
                 if f.ranking == Ranking::Placement {
                     let label = ui.label(words::PLACEMENT_POINTS.get(lang));
@@ -432,16 +427,15 @@ impl EventView {
                     ui.end_row();
                 }
                 let label = ui.label(words::SEATING.get(lang));
-                egui::ComboBox::from_id_salt("event-seating")
-                    .selected_text(words::seating(lang, f.seating))
-                    .width(320.0)
-                    .show_ui(ui, |ui| {
-                        for rule in SeatingRule::ALL {
-                            ui.selectable_value(&mut f.seating, rule, words::seating(lang, rule));
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
+                menu(
+                    ui,
+                    "event-seating",
+                    label.id,
+                    320.0,
+                    &mut f.seating,
+                    &SeatingRule::ALL,
+                    |r| words::seating(lang, r),
+                );
                 ui.end_row();
                 let label = ui.label(words::WIN_BONUS.get(lang));
                 ui.add(egui::TextEdit::singleline(&mut f.win_bonus).desired_width(60.0))
@@ -814,33 +808,20 @@ impl EventView {
                 });
                 ui.horizontal_wrapped(|ui| {
                     let label = ui.label(words::SEEDING.get(lang));
-                    egui::ComboBox::from_id_salt("event-seeding")
-                        .selected_text(words::seeding(lang, form.seeding))
-                        .show_ui(ui, |ui| {
-                            for seeding in Seeding::ALL {
-                                ui.selectable_value(
-                                    &mut form.seeding,
-                                    seeding,
-                                    words::seeding(lang, seeding),
-                                );
-                            }
-                        })
-                        .response
-                        .labelled_by(label.id);
+                    let (seeding, carry) = (&mut form.seeding, &mut form.carry);
+                    menu(
+                        ui,
+                        "event-seeding",
+                        label.id,
+                        0.0,
+                        seeding,
+                        &Seeding::ALL,
+                        |s| words::seeding(lang, s),
+                    );
                     let label = ui.label(words::CARRY.get(lang));
-                    egui::ComboBox::from_id_salt("event-carry")
-                        .selected_text(words::carry(lang, form.carry))
-                        .show_ui(ui, |ui| {
-                            for carry in Carry::ALL {
-                                ui.selectable_value(
-                                    &mut form.carry,
-                                    carry,
-                                    words::carry(lang, carry),
-                                );
-                            }
-                        })
-                        .response
-                        .labelled_by(label.id);
+                    menu(ui, "event-carry", label.id, 0.0, carry, &Carry::ALL, |c| {
+                        words::carry(lang, c)
+                    });
                 });
                 if ui
                     .add_enabled(
@@ -1222,4 +1203,29 @@ fn status_line(ui: &mut egui::Ui, lang: Language, context: &EventContext<'_>) {
             ui.label(crate::club::words::export(lang, report));
         }
     });
+}
+
+/// A menu of `choices` named by `name`, labelled by `label` (its label is read with it), `width`
+/// wide (0: as wide as its choice).
+fn menu<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    id: &str,
+    label: egui::Id,
+    width: f32,
+    value: &mut T,
+    choices: &[T],
+    name: impl Fn(T) -> &'static str,
+) {
+    let mut combo = egui::ComboBox::from_id_salt(id).selected_text(name(*value));
+    if width > 0.0 {
+        combo = combo.width(width);
+    }
+    combo
+        .show_ui(ui, |ui| {
+            for &choice in choices {
+                ui.selectable_value(value, choice, name(choice));
+            }
+        })
+        .response
+        .labelled_by(label);
 }
