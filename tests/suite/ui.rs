@@ -2524,3 +2524,55 @@ fn undo_in_a_meld_field_stays_in_the_field() {
     );
     assert!(!t.shows("Nothing to undo on this tab."));
 }
+
+/// At 960×720 with a notice a saved game went out of sight: the sheet stayed scrolled to where
+/// the form was, past its games (the real window's card_export test could not find "Round 1,
+/// game 1"). After a new game is saved, the totals and the game just saved are in view; 560 px
+/// is the height the window had left for the view.
+#[test]
+fn a_game_saved_in_a_short_window_stays_in_sight_with_the_totals() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    t.harness.set_size(egui::vec2(960.0, 560.0));
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    apply(
+        &mut t.harness,
+        Action::Evening(Command::NewSheet {
+            rounds: None,
+            target: None,
+        }),
+    );
+    t.harness.run();
+    for game in 1..=3 {
+        t.harness.get_by_label("Add game").click();
+        t.harness.run();
+        t.harness.run();
+        type_stream(&mut t, "0\t12\t7\t3");
+        press(&mut t, Key::Enter);
+        t.harness.run();
+        t.harness.run();
+        assert!(t.harness.state().evening().draft().is_none(), "saved");
+        let row = format!("Round 1, game {game}");
+        let rect = t
+            .harness
+            .query_by_label(&row)
+            .unwrap_or_else(|| panic!("{row} is drawn (in view)"))
+            .rect();
+        // In sight: below the names above the scrolling rows, and above the window's bottom.
+        let names = t
+            .harness
+            .query_all_by_label(SEED_PLAYERS[0])
+            .map(|n| n.rect())
+            .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+            .expect("the names' row");
+        assert!(
+            rect.min.y >= names.max.y && rect.max.y <= 560.0,
+            "{row} at {rect:?}, the names end at {}",
+            names.max.y
+        );
+        let total = t.harness.get_by_label("Total").rect();
+        assert!(
+            total.min.y >= names.max.y && total.max.y <= 560.0,
+            "the totals at {total:?}"
+        );
+    }
+}
