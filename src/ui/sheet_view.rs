@@ -48,6 +48,11 @@ pub struct SheetView {
     opening: bool,
     /// The draft shown last frame (its id), to tell a newly opened form.
     shown: Option<u64>,
+    /// The draft shown last frame was a new game's (not an edit's).
+    shown_new: bool,
+    /// A new game's form just closed: bring the totals (and the last game above them) back
+    /// into view, or the sheet stays scrolled to where the form was, past its games.
+    show_totals: bool,
     /// The history's "count two names as one" form.
     merge: super::history_view::MergeForm,
 }
@@ -171,6 +176,7 @@ impl SheetView {
             requests.push(r);
         }
         let editing = context.draft.and_then(|d| d.editing.map(|i| (i, d)));
+        self.show_totals = context.draft.is_none() && self.shown.is_some() && self.shown_new;
         // Under the history the names head the rows here (else they stay above the scrolling
         // body).
         if context.history.is_some() {
@@ -387,6 +393,9 @@ impl SheetView {
                 );
             }
         });
+        if std::mem::take(&mut self.show_totals) {
+            ui.scroll_to_cursor(Some(egui::Align::Center));
+        }
         result_lines(ui, lang, sheet);
         requests
     }
@@ -413,6 +422,7 @@ impl SheetView {
         let mut edit = |e: DraftEdit| requests.push(SheetRequest::Evening(Command::Draft(e)));
         let fresh = self.shown != Some(draft.id);
         self.shown = Some(draft.id);
+        self.shown_new = draft.editing.is_none();
         let focus_first = fresh && std::mem::take(&mut self.opening);
         let mut enter = false;
         // Whether the game can be saved, and if not why, in words.

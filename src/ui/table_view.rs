@@ -107,6 +107,9 @@ pub fn ui(
         let h = clock_area.height();
         let mut y = face.max.y + h * 0.05;
         let painter = ui.painter();
+        // Every line is made smaller to fit the screen's width, never cut.
+        let width = clock_area.width() - 16.0;
+        let fit = |text: &str, size: f32| FontId::proportional(fitted(painter, text, size, width));
         clock::centered_text(
             painter,
             egui::pos2(face.center().x, y),
@@ -117,20 +120,22 @@ pub fn ui(
         );
         if let Some(p) = snap.penalty {
             y += h * 0.08;
+            let draw = (s.timer.penalty_draw)(p.draw);
             clock::centered_text(
                 painter,
                 egui::pos2(face.center().x, y),
-                &(s.timer.penalty_draw)(p.draw),
-                FontId::proportional((h * 0.06).max(24.0)),
+                &draw,
+                fit(&draw, (h * 0.06).max(24.0)),
                 RED,
                 false,
             );
             y += h * 0.06;
+            let rearranging = (s.timer.penalty_rearranging)(p.draw_if_table_invalid);
             clock::centered_text(
                 painter,
                 egui::pos2(face.center().x, y),
-                &(s.timer.penalty_rearranging)(p.draw_if_table_invalid),
-                FontId::proportional((h * 0.03).max(16.0)),
+                &rearranging,
+                fit(&rearranging, (h * 0.03).max(16.0)),
                 ui.visuals().text_color(),
                 false,
             );
@@ -146,7 +151,7 @@ pub fn ui(
                 painter,
                 egui::pos2(face.center().x, y),
                 line,
-                FontId::proportional(size),
+                fit(line, size),
                 color,
                 false,
             );
@@ -243,14 +248,7 @@ fn side_info(ui: &Ui, lang: Language, snap: &ClockSnapshot, rect: egui::Rect, fl
     let width = rect.width() - 16.0;
     for (text, size, red) in &lines {
         // A line too long for the side is made smaller to fit it, never cut.
-        let galley =
-            ui.painter()
-                .layout_no_wrap(text.clone(), FontId::proportional(*size), Color32::WHITE);
-        let size = if galley.size().x > width {
-            size * width / galley.size().x
-        } else {
-            *size
-        };
+        let size = fitted(ui.painter(), text, *size, width);
         let centre = offset + size * 1.25 / 2.0;
         let y = if flipped {
             rect.max.y - centre
@@ -267,6 +265,18 @@ fn side_info(ui: &Ui, lang: Language, snap: &ClockSnapshot, rect: egui::Rect, fl
             flipped,
         );
         offset += size * 1.25;
+    }
+}
+
+/// The size at which `text` in proportional type fits `width`: `size`, or smaller for a line
+/// too long at it.
+fn fitted(painter: &egui::Painter, text: &str, size: f32, width: f32) -> f32 {
+    let galley =
+        painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), Color32::WHITE);
+    if galley.size().x > width {
+        size * width / galley.size().x
+    } else {
+        size
     }
 }
 
@@ -313,5 +323,49 @@ mod tests {
                 find(&(s.timer.penalty_rearranging)(3)).expect("the rearranging line");
             assert!(rearranging.1 >= 20.0, "{lang:?}: {} px", rearranging.1);
         }
+    }
+
+    /// The one-sided view cut "재배열하다 테이블을 맞추지 못했나요? …" at both edges of a
+    /// 1000 px window (it was drawn at a fixed size). Each line is made smaller to fit.
+    #[test]
+    fn a_line_too_wide_for_the_table_view_is_made_smaller_to_fit() {
+        let ctx = egui::Context::default();
+        crate::ui::install_fonts(&ctx);
+        let mut checked = 0;
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter();
+            for lang in Language::ALL {
+                let text = (lang.strings().timer.penalty_rearranging)(3);
+                let width = 1000.0 - 16.0 - 16.0;
+                let size = fitted(painter, &text, 26.0, width);
+                if lang == Language::Korean {
+                    let whole = painter.layout_no_wrap(
+                        text.clone(),
+                        FontId::proportional(26.0),
+                        Color32::WHITE,
+                    );
+                    assert!(
+                        whole.size().x > width,
+                        "the Korean line is too wide at 26 px"
+                    );
+                }
+                let galley = painter.layout_no_wrap(
+                    text.clone(),
+                    FontId::proportional(size),
+                    Color32::WHITE,
+                );
+                assert!(
+                    galley.size().x <= width + 0.5,
+                    "{lang:?}: {:?}",
+                    galley.size()
+                );
+                assert!(size >= 16.0, "{lang:?}: still readable, {size} px");
+                // A short line keeps its size.
+                assert_eq!(fitted(painter, "Bo", 26.0, width), 26.0);
+                checked += 1;
+            }
+        });
+        output.textures_delta.clear();
+        assert_eq!(checked, 2);
     }
 }

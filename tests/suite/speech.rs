@@ -281,6 +281,15 @@ mod laptop {
                 .collect()
         }
 
+        /// The utterances started, in order (cancels left out).
+        fn started(&self) -> Vec<String> {
+            self.lines()
+                .into_iter()
+                .filter(|(_, l)| l.contains("start") && !l.contains("-C"))
+                .map(|(_, l)| l)
+                .collect()
+        }
+
         /// Waits (up to 5 s) until a line containing `what` is there.
         fn wait_for(&self, what: &str) -> (f64, String) {
             let until = Instant::now() + Duration::from_secs(5);
@@ -615,13 +624,7 @@ mod laptop {
         t.press();
         t.log
             .wait_for("espeak-ng end -v|ko|-a|100|--|큐브 차례임니다|");
-        let started: Vec<String> = t
-            .log
-            .lines()
-            .into_iter()
-            .filter(|(_, l)| l.contains("start") && !l.contains("-C"))
-            .map(|(_, l)| l)
-            .collect();
+        let started: Vec<String> = t.log.started();
         assert_eq!(
             started,
             [
@@ -746,13 +749,7 @@ mod laptop {
         });
         t.press();
         t.log.wait_for("end -w|-l|en|-i|0|--|'s turn|");
-        let said: Vec<String> = t
-            .log
-            .lines()
-            .into_iter()
-            .filter(|(_, l)| l.contains("start") && !l.contains("-C"))
-            .map(|(_, l)| l)
-            .collect();
+        let said: Vec<String> = t.log.started();
         assert_eq!(
             said,
             [

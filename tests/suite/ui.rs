@@ -2445,3 +2445,134 @@ fn ctrl_n_adds_a_game_the_names_stay_in_sight_targets_are_44_px_and_full_width_i
         assert!(rect.height() >= 44.0, "{label}: {rect:?}");
     }
 }
+
+/// Issue 49.6, the edit form too: after a refused Enter while editing a game, the field keeps
+/// the cursor and every key typed after it lands (`12` saved as `12`, not `1`).
+#[test]
+fn after_a_refused_enter_in_the_edit_form_the_field_keeps_every_key() {
+    let mut t = seed_sheet_table();
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    t.harness.run();
+    t.harness
+        .get_all_by_label("Edit")
+        .next()
+        .expect("an edit button")
+        .click();
+    t.harness.run();
+    t.harness.run();
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[1]);
+    field.focus();
+    t.harness.run();
+    let at = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[1])
+        .rect();
+    ctrl(&mut t, Key::A);
+    press(&mut t, Key::Backspace);
+    press(&mut t, Key::Enter);
+    t.harness.run();
+    assert!(t.shows("type what is left"), "it says why it cannot save");
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, SEED_PLAYERS[1]);
+    assert!(field.is_focused(), "the cursor stays in 큐브's field");
+    assert_eq!(field.rect(), at, "the form did not move");
+    type_stream(&mut t, "12");
+    press(&mut t, Key::Enter);
+    t.harness.run();
+    let sheet = t.harness.state().sheet().expect("a sheet");
+    assert!(t.harness.state().evening().draft().is_none(), "saved");
+    assert_eq!(
+        sheet.games()[0].hands[1].left.to_string(),
+        "12",
+        "every key landed"
+    );
+}
+
+/// Issue 49.8: Ctrl+Z typed in a meld field is that field's own undo: it takes back typing in
+/// the field, and neither the evening's undo nor "nothing to undo" comes into it.
+#[test]
+fn undo_in_a_meld_field_stays_in_the_field() {
+    let mut t = seed_sheet_table();
+    let before = t.harness.state().sheet().expect("a sheet");
+    apply(&mut t.harness, Action::Show(View::Meld));
+    t.harness.run();
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Check a meld");
+    field.focus();
+    t.harness.run();
+    type_stream(&mut t, "R10 R11 R12");
+    let typed = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Check a meld")
+        .value();
+    assert_eq!(typed.as_deref(), Some("R10 R11 R12"));
+    ctrl(&mut t, Key::Z);
+    t.harness.run();
+    let field = t
+        .harness
+        .get_by_role_and_label(egui::Role::TextInput, "Check a meld");
+    assert!(field.is_focused(), "still in the field");
+    assert_ne!(field.value(), typed, "the field took back its typing");
+    assert_eq!(
+        t.harness.state().sheet().expect("a sheet"),
+        before,
+        "no game undone"
+    );
+    assert!(!t.shows("Nothing to undo on this tab."));
+}
+
+/// At 960×720 with a notice a saved game went out of sight: the sheet stayed scrolled to where
+/// the form was, past its games (the real window's card_export test could not find "Round 1,
+/// game 1"). After a new game is saved, the totals and the game just saved are in view; 560 px
+/// is the height the window had left for the view.
+#[test]
+fn a_game_saved_in_a_short_window_stays_in_sight_with_the_totals() {
+    let mut t = table_with(Language::English, &SEED_PLAYERS);
+    t.harness.set_size(egui::vec2(960.0, 560.0));
+    apply(&mut t.harness, Action::Show(View::Sheet));
+    apply(
+        &mut t.harness,
+        Action::Evening(Command::NewSheet {
+            rounds: None,
+            target: None,
+        }),
+    );
+    t.harness.run();
+    for game in 1..=3 {
+        t.harness.get_by_label("Add game").click();
+        t.harness.run();
+        t.harness.run();
+        type_stream(&mut t, "0\t12\t7\t3");
+        press(&mut t, Key::Enter);
+        t.harness.run();
+        t.harness.run();
+        assert!(t.harness.state().evening().draft().is_none(), "saved");
+        let row = format!("Round 1, game {game}");
+        let rect = t
+            .harness
+            .query_by_label(&row)
+            .unwrap_or_else(|| panic!("{row} is drawn (in view)"))
+            .rect();
+        // In sight: below the names above the scrolling rows, and above the window's bottom.
+        let names = t
+            .harness
+            .query_all_by_label(SEED_PLAYERS[0])
+            .map(|n| n.rect())
+            .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+            .expect("the names' row");
+        assert!(
+            rect.min.y >= names.max.y && rect.max.y <= 560.0,
+            "{row} at {rect:?}, the names end at {}",
+            names.max.y
+        );
+        let total = t.harness.get_by_label("Total").rect();
+        assert!(
+            total.min.y >= names.max.y && total.max.y <= 560.0,
+            "the totals at {total:?}"
+        );
+    }
+}
