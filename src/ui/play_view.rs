@@ -177,8 +177,11 @@ impl WholeTable {
             ui.selectable_value(&mut self.field, TableField::Rack, w::RACK.get(lang));
             ui.separator();
             ui.label(s.meld.objective);
-            ui.radio_value(&mut self.by, By::Tiles, s.meld.objective_tiles);
-            ui.radio_value(&mut self.by, By::Points, s.meld.objective_points);
+            // How plays rank, said where the measure is chosen.
+            ui.radio_value(&mut self.by, By::Tiles, s.meld.objective_tiles)
+                .on_hover_text(w::RANK_TILES.get(lang));
+            ui.radio_value(&mut self.by, By::Points, s.meld.objective_points)
+                .on_hover_text(w::RANK_POINTS.get(lang));
         });
         let used = tiles::counts(
             table
