@@ -1787,6 +1787,11 @@ fn whole_table_by_the_picker_shows_the_best_play_with_the_changed_set_marked() {
         "the solver's answer appears"
     );
     assert!(t.shows("Table sets changed: 1"));
+    // One step (R8 onto the run); past it, the table after the play with its marks.
+    assert!(t.shows("Step 1 of 1"));
+    t.harness.get_by_label("Next").click();
+    t.harness.run();
+    assert!(t.shows("The table after this play:"));
     assert!(
         t.harness.query_by_label("changed").is_some(),
         "the run R5–R8 is marked changed"
