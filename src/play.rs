@@ -756,7 +756,14 @@ impl<'a> Sweep<'a> {
                 free.ceiling =
                     Ceiling::new(&input, Objective::Laid, most, CEILING_STEPS).map(Box::new);
             }
-            Ceiling::new(&input, Objective::Kept { most }, aim, CEILING_STEPS)
+            // With no play found yet the prices have no aim to steer by but nothing kept:
+            // more steps to make up for it.
+            let steps = if found.is_some() {
+                CEILING_STEPS
+            } else {
+                CEILING_STEPS * 5 / 2
+            };
+            Ceiling::new(&input, Objective::Kept { most }, aim, steps)
         } else {
             Ceiling::new(
                 &input,
