@@ -1,6 +1,6 @@
 //! The table solver (`play`) on seeded random tables of 20, 40 and 60 tiles with racks of 14
 //! and 25, and on dense XP tables (numbers 4–9, four jokers among table and rack). A per-case
-//! pass first times every case on its own and prints the median and the worst, of the whole
+//! pass first times every case on its own (the fastest of three) and prints the median and the worst, of the whole
 //! answer and of the time until the most that can be laid is known (`best_play_then`'s report:
 //! the question the PyPI peer answers, see `benches/peer/README.md`); criterion then
 //! reports the mean over the cases. `PLAY_BENCH_CASES` sets the cases per family (default 20),
@@ -118,10 +118,17 @@ fn per_case(c: &mut Criterion) {
         let mut times: Vec<Duration> = cases
             .iter()
             .map(|(table, rack)| {
-                let start = Instant::now();
-                let play = best_play(table, rack, &options).expect("a valid table");
-                black_box(play);
-                start.elapsed()
+                // The fastest of three: on a machine shared with builds, one pass measures
+                // the other processes as much as the search.
+                (0..3)
+                    .map(|_| {
+                        let start = Instant::now();
+                        let play = best_play(table, rack, &options).expect("a valid table");
+                        black_box(play);
+                        start.elapsed()
+                    })
+                    .min()
+                    .unwrap_or_default()
             })
             .collect();
         times.sort();
@@ -130,14 +137,19 @@ fn per_case(c: &mut Criterion) {
         let mut most: Vec<Duration> = cases
             .iter()
             .map(|(table, rack)| {
-                let stop = AtomicBool::new(false);
-                let start = Instant::now();
-                let mut told = None;
-                black_box(best_play_then(table, rack, &options, &stop, &mut |_| {
-                    told = Some(start.elapsed());
-                    stop.store(true, Ordering::Relaxed);
-                }));
-                told.unwrap_or_else(|| start.elapsed())
+                (0..3)
+                    .map(|_| {
+                        let stop = AtomicBool::new(false);
+                        let start = Instant::now();
+                        let mut told = None;
+                        black_box(best_play_then(table, rack, &options, &stop, &mut |_| {
+                            told = Some(start.elapsed());
+                            stop.store(true, Ordering::Relaxed);
+                        }));
+                        told.unwrap_or_else(|| start.elapsed())
+                    })
+                    .min()
+                    .unwrap_or_default()
             })
             .collect();
         most.sort();
@@ -168,49 +180,55 @@ fn per_case(c: &mut Criterion) {
 }
 
 /// How soon a search told to stop gives up (the window stops the search of a question the
-/// texts have moved past): the slowest case of the dense XP family, stopped 50 ms in, five
-/// times; prints the median time from the flag to the search's return.
+/// texts have moved past): the slowest case of every family (20 cases each), stopped a tenth
+/// of its full time in (10 ms at most: timed once on a shared machine, it may have been slow
+/// for other reasons), five times; prints the median time from the flag to the search's
+/// return.
 fn stop_report() {
-    let Some(f) = FAMILIES
+    let slowest = FAMILIES
         .iter()
-        .find(|f| f.name == "xp_dense_table40_rack14")
-    else {
-        return;
-    };
-    let options = PlayOptions {
-        tile_set: f.tile_set,
-        ..PlayOptions::default()
-    };
-    let slowest = cases(f, 20)
-        .into_iter()
-        .map(|(table, rack)| {
+        .flat_map(|f| {
+            let options = PlayOptions {
+                tile_set: f.tile_set,
+                ..PlayOptions::default()
+            };
+            cases(f, 20)
+                .into_iter()
+                .map(move |(table, rack)| (f.name, options, table, rack))
+        })
+        .map(|(name, options, table, rack)| {
             let start = Instant::now();
             black_box(best_play(&table, &rack, &options).expect("a valid table"));
-            (start.elapsed(), table, rack)
+            (start.elapsed(), name, options, table, rack)
         })
         .max_by_key(|c| c.0);
-    let Some((took, table, rack)) = slowest else {
+    let Some((took, name, options, table, rack)) = slowest else {
         return;
     };
-    let mut waits: Vec<Duration> = (0..5)
-        .map(|_| {
-            let stop = AtomicBool::new(false);
-            std::thread::scope(|s| {
-                let search = s.spawn(|| best_play_unless(&table, &rack, &options, &stop));
-                std::thread::sleep(Duration::from_millis(50));
-                let told = Instant::now();
-                stop.store(true, Ordering::Relaxed);
-                let answer = search.join().expect("the search does not panic");
-                assert!(answer.is_none(), "stopped 50 ms into a search of {took:?}");
-                told.elapsed()
-            })
-        })
-        .collect();
+    let into = (took / 10).min(Duration::from_millis(10));
+    // Under load the flag can be set after the search has ended (the sleeping thread woke
+    // late): such runs say nothing about stopping and are counted apart.
+    let mut waits: Vec<Duration> = Vec::new();
+    let mut finished = 0;
+    for _ in 0..5 {
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let search = s.spawn(|| best_play_unless(&table, &rack, &options, &stop));
+            std::thread::sleep(into);
+            let told = Instant::now();
+            stop.store(true, Ordering::Relaxed);
+            let answer = search.join().expect("the search does not panic");
+            match answer {
+                None => waits.push(told.elapsed()),
+                Some(_) => finished += 1,
+            }
+        });
+    }
     waits.sort();
     println!(
-        "play/stop: the slowest {} case ({took:?} in full), stopped 50 ms in, gave up {:?} later (median of 5)",
-        f.name,
-        waits[waits.len() / 2]
+        "play/stop: the slowest case ({name}, {took:?} in full), stopped {into:?} in, gave up {:?} later (median of {}; {finished} ended before the flag)",
+        waits.get(waits.len() / 2),
+        waits.len()
     );
 }
 

@@ -45,6 +45,20 @@
 //! memoised like any state's, a handful per number. Asked in the search with every set free
 //! (also where that search bounds the second), once it has expanded `SUFFIX_AFTER` states: it
 //! pays on the hardest tables, not on the small ones.
+//!
+//! # The ceiling
+//! A search not done after `CEILING_AFTER` states is begun again with a Lagrangian ceiling
+//! (`play/ceiling.rs`): runs by colour and groups by number solved apart, tied by integer
+//! prices on the tiles, an exact bound on what a state can still lay (the first search) or
+//! keep (the second). From the ceiling at the start down, level by level, the first level a
+//! play reaches is the best. The first search looks for what is laid alone; the points that
+//! break ties by tiles come in the second, which adds the points left on the rack (less than
+//! one set) wherever it asks the first search or the ceiling.
+//!
+//! # Steps
+//! [`moves`] turns the table before into the play's table in the fewest tile moves, as steps a
+//! person can make; [`Play::steps`] holds them. The fewest moves are the chosen table's own:
+//! they do not rank plays.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -758,7 +772,14 @@ impl<'a> Sweep<'a> {
                 free.ceiling =
                     Ceiling::new(&input, Objective::Laid, most, CEILING_STEPS).map(Box::new);
             }
-            Ceiling::new(&input, Objective::Kept { most }, aim, CEILING_STEPS)
+            // With no play found yet the prices have no aim to steer by but nothing kept:
+            // more steps to make up for it.
+            let steps = if found.is_some() {
+                CEILING_STEPS
+            } else {
+                CEILING_STEPS * 5 / 2
+            };
+            Ceiling::new(&input, Objective::Kept { most }, aim, steps)
         } else {
             Ceiling::new(
                 &input,

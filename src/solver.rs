@@ -96,6 +96,7 @@ use crate::rules::RuleSet;
 use crate::tile::{FACES, Kind, SetInput, Tile, TileSet};
 
 mod groups;
+pub(crate) mod maxplus;
 mod relax;
 mod score;
 mod supply;

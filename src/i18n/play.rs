@@ -368,8 +368,8 @@ pub fn arg(command: &str, arg: &str) -> Option<Text> {
             ko: "플레이어의 받침대",
         },
         ("play", "by") => Text {
-            en: "What to maximise: tiles (then fewest changed table sets, then fewest tile moves, then most points) or points (a joker at the joker penalty; then fewest changed sets, then fewest moves)",
-            ko: "무엇을 가장 많이: tiles(타일 수, 같으면 바뀌는 테이블 묶음이 적은 수, 그다음 옮기는 타일이 적은 수, 그다음 점수가 큰 수) 또는 points(점수, 조커는 벌점 값; 같으면 바뀌는 묶음이 적은 수, 그다음 옮기는 타일이 적은 수)",
+            en: "What to maximise: tiles (then fewest changed table sets, then most points) or points (a joker at the joker penalty; then fewest changed sets). The steps shown move the fewest tiles for the play chosen",
+            ko: "무엇을 가장 많이: tiles(타일 수, 같으면 바뀌는 테이블 묶음이 적은 수, 그다음 점수가 큰 수) 또는 points(점수, 조커는 벌점 값; 같으면 바뀌는 묶음이 적은 수). 보여 주는 단계는 고른 수에서 타일을 가장 적게 옮김",
         },
         ("referee", "before") => Text {
             en: "The table before the turn",
@@ -453,6 +453,16 @@ pub mod window {
     pub const TIMED_OUT: Text = Text {
         en: "Time ran out",
         ko: "시간 초과로 끝남",
+    };
+    /// How plays rank by tiles (the hover text of the tiles choice).
+    pub const RANK_TILES: Text = Text {
+        en: "Most tiles from the rack, then the fewest table sets changed, then the most points",
+        ko: "받침대 타일을 가장 많이, 같으면 바뀌는 테이블 묶음을 가장 적게, 그다음 점수를 가장 크게",
+    };
+    /// How plays rank by points (the hover text of the points choice).
+    pub const RANK_POINTS: Text = Text {
+        en: "Most points from the rack (a joker at the joker penalty), then the fewest table sets changed",
+        ko: "받침대 점수를 가장 크게(조커는 벌점 값), 같으면 바뀌는 테이블 묶음을 가장 적게",
     };
     /// The solver is still working.
     pub const WORKING: Text = Text {

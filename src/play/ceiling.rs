@@ -29,24 +29,11 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::{KeyHasher, Known, State, group_plan};
+use crate::solver::maxplus::{MOST_JOKERS, NONE, Values, max_plus, max_plus_exact, possible};
+use crate::tile::MAX_NUMBER;
 
 /// A map with the sweep's own fast hash.
 type Map<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
-use crate::tile::MAX_NUMBER;
-
-/// Most jokers in play (the XP set's four); more and there is no ceiling.
-pub(super) const MOST_JOKERS: usize = 4;
-
-/// Values by how many jokers at most are used.
-type Values = [i64; MOST_JOKERS + 1];
-
-/// No way on. Far below any real value, and far enough above `i64::MIN` that adding a few
-/// values to it cannot overflow; anything below `NONE / 2` counts as no way.
-const NONE: i64 = i64::MIN / 16;
-
-fn possible(value: i64) -> bool {
-    value > NONE / 2
-}
 
 /// Units per score unit, so that prices can be fractions of one.
 pub(super) const UNIT: i64 = 1 << 10;
@@ -826,24 +813,4 @@ fn group_ways(input: &Input<'_>, v: u8) -> Vec<GroupWay> {
         }
     }
     ways
-}
-
-/// `out[j]` = the best `a[i] + b[k]` with `i + k ≤ j`, for `a` by exactly so many jokers and
-/// `b` by at most so many.
-fn max_plus_exact(a: Values, b: Values) -> Values {
-    let mut out = [NONE; MOST_JOKERS + 1];
-    for i in 0..=MOST_JOKERS {
-        for k in 0..=MOST_JOKERS - i {
-            out[i + k] = out[i + k].max(a[i] + b[k]);
-        }
-    }
-    for j in 1..=MOST_JOKERS {
-        out[j] = out[j].max(out[j - 1]);
-    }
-    out.map(|x| x.max(NONE))
-}
-
-/// `out[j]` = the best `a[i] + b[j - i]`, for `a` and `b` by at most so many jokers.
-fn max_plus(a: Values, b: Values) -> Values {
-    std::array::from_fn(|j| (0..=j).map(|i| a[i] + b[j - i]).fold(NONE, i64::max))
 }

@@ -30,16 +30,11 @@
 //! sweep considers from a state is a way on here too, so the ceiling never cuts a better meld.
 
 use super::groups;
+use super::maxplus::{MOST_JOKERS, NONE, Values, at_most, max_plus, max_plus_exact, possible};
 use super::score::{Order, Score};
 use super::supply::{ColourOption, Open, SLOTS, State, Supply};
 use super::sweep::KeyMap;
 use crate::tile::MAX_NUMBER;
-
-/// Most jokers a rack holds (the XP set's four); racks with more get no ceiling.
-const MOST_JOKERS: usize = 4;
-
-/// Values by how many jokers at most may be used.
-type Values = [i64; MOST_JOKERS + 1];
 
 /// A node's values after `MOST_JOKERS` leading [`NONE`]s, so that the values with `k` jokers
 /// fewer are one slice: `padded[MOST_JOKERS - k..][..=MOST_JOKERS]`.
@@ -47,14 +42,6 @@ type Padded = [i64; 2 * MOST_JOKERS + 1];
 
 fn unpadded(padded: &Padded) -> Values {
     std::array::from_fn(|j| padded[MOST_JOKERS + j])
-}
-
-/// No way on. Far below any real value, and far enough above `i64::MIN` that adding a few
-/// values to it cannot overflow; anything below `NONE / 2` counts as no way.
-const NONE: i64 = i64::MIN / 16;
-
-fn possible(value: i64) -> bool {
-    value > NONE / 2
 }
 
 /// Units per point or tile, so that prices can be fractions of one.
@@ -612,32 +599,6 @@ impl Descent {
     fn rounded(&self) -> [[i64; SLOTS]; 4] {
         self.mu.map(|row| row.map(|m| m.floor() as i64))
     }
-}
-
-/// `out[j]` = the best `a[i] + b[k]` with `i + k ≤ j`, for `a` by exactly so many jokers and
-/// `b` by at most so many.
-fn max_plus_exact(a: Values, b: Values) -> Values {
-    let mut out = [NONE; MOST_JOKERS + 1];
-    for i in 0..=MOST_JOKERS {
-        for k in 0..=MOST_JOKERS - i {
-            out[i + k] = out[i + k].max(a[i] + b[k]);
-        }
-    }
-    for j in 1..=MOST_JOKERS {
-        out[j] = out[j].max(out[j - 1]);
-    }
-    out.map(|x| x.max(NONE))
-}
-
-/// `out[j]` = the best `a[i] + b[j - i]`, for `a` and `b` by at most so many jokers (so never
-/// lower with a joker more, and so is `out`). Sums of a few [`NONE`]s stay far from overflow.
-fn max_plus(a: Values, b: Values) -> Values {
-    std::array::from_fn(|j| at_most(&a, &b, j))
-}
-
-/// [`max_plus`] at `j` alone.
-fn at_most(a: &Values, b: &Values, j: usize) -> i64 {
-    (0..=j).map(|i| a[i] + b[j - i]).fold(NONE, i64::max)
 }
 
 /// The runs from the next number on of the colours decided so far in a move being built, by

@@ -6,9 +6,12 @@
 //! referee takes microseconds and runs every frame; the table solver can take longer on a big
 //! table, so it runs on a thread of its own and the view shows "Working it out…" until the
 //! answer for the current texts arrives (nothing waits on a frame). Its first search (the
-//! most that can be laid) takes milliseconds; the second (the fewest sets changed) up to
-//! seconds on the hardest tables, so what the best play lays is shown as soon as it is known,
-//! with "Finding the arrangement…" until the new table arrives.
+//! most that can be laid) takes milliseconds; the second (the fewest sets changed) up to a
+//! tenth of a second on the bench's hardest tables (more on a slower machine), so what the
+//! best play lays is shown as soon as it is known, with "Finding the arrangement…" until the
+//! answer arrives. Under the answer, its steps (`play::moves`) one at a time: Back/Next and
+//! the left/right arrow keys step through them beside the table as it stands before the step
+//! shown; once every step is done, the table after the play with its sets marked.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -178,8 +181,11 @@ impl WholeTable {
             ui.selectable_value(&mut self.field, TableField::Rack, w::RACK.get(lang));
             ui.separator();
             ui.label(s.meld.objective);
-            ui.radio_value(&mut self.by, By::Tiles, s.meld.objective_tiles);
-            ui.radio_value(&mut self.by, By::Points, s.meld.objective_points);
+            // How plays rank, said where the measure is chosen.
+            ui.radio_value(&mut self.by, By::Tiles, s.meld.objective_tiles)
+                .on_hover_text(w::RANK_TILES.get(lang));
+            ui.radio_value(&mut self.by, By::Points, s.meld.objective_points)
+                .on_hover_text(w::RANK_POINTS.get(lang));
         });
         let used = tiles::counts(
             table

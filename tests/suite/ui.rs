@@ -1787,6 +1787,11 @@ fn whole_table_by_the_picker_shows_the_best_play_with_the_changed_set_marked() {
         "the solver's answer appears"
     );
     assert!(t.shows("Table sets changed: 1"));
+    // One step (R8 onto the run); past it, the table after the play with its marks.
+    assert!(t.shows("Step 1 of 1"));
+    t.harness.get_by_label("Next").click();
+    t.harness.run();
+    assert!(t.shows("The table after this play:"));
     assert!(
         t.harness.query_by_label("changed").is_some(),
         "the run R5–R8 is marked changed"
@@ -1820,6 +1825,15 @@ fn whole_table_in_korean_reads_korean_notation_and_names_a_bad_set() {
         },
     );
     assert!(wait_for(&mut t, "가장 좋은 수: 받침대에서 2개"));
+    // Past the steps (다음 to the end), the table after the play with its marks.
+    for _ in 0..5 {
+        if t.shows("단계 모두 끝") {
+            break;
+        }
+        t.harness.get_by_label("다음").click();
+        t.harness.run();
+    }
+    assert!(t.shows("이렇게 놓은 뒤의 테이블:"));
     assert!(t.harness.query_by_label("바뀜").is_some());
     apply(
         &mut t.harness,
