@@ -9,7 +9,7 @@
 //!
 //! A message with values is a template: `{name}` (a player's name) or `{n}` (a number), filled
 //! in by the page. The evening's refusals are not here: the page shows the words the evening
-//! sends with each refusal, already in the page's language (`crate::i18n::refusal`).
+//! sends with each refusal, already in the page's language (`crate::evening::words::refusal`).
 
 use std::sync::LazyLock;
 
