@@ -908,7 +908,13 @@ impl EventView {
             return;
         };
         let ranking = event.setup().ranking;
-        ui.label(cli_words::standings(lang, released, true, ranking.name()));
+        // The ranking as the window words it (the command line names its --ranking value).
+        ui.label(cli_words::standings(
+            lang,
+            released,
+            true,
+            words::ranking(lang, ranking),
+        ));
         // Each division ranked among its own players, or everyone.
         let divisions = event.divisions();
         if self

@@ -151,7 +151,10 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     assert!(shows(&h, "every table of the round has its result"));
 
     click(&mut h, "Release the standings after round 1");
-    assert!(shows(&h, "Standings after round 1 (ranking: total)"));
+    assert!(shows(
+        &h,
+        "Standings after round 1 (ranking: most points, then wins)"
+    ));
     let (event_id, standings) = {
         let (id, event) = h.state().club().open_event().expect("open");
         (id.clone(), event.standings())
@@ -307,7 +310,10 @@ fn the_event_view_creates_seats_scores_and_releases_standings() {
     click(&mut h, &format!("Open · {event_id}"));
     assert!(shows(&h, "12 players · round 2"));
     // The release is kept with the event: reopened, round 1's standings are still shown.
-    assert!(shows(&h, "Standings after round 1 (ranking: total)"));
+    assert!(shows(
+        &h,
+        "Standings after round 1 (ranking: most points, then wins)"
+    ));
     assert_eq!(
         h.state().club().open_event().map(|(_, e)| e.released()),
         Some(1)
@@ -670,7 +676,10 @@ fn a_24_player_night_of_three_rounds_runs_from_the_window_with_no_repeat_meeting
     h.state_mut()
         .apply(&ctx, Action::Event(EventRequest::Release(3)));
     h.run();
-    assert!(shows(&h, "Standings after round 3 (ranking: wins)"));
+    assert!(shows(
+        &h,
+        "Standings after round 3 (ranking: most wins, then points)"
+    ));
     let leader = &saved.standings_through(3).rows[0];
     let points = rummikub_companion::score::table::signed(leader.points).replace('-', "−");
     assert!(shows(&h, &points), "the released standings show {points}");
@@ -942,6 +951,11 @@ fn a_german_night_in_korean_ranks_by_placement_points_and_each_division_apart() 
         "결과 저장",
     );
     click(&mut h, "1라운드 후 순위 발표");
+    // The ranking in Korean words (it once read "기준: placement", the command line's value).
+    assert!(shows(
+        &h,
+        "1라운드 후 순위 (기준: 게임마다 순위 점수, 다음 점수)"
+    ));
     // The placement column, in Korean: the winner of each table has 4.
     assert!(shows(&h, "순위점수"));
     let winners: Vec<String> = {
