@@ -770,6 +770,17 @@ fn choose(h: &mut Harness<'static, App>, menu: &str, choice: &str) {
     h.run();
 }
 
+/// The English form's event name and players typed.
+fn name_and_players(h: &mut Harness<'static, App>, name: &str, players: &[&str]) {
+    type_into(h, "Event name", name);
+    type_as(
+        h,
+        egui::Role::MultilineTextInput,
+        "Players, one a line: name, name,club or name,club,division",
+        &players.join("\n"),
+    );
+}
+
 /// The stage of each player's latest table, by name.
 fn stages(h: &Harness<'static, App>) -> Vec<(String, rummikub_companion::event::Stage)> {
     let (_, event) = h.state().club().open_event().expect("open");
@@ -785,13 +796,7 @@ fn stages(h: &Harness<'static, App>) -> Vec<(String, rummikub_companion::event::
 fn a_format_fills_the_form_and_its_finals_are_seated_from_the_window() {
     use rummikub_companion::event::{Carry, Format, Stage};
     let (mut h, _data) = window(Language::English);
-    type_into(&mut h, "Event name", "Belgian open");
-    type_as(
-        &mut h,
-        egui::Role::MultilineTextInput,
-        "Players, one a line: name, name,club or name,club,division",
-        &TWELVE[..8].join("\n"),
-    );
+    name_and_players(&mut h, "Belgian open", &TWELVE[..8]);
     choose(
         &mut h,
         "Format",
@@ -989,13 +994,7 @@ fn a_german_night_in_korean_ranks_by_placement_points_and_each_division_apart() 
 #[test]
 fn a_finished_night_is_exported_signed_and_imported_into_a_season_from_the_window() {
     let (mut h, data) = window(Language::English);
-    type_into(&mut h, "Event name", "Autumn night");
-    type_as(
-        &mut h,
-        egui::Role::MultilineTextInput,
-        "Players, one a line: name, name,club or name,club,division",
-        &TWELVE[..4].join("\n"),
-    );
+    name_and_players(&mut h, "Autumn night", &TWELVE[..4]);
     let games = h.get_by_role_and_label(egui::Role::TextInput, "Games a round");
     games.focus();
     h.run();
