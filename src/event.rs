@@ -231,6 +231,24 @@ impl Round {
     pub fn is_complete(&self) -> bool {
         self.tables.iter().all(Table::is_finished)
     }
+
+    /// Every table has a result, or [`Refusal::RoundOpen`] naming those without one.
+    fn finished(&self) -> Result<(), Refusal> {
+        let open: Vec<u32> = self
+            .tables
+            .iter()
+            .filter(|t| !t.is_finished())
+            .map(|t| t.number)
+            .collect();
+        if open.is_empty() {
+            Ok(())
+        } else {
+            Err(Refusal::RoundOpen {
+                round: self.number,
+                tables: open,
+            })
+        }
+    }
 }
 
 /// A change to an event.
@@ -958,43 +976,18 @@ impl Event {
     }
 
     fn release(&mut self, round: u32) -> Result<Outcome, Refusal> {
-        let seated = (round as usize)
+        (round as usize)
             .checked_sub(1)
             .and_then(|r| self.rounds.get(r))
-            .ok_or(Refusal::NoSuchRound(round))?;
-        let open: Vec<u32> = seated
-            .tables
-            .iter()
-            .filter(|t| !t.is_finished())
-            .map(|t| t.number)
-            .collect();
-        if !open.is_empty() {
-            return Err(Refusal::RoundOpen {
-                round,
-                tables: open,
-            });
-        }
+            .ok_or(Refusal::NoSuchRound(round))?
+            .finished()?;
         self.released = self.released.max(round);
         Ok(Outcome::Released { round })
     }
 
     /// The current round's open tables, refused as [`Refusal::RoundOpen`].
     fn current_complete(&self) -> Result<(), Refusal> {
-        if let Some(round) = self.rounds.last() {
-            let open: Vec<u32> = round
-                .tables
-                .iter()
-                .filter(|t| !t.is_finished())
-                .map(|t| t.number)
-                .collect();
-            if !open.is_empty() {
-                return Err(Refusal::RoundOpen {
-                    round: round.number,
-                    tables: open,
-                });
-            }
-        }
-        Ok(())
+        self.rounds.last().map_or(Ok(()), Round::finished)
     }
 
     fn seat_round(&mut self) -> Result<Outcome, Refusal> {
