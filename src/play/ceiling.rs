@@ -29,7 +29,9 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::{KeyHasher, Known, State, group_plan};
-use crate::solver::maxplus::{MOST_JOKERS, NONE, Values, max_plus, max_plus_exact, possible};
+use crate::solver::maxplus::{
+    MOST_JOKERS, NONE, Values, max_plus, max_plus_exact, possible, split,
+};
 use crate::tile::MAX_NUMBER;
 
 /// A map with the sweep's own fast hash.
@@ -607,12 +609,9 @@ impl Ceiling {
             let target = self.groups_from[v][j];
             let later = self.groups_from[v + 1];
             let at = self.groups_at[v];
-            let found = (0..=j).rev().find_map(|most| {
-                (0..=most)
-                    .find(|&k| possible(at[k].0) && at[k].0 + later[most - k] == target)
-                    .map(|k| (k, most))
-            });
-            let Some((k, most)) = found else { break };
+            let Some((k, most)) = split(&at, &later, j, target) else {
+                break;
+            };
             if let Some(way) = self.ways[v].get(at[k].1) {
                 for c in 0..4 {
                     slack[c][v] += i64::from(way.placed[c]);

@@ -42,3 +42,20 @@ pub(crate) fn max_plus(a: Values, b: Values) -> Values {
 pub(crate) fn at_most(a: &Values, b: &Values, j: usize) -> i64 {
     (0..=j).map(|i| a[i] + b[j - i]).fold(NONE, i64::max)
 }
+
+/// Where a [`max_plus_exact`] result came from: for the value `target` reached with at most `j`
+/// jokers, the jokers `k` the first part used (by exactly so many, `at[k].0`) and the most
+/// `most` both parts used, with `at[k].0 + later[most - k] == target`; the fewest jokers first.
+/// `None` when no split reaches it.
+pub(crate) fn split<T>(
+    at: &[(i64, T); MOST_JOKERS + 1],
+    later: &Values,
+    j: usize,
+    target: i64,
+) -> Option<(usize, usize)> {
+    (0..=j).rev().find_map(|most| {
+        (0..=most)
+            .find(|&k| possible(at[k].0) && at[k].0 + later[most - k] == target)
+            .map(|k| (k, most))
+    })
+}

@@ -30,7 +30,9 @@
 //! sweep considers from a state is a way on here too, so the ceiling never cuts a better meld.
 
 use super::groups;
-use super::maxplus::{MOST_JOKERS, NONE, Values, at_most, max_plus, max_plus_exact, possible};
+use super::maxplus::{
+    MOST_JOKERS, NONE, Values, at_most, max_plus, max_plus_exact, possible, split,
+};
 use super::score::{Order, Score};
 use super::supply::{ColourOption, Open, SLOTS, State, Supply};
 use super::sweep::KeyMap;
@@ -458,12 +460,9 @@ impl Prices {
             let target = self.groups_from[v][j];
             let later = self.groups_from[v + 1];
             let at = self.groups_at[v];
-            let found = (0..=j).rev().find_map(|most| {
-                (0..=most)
-                    .find(|&k| possible(at[k].0) && at[k].0 + later[most - k] == target)
-                    .map(|k| (k, most))
-            });
-            let Some((k, most)) = found else { break };
+            let Some((k, most)) = split(&at, &later, j, target) else {
+                break;
+            };
             for (row, &taken) in laid.iter_mut().zip(&at[k].1) {
                 row[v] += i64::from(taken);
             }
