@@ -1573,11 +1573,12 @@ pub mod season {
 
     /// The heading of a season's standings.
     pub fn heading(lang: Language, name: &str, events: usize, best: Option<u32>) -> String {
+        let noun = if events == 1 { "event" } else { "events" };
         match (lang, best) {
-            (Language::English, None) => format!("{name}: {events} events"),
+            (Language::English, None) => format!("{name}: {events} {noun}"),
             (Language::Korean, None) => format!("{name}: 대회 {events}개"),
             (Language::English, Some(k)) => {
-                format!("{name}: {events} events, each player's best {k} count")
+                format!("{name}: {events} {noun}, each player's best {k} count")
             }
             (Language::Korean, Some(k)) => {
                 format!("{name}: 대회 {events}개, 선수마다 가장 좋은 {k}개만 셈")

@@ -1073,7 +1073,9 @@ fn a_finished_night_is_exported_signed_and_imported_into_a_season_from_the_windo
     assert!(h.state().club().flush(Duration::from_secs(10)));
     h.run();
     assert!(shows(&h, "\"Autumn night\""), "the import's line");
-    assert!(shows(&h, "Spring 2027: 1 events"));
+    // Regression: the heading read "1 events".
+    assert!(shows(&h, "Spring 2027: 1 event"));
+    assert!(!shows(&h, "Spring 2027: 1 events"));
     for name in &TWELVE[..4] {
         assert!(h.query_all_by_label(name).next().is_some(), "{name} ranked");
     }
