@@ -13,7 +13,7 @@ use rummikub_companion::event::{Command, Event, EventSetup, Format, Ranking, Sea
 use rummikub_companion::score::{Game, Hand};
 use serde_json::Value;
 
-use crate::util::{cli_json as ok, run_cli as run};
+use crate::run::{cli_json as ok, run_cli as run};
 
 fn names_of(list: &Value) -> Vec<String> {
     list.as_array()

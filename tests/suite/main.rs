@@ -25,6 +25,7 @@ mod play;
 mod purity;
 mod referee;
 mod regression;
+mod run;
 mod runtime;
 mod season;
 mod server;

@@ -10,7 +10,7 @@ use std::path::Path;
 use rummikub_companion::event::seating::Rng;
 use serde_json::Value;
 
-use crate::util::{cli_json as ok, run_cli as run};
+use crate::run::{cli_json as ok, run_cli as run};
 
 /// Plays a two-round event at venue `data` with `players` (name, club) and exports it to
 /// `out`: returns the event's standings as `event standings --json` prints them.
