@@ -56,9 +56,11 @@
 //! one set) wherever it asks the first search or the ceiling.
 //!
 //! # Steps
-//! [`moves`] turns the table before into the play's table in the fewest tile moves, as steps a
-//! person can make; [`Play::steps`] holds them. The fewest moves are the chosen table's own:
-//! they do not rank plays.
+//! How the sweep lays out the changed and new sets is chance: `arrange` lays their tiles out
+//! again (the same tiles laid, the same sets kept, the same points) so that the fewest tiles
+//! move, and [`moves`] turns the table before into that table in those moves, as steps a
+//! person can make; [`Play::steps`] holds them. Plays that lay other tiles as many, or keep
+//! other sets as many, are not compared by their moves (see `play/arrange.rs`).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -66,13 +68,14 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod arrange;
 mod ceiling;
 pub mod moves;
 
 use ceiling::{Ceiling, Objective};
 
 use crate::meld::{SetProblem, read_set};
-use crate::tile::{Color, Kind, MAX_NUMBER, SetInput, Tile, TileSet, TooManyCopies};
+use crate::tile::{Color, FACES, Kind, MAX_NUMBER, SetInput, Tile, TileSet, TooManyCopies};
 
 /// What "best" means for [`best_play`].
 #[derive(
@@ -517,7 +520,56 @@ fn solve(
         return Some(Ok(sweep.unchanged()));
     };
     let play = sweep.replay(start, best);
-    (!sweep.aborted).then(|| Ok(play.with_steps(table)))
+    if sweep.aborted {
+        return None;
+    }
+    let play = arrange::fewest_moves(table, play, stop)?;
+    Some(Ok(play.with_steps(table)))
+}
+
+/// The tiles of `pool` (counts per face) laid out as valid sets, every one of them (by the
+/// sweep, as the table of a play with an empty rack): `Some(None)` when they cannot be, the
+/// sets when `build` (else none), `None` when `stop` was set first. `states` is told how
+/// many states the sweep expanded.
+fn lay_out(
+    pool: &[u8; FACES],
+    stop: &AtomicBool,
+    build: bool,
+    states: &mut u64,
+) -> Option<Option<Vec<TableSet>>> {
+    let options = PlayOptions::default();
+    let mut sweep = Sweep::new(&[], &[], &[], &options, false, stop);
+    sweep.on_table = [[0; 14]; 4];
+    for (f, &n) in pool.iter().enumerate() {
+        match Tile::from_index(f).map(|t| (t.color(), t.number())) {
+            Some((Some(c), Some(v))) => sweep.on_table[c.index()][usize::from(v)] = n,
+            _ => sweep.table_jokers = n,
+        }
+    }
+    let jokers = sweep.table_jokers;
+    for c in 0..4 {
+        for v in 1..usize::from(MAX_NUMBER) {
+            sweep.cap[c][v] = sweep.on_table[c][v + 1] + jokers;
+        }
+    }
+    let start = State {
+        runs: [[0; CLASSES]; 4],
+        used: 0,
+        group: [0; 4],
+        kept: 0,
+    };
+    let found = sweep.run(&start, 0);
+    *states += sweep.expanded;
+    if sweep.aborted {
+        return None;
+    }
+    Some(found.map(|best| {
+        if build {
+            sweep.replay(start, best).table
+        } else {
+            Vec::new()
+        }
+    }))
 }
 
 /// How many states the free search may expand to bound one state of the second search

@@ -173,6 +173,20 @@ fn pair(before: &[Counts], after: &[Counts], kept: &[Option<usize>]) -> Vec<Opti
     homes
 }
 
+/// The most tiles that stay in place from the sets `before` to the sets `after` (tile counts
+/// per face), over every pairing (see [`assign`]).
+pub(super) fn most_in_place(before: &[Counts], after: &[Counts]) -> u32 {
+    let weights: Vec<Vec<i64>> = before
+        .iter()
+        .map(|b| after.iter().map(|a| i64::from(shared(b, a))).collect())
+        .collect();
+    assign(&weights)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, j)| j.map(|j| shared(&before[i], &after[j])))
+        .sum()
+}
+
 /// A maximum-weight assignment of rows to columns (weights at least 0, not every row need be
 /// assigned): per row its column, `None` where the best leaves it out (weight 0). The
 /// Hungarian method with potentials, O(n²m), on costs `−weight` padded square with zeros.

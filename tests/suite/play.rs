@@ -5,7 +5,8 @@ use proptest::prelude::RngExt;
 
 use rummikub_companion::meld::read_set;
 use rummikub_companion::play::moves::Source;
-use rummikub_companion::play::{By, Most, Play, PlayOptions, best_play, best_play_then};
+use rummikub_companion::play::moves::StepKind;
+use rummikub_companion::play::{By, Most, Play, PlayOptions, TableSet, best_play, best_play_then};
 use rummikub_companion::tile::{Color, FACES, SetInput, Tile, TileSet, parse_rack, parse_sets};
 
 use crate::util::tables::{random_rack, random_table};
@@ -143,6 +144,25 @@ fn agrees_with_the_oracle(
         table_oracle::best(table, rack, opts.by, opts.joker_value).expect("the table itself fits");
     proptest::prop_assert_eq!(rank(&play, table, opts.by), best.rank(opts.by));
     proptest::prop_assert_eq!(told, told_first(&best, opts.by));
+    // No way of laying out the changed and new sets' tiles again (the same tiles laid, the
+    // same sets kept) moves fewer tiles.
+    let tiles = |s: &TableSet| s.input.tiles.clone();
+    let kept: Vec<Vec<Tile>> = play
+        .table
+        .iter()
+        .filter(|s| s.kept.is_some())
+        .map(tiles)
+        .collect();
+    let pool: Vec<Tile> = play
+        .table
+        .iter()
+        .filter(|s| s.kept.is_none())
+        .flat_map(tiles)
+        .collect();
+    proptest::prop_assert_eq!(
+        Some(play.moves() as u32),
+        table_oracle::fewest_moves_laying(table, &kept, &pool)
+    );
     Ok(play)
 }
 
@@ -175,6 +195,33 @@ fn oracle_agrees_on_hand_picked_cases() {
             );
         }
     }
+}
+
+/// Regression: the sweep laid B10 as "take B9 and the joker from B6 B7 B8 B9 J to start a new
+/// set, add B10 to it" (3 tiles moved), where adding B10 to the run is the same play.
+#[test]
+fn adding_a_tile_to_a_run_is_not_taking_the_run_apart() {
+    let table = parse("R6 R7 R8 R9 | B6 B7 B8 B9 J");
+    let rack = parse_rack("B10").expect("rack");
+    for by in [By::Tiles, By::Points] {
+        let play = best_play(&table, &rack, &options(by, TileSet::Standard)).expect("plays");
+        check_play(&table, &rack, &play);
+        assert_eq!(play.moves(), 1, "{:?}", play.steps);
+        assert_eq!(play.steps.len(), 1);
+        assert_eq!(play.steps[0].kind, StepKind::Add);
+    }
+}
+
+/// Regression: the sweep laid B9 with a joker swap and the freed joker carried to B8 J (3
+/// tiles moved); taking R8 to the run where the joker already stands, and B9 to B8 J, is 2.
+#[test]
+fn the_changed_sets_are_laid_out_again_to_move_the_fewest_tiles() {
+    let table = parse("R5 R6 R7 J | R8 B8 J");
+    let rack = parse_rack("B9").expect("rack");
+    let play = best_play(&table, &rack, &PlayOptions::default()).expect("plays");
+    check_play(&table, &rack, &play);
+    assert_eq!((play.placed.len(), play.sets_changed), (1, 2));
+    assert_eq!(play.moves(), 2, "{:?}", play.steps);
 }
 
 #[test]

@@ -188,3 +188,55 @@ pub fn best(table: &[SetInput], rack: &[Tile], by: By, joker_value: u32) -> Opti
     search.go(&mut left, &mut placed, &mut Vec::new(), 0);
     search.best.map(|(_, b)| b)
 }
+
+/// The fewest tiles any table moves (see [`super::moves_oracle::fewest_moves`]) that holds the
+/// sets `kept` and lays out every tile of `pool` as valid sets, every way of laying them
+/// out tried; `None` when the pool cannot be laid out.
+pub fn fewest_moves_laying(table: &[SetInput], kept: &[Vec<Tile>], pool: &[Tile]) -> Option<u32> {
+    fn cover(
+        cands: &[[u8; FACES]],
+        left: &mut [u8; FACES],
+        chosen: &mut Vec<usize>,
+        out: &mut dyn FnMut(&[usize]),
+    ) {
+        let Some(f) = (0..FACES).find(|&f| left[f] > 0) else {
+            out(chosen);
+            return;
+        };
+        for (c, cand) in cands.iter().enumerate() {
+            if cand[f] == 0 || (0..FACES).any(|g| cand[g] > left[g]) {
+                continue;
+            }
+            for g in 0..FACES {
+                left[g] -= cand[g];
+            }
+            chosen.push(c);
+            cover(cands, left, chosen, out);
+            chosen.pop();
+            for g in 0..FACES {
+                left[g] += cand[g];
+            }
+        }
+    }
+    let mut left = counts(pool);
+    let cands = candidates(&left);
+    let mut fewest = None;
+    cover(&cands, &mut left, &mut Vec::new(), &mut |chosen| {
+        let mut after: Vec<Vec<Tile>> = kept.to_vec();
+        after.extend(chosen.iter().map(|&c| {
+            (0..FACES)
+                .flat_map(|f| {
+                    std::iter::repeat_n(
+                        Tile::from_index(f).expect("face"),
+                        usize::from(cands[c][f]),
+                    )
+                })
+                .collect::<Vec<Tile>>()
+        }));
+        let moves = super::moves_oracle::fewest_moves(table, &after);
+        if fewest.is_none_or(|m| moves < m) {
+            fewest = Some(moves);
+        }
+    });
+    fewest
+}
