@@ -528,13 +528,15 @@ fn solve(
 }
 
 /// The tiles of `pool` (counts per face) laid out as valid sets, every one of them (by the
-/// sweep, as the table of a play with an empty rack): `Some(None)` when they cannot be, the
-/// sets when `build` (else none), `None` when `stop` was set first. `states` is told how
-/// many states the sweep expanded.
+/// sweep, as the table of a play with an empty rack, without the Lagrangian ceiling, which
+/// bounds what is laid and is no help here): `Some(None)` when they cannot be, or when the
+/// sweep would expand more than `budget` states to know; the sets when `build` (else none);
+/// `None` when `stop` was set first. `states` is told how many states the sweep expanded.
 fn lay_out(
     pool: &[u8; FACES],
     stop: &AtomicBool,
     build: bool,
+    budget: u64,
     states: &mut u64,
 ) -> Option<Option<Vec<TableSet>>> {
     let options = PlayOptions::default();
@@ -558,11 +560,13 @@ fn lay_out(
         group: [0; 4],
         kept: 0,
     };
-    let found = sweep.run(&start, 0);
+    sweep.left = budget;
+    let found = sweep.search(FIRST_STEP, &start, 0);
     *states += sweep.expanded;
     if sweep.aborted {
-        return None;
+        return (!stop.load(Ordering::Relaxed)).then_some(None);
     }
+    sweep.left = u64::MAX;
     Some(found.map(|best| {
         if build {
             sweep.replay(start, best).table

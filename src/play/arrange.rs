@@ -1,42 +1,54 @@
-//! The play's changed sets laid out again so that the fewest tiles move.
+//! The play's sets laid out again so that the fewest tiles move.
 //!
-//! The sweep ([`super`]) finds what is laid and which sets stay as they were; how the other
-//! tiles make up the changed and new sets it leaves to chance, and chance can be silly: "take
-//! B9 and the joker from B6 B7 B8 B9 J to start a new set, add B10 to it" where "add B10" is
-//! the same play. Here the tiles of the changed and new sets (the *pool*: every table tile
-//! of a changed set and every rack tile laid) are laid out again, every one of them, as the
-//! arrangement that leaves the most tiles in place (see [`super::moves`]): the same tiles
-//! laid, the same sets kept, the same points, the fewest moves.
+//! The sweep ([`super`]) finds what is laid and how many sets stay as they were; how the
+//! other tiles make up the changed and new sets it leaves to chance, and chance can be silly:
+//! "take B9 and the joker from B6 B7 B8 B9 J to start a new set, add B10 to it" where "add
+//! B10" is the same play. Here the tiles are laid out again, every one of them, as the table
+//! that leaves the most tiles in place (see [`super::moves`]), with the same rack tiles laid
+//! (so the same points) and as many sets kept:
+//! 1. the changed and new sets' tiles alone (the sets kept stay as they are);
+//! 2. then the whole table's tiles, as many sets kept but maybe other ones ("keep the run,
+//!    change the group" where the sweep kept the group).
 //!
 //! # How
-//! Branch and bound over the changed sets before, largest first: each pairs with a valid set
-//! drawn from what is left of the pool (the sets that share most with it first), or with
-//! none. What is left must always be laid out as valid sets, every tile (asked of the sweep
-//! itself, [`super::lay_out`], remembered per pool); a branch that cannot beat the best
+//! Branch and bound over the sets before, largest first: each pairs with a valid set drawn
+//! from what is left of the tiles (those that share most with it first; itself, kept as it
+//! was, only in the second search, which keeps exactly as many as the sweep), or with none.
+//! What is left must always be laid out as valid sets, every tile (asked of the sweep
+//! itself, [`super::lay_out`], remembered per pool of tiles, after a quick test that each
+//! tile has neighbours or tiles of its number to go with); a branch that cannot beat the best
 //! found, even were each set still to pair to keep all it shares with what is left, is cut.
 //! Once every set before has its partner, what is left is laid out by the sweep.
 //!
 //! # Limits
-//! At most [`NODES`] branches, and at most [`STATES`] states in all for the sweeps that lay
-//! pools out: the best is most often found in the first branches, and the rest of the search
-//! only proves it. Cut short, the search keeps the best it found, never worse than the
-//! sweep's own arrangement (on the bench's 400 cases, about one search in eight is cut short;
-//! `benches/play.rs`). It is exact in what it searches, not in what it leaves alone: plays that
-//! lay other tiles of the same count (or value), or keep other sets as many, are not looked
-//! at, and by tiles the points still rank before the moves.
+//! At most [`NODES`] branches a search, and at most [`STATES`] and [`SWAP_STATES`] states in
+//! all for the sweeps that lay the tiles out: the best is most often found in the first
+//! branches, and the rest of a search proves it. Cut short, a search keeps the best it found,
+//! never worse than the sweep's own table. Not compared by their moves: plays that lay other
+//! rack tiles as many (or of the same value), and by tiles the points rank before the moves.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::tile::{Color, FACES, MAX_NUMBER, SetInput, Tile};
 
+use crate::meld::read_set;
+
 use super::{Play, TableSet, group_set, lay_out, moves, run_set};
 
 /// Branches searched at most (see the module's limits).
 const NODES: u64 = 20_000;
 
-/// States the sweeps that lay pools out may expand in all (see the module's limits).
-const STATES: u64 = 60_000;
+/// States the sweeps that lay pools out may expand in all, in the search over the changed
+/// sets (see the module's limits).
+const STATES: u64 = 15_000;
+
+/// The same in the search over the whole table.
+const SWAP_STATES: u64 = 15_000;
+
+/// States one sweep may expand to lay a pool out (what it cannot tell by then counts as
+/// not laid out): one hard pool does not take the rest.
+const ONE_LAY_OUT: u64 = 2_000;
 
 type Counts = [u8; FACES];
 
@@ -166,19 +178,26 @@ fn coverable(pool: &Counts) -> bool {
 
 struct Search<'a> {
     candidates: &'a [Candidate],
-    /// The changed sets before, largest first.
+    /// The sets before to pair, largest first.
     before: Vec<Counts>,
     sizes: Vec<u32>,
-    /// Per set before: (tiles shared, candidate), most shared first.
+    /// Per set before: (tiles shared, candidate), most shared first (itself first).
     options: Vec<Vec<(u32, usize)>>,
+    /// Per set before: the candidate that is the set as it was.
+    same: Vec<Option<usize>>,
+    /// How many sets before pair with themselves, kept as they were: exactly that many.
+    keep: usize,
+    /// How many do so far.
+    kept: usize,
     /// Whether a pool can be laid out, every tile.
     fits: HashMap<Counts, bool>,
     pick: Vec<Option<usize>>,
     best: u32,
     best_pick: Option<Vec<Option<usize>>>,
     nodes: u64,
-    /// States the sweeps have expanded so far.
+    /// States the sweeps have expanded so far, and at most.
     states: u64,
+    budget: u64,
     stop: &'a AtomicBool,
     stopped: bool,
 }
@@ -191,11 +210,17 @@ impl Search<'_> {
         if let Some(&known) = self.fits.get(pool) {
             return known;
         }
-        if self.states >= STATES {
+        if self.states >= self.budget {
             // Out of sweeps: what is not known is not tried.
             return false;
         }
-        let Some(fits) = lay_out(pool, self.stop, false, &mut self.states) else {
+        let Some(fits) = lay_out(
+            pool,
+            self.stop,
+            false,
+            (self.budget - self.states).min(ONE_LAY_OUT),
+            &mut self.states,
+        ) else {
             self.stopped = true;
             return false;
         };
@@ -222,6 +247,10 @@ impl Search<'_> {
             return;
         }
         self.nodes += 1;
+        // As many sets kept as the sweep kept: no fewer (more changed), and more there are not.
+        if self.kept > self.keep || self.kept + (self.before.len() - k) < self.keep {
+            return;
+        }
         if stays + self.ceiling(k, rest) <= self.best || !self.fits(rest) {
             return;
         }
@@ -243,8 +272,11 @@ impl Search<'_> {
             for (r, x) in rest.iter_mut().zip(cand) {
                 *r -= x;
             }
+            let same = self.same[k] == Some(c);
+            self.kept += usize::from(same);
             self.pick[k] = Some(c);
             self.go(k + 1, rest, stays + share);
+            self.kept -= usize::from(same);
             let cand = &self.candidates[c].counts;
             for (r, x) in rest.iter_mut().zip(cand) {
                 *r += x;
@@ -255,103 +287,183 @@ impl Search<'_> {
     }
 }
 
-/// `play` (found for `table`) with its changed and new sets laid out again to move the
-/// fewest tiles, when that moves fewer; `None` when `stop` was set first.
-pub(super) fn fewest_moves(table: &[SetInput], play: Play, stop: &AtomicBool) -> Option<Play> {
-    let kept: Vec<usize> = play.table.iter().filter_map(|s| s.kept).collect();
-    let region: Vec<&TableSet> = play.table.iter().filter(|s| s.kept.is_none()).collect();
-    if region.is_empty() {
-        return Some(play);
-    }
-    let mut pool = [0u8; FACES];
-    for set in &region {
-        for t in &set.input.tiles {
-            pool[t.index()] += 1;
+fn size(c: &Counts) -> u32 {
+    c.iter().map(|&n| u32::from(n)).sum()
+}
+
+/// The table's sets `before` (their indices) paired each with a valid set of `pool` or
+/// with none, `keep` of them with themselves, and what is left of the pool laid out: the
+/// table that leaves more than `best` tiles in place and the most (see the module's
+/// limits), its kept sets first, `Some(None)` when none does, `None` when `stop` was set.
+fn relay(
+    table: &[SetInput],
+    before: &[usize],
+    pool: &Counts,
+    keep: usize,
+    best: u32,
+    budget: u64,
+    stop: &AtomicBool,
+) -> Option<Option<Vec<TableSet>>> {
+    let mut before: Vec<(usize, Counts)> = before
+        .iter()
+        .map(|&i| (i, counts(&table[i].tiles)))
+        .collect();
+    before.sort_by_key(|(i, b)| (std::cmp::Reverse(size(b)), *i));
+    let candidates = candidates(pool);
+    let same: Vec<Option<usize>> = before
+        .iter()
+        .map(|(_, b)| candidates.iter().position(|c| c.counts == *b))
+        .collect();
+    // Per face, the candidates holding it: a set's options are those sharing a face with it.
+    let mut by_face: Vec<Vec<usize>> = vec![Vec::new(); FACES];
+    for (i, c) in candidates.iter().enumerate() {
+        for (f, &n) in c.counts.iter().enumerate() {
+            if n > 0 {
+                by_face[f].push(i);
+            }
         }
     }
-    let mut before: Vec<Counts> = table
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !kept.contains(i))
-        .map(|(_, s)| counts(&s.tiles))
-        .collect();
-    before.sort_by_key(|b| std::cmp::Reverse(b.iter().map(|&n| u32::from(n)).sum::<u32>()));
-    let sizes: Vec<u32> = before
-        .iter()
-        .map(|b| b.iter().map(|&n| u32::from(n)).sum())
-        .collect();
-    let region_counts: Vec<Counts> = region.iter().map(|s| counts(&s.input.tiles)).collect();
-    let now = moves::most_in_place(&before, &region_counts);
-    if now == sizes.iter().sum::<u32>() {
-        return Some(play);
-    }
-    let candidates = candidates(&pool);
+    let mut seen = vec![false; candidates.len()];
     let options = before
         .iter()
-        .map(|b| {
-            let mut o: Vec<(u32, usize)> = candidates
-                .iter()
-                .enumerate()
-                // Not the set before itself: laid out again as it was it would be a set kept,
-                // and the sweep kept the most there are.
-                .filter(|(_, c)| c.counts != *b)
-                .map(|(i, c)| (shared(b, &c.counts), i))
-                .filter(|&(s, _)| s > 0)
-                .collect();
-            o.sort_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
+        .zip(&same)
+        .map(|((_, b), &same)| {
+            let mut o: Vec<(u32, usize)> = Vec::new();
+            for (f, _) in b.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                for &i in &by_face[f] {
+                    // Itself only where sets are to be kept: else, laid out again as it was,
+                    // it would be one more set kept than the sweep found there are.
+                    if !std::mem::replace(&mut seen[i], true) && (keep > 0 || Some(i) != same) {
+                        o.push((shared(b, &candidates[i].counts), i));
+                    }
+                }
+            }
+            for &(_, i) in &o {
+                seen[i] = false;
+            }
+            if let Some(i) = same.filter(|_| keep == 0) {
+                seen[i] = false;
+            }
+            o.sort_by_key(|&(s, i)| (std::cmp::Reverse(s), Some(i) != same, i));
             o
         })
         .collect();
     let mut search = Search {
         candidates: &candidates,
         pick: vec![None; before.len()],
-        before,
-        sizes,
+        sizes: before.iter().map(|(_, b)| size(b)).collect(),
+        before: before.iter().map(|&(_, b)| b).collect(),
         options,
+        same: same.clone(),
+        keep,
+        kept: 0,
         fits: HashMap::new(),
-        best: now,
+        best,
         best_pick: None,
         nodes: 0,
         states: 0,
+        budget,
         stop,
         stopped: false,
     };
-    let mut rest = pool;
+    // The play itself lays the whole pool out.
+    search.fits.insert(*pool, true);
+    let mut rest = *pool;
     search.go(0, &mut rest, 0);
     if search.stopped {
         return None;
     }
     let Some(pick) = search.best_pick else {
-        return Some(play);
+        return Some(None);
     };
-    let mut rest = pool;
+    let mut rest = *pool;
+    let mut kept: Vec<TableSet> = Vec::new();
     let mut sets: Vec<TableSet> = Vec::new();
-    for c in pick.into_iter().flatten() {
+    for (k, c) in pick.into_iter().enumerate() {
+        let Some(c) = c else { continue };
         for (r, x) in rest.iter_mut().zip(&candidates[c].counts) {
             *r -= x;
         }
-        sets.push(candidates[c].set.clone());
+        let i = before[k].0;
+        match read_set(&table[i]) {
+            Ok(reading) if same[k] == Some(c) => kept.push(TableSet {
+                input: table[i].clone(),
+                kind: reading.kind,
+                represented: reading.represented,
+                kept: Some(i),
+                continues: Some(i),
+            }),
+            _ => sets.push(candidates[c].set.clone()),
+        }
     }
     // What is left was laid out in the search: only a stop can refuse it now.
-    let others = match lay_out(&rest, stop, true, &mut 0) {
-        None => return None,
-        Some(None) => return Some(play),
-        Some(Some(others)) => others,
-    };
-    sets.extend(others);
+    match lay_out(&rest, stop, true, u64::MAX, &mut 0)? {
+        Some(others) => sets.extend(others),
+        None => return Some(None),
+    }
+    kept.sort_by_key(|s| s.kept);
     sets.sort_by_key(|s| {
         let first = s.represented.first().copied().unwrap_or(Tile::JOKER);
         (s.kind, first.number(), first.color())
     });
-    let mut again = Play {
-        table: play
-            .table
-            .iter()
-            .filter(|s| s.kept.is_some())
-            .cloned()
-            .collect(),
-        ..play.clone()
+    kept.extend(sets);
+    Some(Some(kept))
+}
+
+/// `play` (found for `table`) with its sets laid out again to move the fewest tiles, when
+/// that moves fewer: first the changed and new sets alone, then the whole table with as many
+/// sets kept; `None` when `stop` was set first.
+pub(super) fn fewest_moves(table: &[SetInput], play: Play, stop: &AtomicBool) -> Option<Play> {
+    let kept: Vec<usize> = play.table.iter().filter_map(|s| s.kept).collect();
+    if kept.len() == play.table.len() {
+        return Some(play);
+    }
+    let before: Vec<Counts> = table.iter().map(|s| counts(&s.tiles)).collect();
+    let in_place = |sets: &[TableSet]| {
+        let after: Vec<Counts> = sets.iter().map(|s| counts(&s.input.tiles)).collect();
+        moves::most_in_place(&before, &after)
     };
-    again.table.extend(sets);
-    Some(again)
+    let most: u32 = before.iter().map(size).sum();
+    let mut best = in_place(&play.table);
+    let mut layout = None;
+    // The changed and new sets' tiles alone, the kept sets as they are.
+    let changed: Vec<usize> = (0..table.len()).filter(|i| !kept.contains(i)).collect();
+    let mut region = [0u8; FACES];
+    for s in play.table.iter().filter(|s| s.kept.is_none()) {
+        for t in &s.input.tiles {
+            region[t.index()] += 1;
+        }
+    }
+    let kept_tiles = most - changed.iter().map(|&i| size(&before[i])).sum::<u32>();
+    if best < most {
+        let again = relay(table, &changed, &region, 0, best - kept_tiles, STATES, stop)?;
+        if let Some(sets) = again {
+            let mut all: Vec<TableSet> = play
+                .table
+                .iter()
+                .filter(|s| s.kept.is_some())
+                .cloned()
+                .collect();
+            all.extend(sets);
+            best = in_place(&all);
+            layout = Some(all);
+        }
+    }
+    // The whole table, as many sets kept but maybe others.
+    if best < most && !kept.is_empty() {
+        let mut pool = region;
+        for &i in &kept {
+            for t in &table[i].tiles {
+                pool[t.index()] += 1;
+            }
+        }
+        let all: Vec<usize> = (0..table.len()).collect();
+        if let Some(sets) = relay(table, &all, &pool, kept.len(), best, SWAP_STATES, stop)? {
+            layout = Some(sets);
+        }
+    }
+    let Some(table) = layout else {
+        return Some(play);
+    };
+    Some(Play { table, ..play })
 }

@@ -189,10 +189,11 @@ pub fn best(table: &[SetInput], rack: &[Tile], by: By, joker_value: u32) -> Opti
     search.best.map(|(_, b)| b)
 }
 
-/// The fewest tiles any table moves (see [`super::moves_oracle::fewest_moves`]) that holds the
-/// sets `kept` and lays out every tile of `pool` as valid sets, every way of laying them
-/// out tried; `None` when the pool cannot be laid out.
-pub fn fewest_moves_laying(table: &[SetInput], kept: &[Vec<Tile>], pool: &[Tile]) -> Option<u32> {
+/// The fewest tiles any table moves (see [`super::moves_oracle::fewest_moves`]) that lays
+/// every tile of `table` and exactly the rack tiles `placed` in valid sets, `kept` of its sets
+/// the table's sets as they were (as multisets), every such table tried; `None` when there is
+/// none.
+pub fn fewest_moves_laying(table: &[SetInput], placed: &[Tile], kept: usize) -> Option<u32> {
     fn cover(
         cands: &[[u8; FACES]],
         left: &mut [u8; FACES],
@@ -218,21 +219,41 @@ pub fn fewest_moves_laying(table: &[SetInput], kept: &[Vec<Tile>], pool: &[Tile]
             }
         }
     }
-    let mut left = counts(pool);
+    let tiles: Vec<Tile> = table
+        .iter()
+        .flat_map(|s| s.tiles.iter().copied())
+        .chain(placed.iter().copied())
+        .collect();
+    let mut left = counts(&tiles);
     let cands = candidates(&left);
+    let mut originals: HashMap<[u8; FACES], usize> = HashMap::new();
+    for s in table {
+        *originals.entry(counts(&s.tiles)).or_default() += 1;
+    }
     let mut fewest = None;
     cover(&cands, &mut left, &mut Vec::new(), &mut |chosen| {
-        let mut after: Vec<Vec<Tile>> = kept.to_vec();
-        after.extend(chosen.iter().map(|&c| {
-            (0..FACES)
-                .flat_map(|f| {
-                    std::iter::repeat_n(
-                        Tile::from_index(f).expect("face"),
-                        usize::from(cands[c][f]),
-                    )
-                })
-                .collect::<Vec<Tile>>()
-        }));
+        let mut seen: HashMap<[u8; FACES], usize> = HashMap::new();
+        for &c in chosen {
+            *seen.entry(cands[c]).or_default() += 1;
+        }
+        let same: usize = originals
+            .iter()
+            .map(|(k, &n)| n.min(seen.get(k).copied().unwrap_or(0)))
+            .sum();
+        if same != kept {
+            return;
+        }
+        let after: Vec<Vec<Tile>> = chosen
+            .iter()
+            .map(|&c| {
+                (0..FACES)
+                    .flat_map(|f| {
+                        let tile = Tile::from_index(f).expect("face");
+                        std::iter::repeat_n(tile, usize::from(cands[c][f]))
+                    })
+                    .collect()
+            })
+            .collect();
         let moves = super::moves_oracle::fewest_moves(table, &after);
         if fewest.is_none_or(|m| moves < m) {
             fewest = Some(moves);
