@@ -368,8 +368,8 @@ pub fn arg(command: &str, arg: &str) -> Option<Text> {
             ko: "플레이어의 받침대",
         },
         ("play", "by") => Text {
-            en: "What to maximise: tiles (then fewest changed table sets, then most points) or points (a joker at the joker penalty; then fewest changed sets). The changed sets are then laid out to move the fewest tiles (the same tiles laid, the same sets kept), and the steps move no more",
-            ko: "무엇을 가장 많이: tiles(타일 수, 같으면 바뀌는 테이블 묶음이 적은 수, 그다음 점수가 큰 수) 또는 points(점수, 조커는 벌점 값; 같으면 바뀌는 묶음이 적은 수). 그다음 바뀌는 묶음을 타일을 가장 적게 옮기도록 다시 배치하고(놓는 타일과 그대로 두는 묶음은 같음), 단계도 그만큼만 옮김",
+            en: "What to maximise: tiles (then fewest changed table sets, then most points) or points (a joker at the joker penalty; then fewest changed sets). The table is then laid out to move the fewest tiles (the same rack tiles laid, as many sets kept), and the steps move no more",
+            ko: "무엇을 가장 많이: tiles(타일 수, 같으면 바뀌는 테이블 묶음이 적은 수, 그다음 점수가 큰 수) 또는 points(점수, 조커는 벌점 값; 같으면 바뀌는 묶음이 적은 수). 그다음 타일을 가장 적게 옮기도록 테이블을 다시 배치하고(놓는 받침대 타일은 같고, 그대로 두는 묶음 수도 같음), 단계도 그만큼만 옮김",
         },
         ("referee", "before") => Text {
             en: "The table before the turn",
