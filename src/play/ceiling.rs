@@ -27,6 +27,7 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{KeyHasher, Known, State, group_plan};
 use crate::solver::maxplus::{
@@ -171,13 +172,15 @@ const MOST_WEIGHT: u64 = 1 << 20;
 
 impl Ceiling {
     /// The ceilings of a table and a rack for `objective`, prices set by `steps` subgradient
-    /// steps aimed at `aim` (what some play reaches: laid, or kept); `None` with more jokers
-    /// than [`MOST_JOKERS`] or weights past [`MOST_WEIGHT`].
+    /// steps aimed at `aim` (what some play reaches: laid, or kept), fewer once `stop` is set
+    /// (any prices give a true ceiling); `None` with more jokers than [`MOST_JOKERS`] or
+    /// weights past [`MOST_WEIGHT`].
     pub(super) fn new(
         input: &Input<'_>,
         objective: Objective,
         aim: u64,
         steps: u32,
+        stop: &AtomicBool,
     ) -> Option<Ceiling> {
         let jokers = input.table_jokers + input.rack_jokers;
         let most = match objective {
@@ -260,7 +263,7 @@ impl Ceiling {
             ceiling.node(c, 1, [0; 3], 0);
         }
         ceiling.price_all();
-        ceiling.descend(aim, steps);
+        ceiling.descend(aim, steps, stop);
         Some(ceiling)
     }
 
@@ -667,7 +670,8 @@ impl Ceiling {
     /// some play lays, or keeps): Polyak's step along the slack, deflected by the last
     /// direction, shortened after steps that do not improve; the best prices found kept. For
     /// [`Objective::Kept`] the ceiling is the dual `bound − λ · most`, and `λ` takes steps too.
-    fn descend(&mut self, aim: u64, steps: u32) {
+    /// No more steps once `stop` is set: the search it serves is given up.
+    fn descend(&mut self, aim: u64, steps: u32, stop: &AtomicBool) {
         let most = match self.objective {
             Objective::Laid => None,
             Objective::Kept { most } => Some(most as i64),
@@ -682,6 +686,9 @@ impl Ceiling {
         let mut stale = 0;
         let mut best = (i64::MAX, self.price, self.lambda);
         for _ in 0..steps {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             let (value, slack, laid) = self.slack();
             if !possible(value) {
                 break;
