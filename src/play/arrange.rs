@@ -34,7 +34,8 @@ use crate::tile::{Color, FACES, MAX_NUMBER, SetInput, Tile};
 
 use crate::meld::read_set;
 
-use super::{Play, TableSet, group_set, lay_out, moves, run_set};
+use super::moves::{self, Counts, counts, shared};
+use super::{Play, TableSet, group_set, lay_out, run_set};
 
 /// Branches searched at most (see the module's limits).
 const NODES: u64 = 20_000;
@@ -50,21 +51,7 @@ const SWAP_STATES: u64 = 15_000;
 /// not laid out): one hard pool does not take the rest.
 const ONE_LAY_OUT: u64 = 2_000;
 
-type Counts = [u8; FACES];
-
 const JOKER: usize = Tile::JOKER.index();
-
-fn counts(tiles: &[Tile]) -> Counts {
-    let mut c = [0; FACES];
-    for t in tiles {
-        c[t.index()] += 1;
-    }
-    c
-}
-
-fn shared(a: &Counts, b: &Counts) -> u32 {
-    a.iter().zip(b).map(|(&x, &y)| u32::from(x.min(y))).sum()
-}
 
 fn within(a: &Counts, b: &Counts) -> bool {
     a.iter().zip(b).all(|(x, y)| x <= y)

@@ -113,9 +113,11 @@ impl Plan {
     }
 }
 
-type Counts = [u8; FACES];
+/// Tiles counted per face.
+pub(super) type Counts = [u8; FACES];
 
-fn counts(tiles: &[Tile]) -> Counts {
+/// `tiles` counted per face.
+pub(super) fn counts(tiles: &[Tile]) -> Counts {
     let mut c = [0; FACES];
     for t in tiles {
         c[t.index()] += 1;
@@ -123,7 +125,8 @@ fn counts(tiles: &[Tile]) -> Counts {
     c
 }
 
-fn shared(a: &Counts, b: &Counts) -> u32 {
+/// The tiles two multisets share.
+pub(super) fn shared(a: &Counts, b: &Counts) -> u32 {
     a.iter().zip(b).map(|(&x, &y)| u32::from(x.min(y))).sum()
 }
 

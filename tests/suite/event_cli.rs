@@ -4,25 +4,16 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
-use std::process::Command;
 
 use rummikub_companion::event::seating::Rng;
 use serde_json::Value;
 
-/// Runs the binary with the data folder `data`: (exit code, stdout, stderr).
+/// Runs `event` with the data folder `data`: (exit code, stdout, stderr).
 fn run(data: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_rummikub-companion"))
-        .env("RUMMIKUB_COMPANION_DATA", data)
-        .env("LC_ALL", "C")
-        .arg("event")
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        output.status.code().expect("exit code"),
-        String::from_utf8(output.stdout).expect("utf-8"),
-        String::from_utf8(output.stderr).expect("utf-8"),
-    )
+    let all: Vec<&str> = std::iter::once("event")
+        .chain(args.iter().copied())
+        .collect();
+    crate::run::run_cli(data, &all)
 }
 
 fn json(stdout: &str) -> Value {
