@@ -35,6 +35,9 @@ const CHANGED: Color32 = Color32::from_rgb(0xff, 0xb3, 0x00);
 /// Where a step's tiles go, and new sets.
 const TO: Color32 = Color32::from_rgb(0x1e, 0x88, 0xe5);
 
+/// Windows shorter than this draw the picker's tiles smaller.
+const SHORT_WINDOW: f32 = 680.0;
+
 /// Which field of the whole-table mode the picker writes to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum TableField {
@@ -150,7 +153,13 @@ fn pick_into(
     text: &mut String,
 ) {
     let s = lang.strings();
-    if let Some(t) = tiles::picker(ui, lang, used, rules.tile_set, 40.0) {
+    // In a short window (800×600) smaller tiles, so that the answer's steps start in view.
+    let height = if ui.ctx().content_rect().height() < SHORT_WINDOW {
+        28.0
+    } else {
+        40.0
+    };
+    if let Some(t) = tiles::picker(ui, lang, used, rules.tile_set, height) {
         super::meld_view::push_tile(text, &i18n::tile(lang, t));
     }
     ui.horizontal(|ui| {
@@ -788,6 +797,16 @@ mod tests {
         rack: &str,
         lang: Language,
     ) -> egui_kittest::Harness<'static, WholeTable> {
+        answered_in(table, rack, lang, [960.0, 1400.0])
+    }
+
+    /// [`answered`] in a window of `size`.
+    fn answered_in(
+        table: &str,
+        rack: &str,
+        lang: Language,
+        size: [f32; 2],
+    ) -> egui_kittest::Harness<'static, WholeTable> {
         let rules = crate::rules::Preset::Korean.rules();
         let mut view = WholeTable {
             table_text: table.into(),
@@ -809,7 +828,7 @@ mod tests {
             stop: Arc::new(AtomicBool::new(false)),
         });
         let mut harness = egui_kittest::Harness::builder()
-            .with_size([960.0, 1400.0])
+            .with_size(size)
             .with_context_setup(crate::ui::install_fonts)
             .build_ui_state(
                 move |ui, view: &mut WholeTable| view.ui(ui, lang, &rules),
@@ -878,6 +897,28 @@ mod tests {
         h.get_by_label("Back").click();
         h.run();
         assert!(shown(&h, "Step 2 of 3"));
+    }
+
+    /// Regression: at 800×600 the steps began below the fold, under a picker of 40-pixel
+    /// tiles; the player saw the answer but not how to play it. In a short window the picker's
+    /// tiles are smaller and the first step starts where the view still shows it (the view
+    /// gets about 455 of the 600 pixels: the tabs and the clock above, the status line below).
+    #[test]
+    fn in_a_short_window_the_first_step_starts_in_view() {
+        use egui_kittest::kittest::Queryable;
+        let top = |size| {
+            let h = answered_in("R5 J R7", "R6 B9 K9", Language::English, size);
+            h.get_by_label_contains("1. Put R6 in place of the joker")
+                .rect()
+                .top()
+        };
+        assert!(
+            top([800.0, 600.0]) < 455.0 - 20.0,
+            "{}",
+            top([800.0, 600.0])
+        );
+        // A taller window keeps the larger tiles: the step starts further down.
+        assert!(top([960.0, 720.0]) > top([800.0, 600.0]));
     }
 
     /// While a text field has the keyboard, ← and → are the field's (the cursor in the rack),
