@@ -24,12 +24,14 @@
 //! is exact.
 //!
 //! # Score
-//! [`By::Tiles`]: the most rack tiles laid, then the fewest table sets changed, then the most
-//! value laid. [`By::Points`]: the most value laid (numbers as printed, a joker from the rack
-//! at the rules' joker penalty, the value it would have cost on the rack), then the fewest
-//! sets changed. One `u64` per score, what counts first highest (`Measure`): by tiles a set
-//! kept counts one more than the whole rack is worth, so no value, however large a joker's,
-//! is read as a set kept or a tile.
+//! [`By::Tiles`]: the most rack tiles laid, then the fewest table sets changed, then the fewest
+//! tiles moved, then the most value laid. [`By::Points`]: the most value laid (numbers as
+//! printed, a joker from the rack at the rules' joker penalty, the value it would have cost on
+//! the rack), then the fewest sets changed, then the fewest tiles moved with those rack tiles.
+//! The sweep ranks what is laid and the sets kept (then, by tiles, the points); the moves are
+//! the layout's (`arrange`, after the sweep). One `u64` per score, what counts first highest
+//! (`Measure`): by tiles a set kept counts one more than the whole rack is worth, so no value,
+//! however large a joker's, is read as a set kept or a tile.
 //!
 //! # Dead ends
 //! Keeping sets takes their tiles out of reach, and most states the fewest-changes search met
@@ -56,11 +58,12 @@
 //! one set) wherever it asks the first search or the ceiling.
 //!
 //! # Steps
-//! How the sweep lays out the changed and new sets is chance: `arrange` lays their tiles out
-//! again (the same tiles laid, the same sets kept, the same points) so that the fewest tiles
-//! move, and [`moves`] turns the table before into that table in those moves, as steps a
-//! person can make; [`Play::steps`] holds them. Plays that lay other tiles as many, or keep
-//! other sets as many, are not compared by their moves (see `play/arrange.rs`).
+//! How the sweep lays out the changed sets is chance: `arrange` lays the tiles out again, as
+//! many laid and as many sets kept, so that the fewest tiles move (by tiles it may lay other
+//! rack tiles, of fewer points), and [`moves`] turns the table before into that table in those
+//! moves, as steps a person can make; [`Play::steps`] holds them. On the hardest tables the
+//! layout's searches have limits: the fewest moves there are the fewest found (see
+//! `play/arrange.rs`).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -523,24 +526,41 @@ fn solve(
     if sweep.aborted {
         return None;
     }
-    let play = arrange::fewest_moves(table, play, stop)?;
+    let play = arrange::fewest_moves(table, rack, play, options, stop)?;
     Some(Ok(play.with_steps(table)))
 }
 
-/// The tiles of `pool` (counts per face) laid out as valid sets, every one of them (by the
-/// sweep, as the table of a play with an empty rack, without the Lagrangian ceiling, which
-/// bounds what is laid and is no help here): `Some(None)` when they cannot be, or when the
-/// sweep would expand more than `budget` states to know; the sets when `build` (else none);
-/// `None` when `stop` was set first. `states` is told how many states the sweep expanded.
+/// What [`lay_out`] lays: the points of the rack tiles it lays, the sets (when asked to build
+/// them) and those rack tiles.
+type LaidOut = (u32, Vec<TableSet>, Vec<Tile>);
+
+/// The tiles of `pool` (counts per face) laid out as valid sets, every one of them, with `laid`
+/// of the tiles of `rack` among them (the most points; by the sweep, as a play's table and
+/// rack, without the Lagrangian ceiling, which is no help with so few states): `Some(None)`
+/// when they cannot be, or when the sweep would expand more than `budget` states to know;
+/// the points, and the sets and rack tiles when `build`; `None` when `stop` was set first.
+/// `states` is told how many states the sweep expanded.
+#[allow(clippy::too_many_arguments)]
 fn lay_out(
     pool: &[u8; FACES],
+    rack: &[u8; FACES],
+    laid: u32,
+    joker_value: u32,
     stop: &AtomicBool,
     build: bool,
     budget: u64,
     states: &mut u64,
-) -> Option<Option<Vec<TableSet>>> {
-    let options = PlayOptions::default();
-    let mut sweep = Sweep::new(&[], &[], &[], &options, false, stop);
+) -> Option<Option<LaidOut>> {
+    let options = PlayOptions {
+        joker_value,
+        ..PlayOptions::default()
+    };
+    let rack: Vec<Tile> = (0..FACES)
+        .filter_map(|f| Tile::from_index(f).map(|t| (t, rack[f])))
+        .flat_map(|(t, n)| std::iter::repeat_n(t, usize::from(n)))
+        .collect();
+    // The second search's measure (the points below the tiles), with no set to keep.
+    let mut sweep = Sweep::new(&[], &[], &rack, &options, true, stop);
     sweep.on_table = [[0; 14]; 4];
     for (f, &n) in pool.iter().enumerate() {
         match Tile::from_index(f).map(|t| (t.color(), t.number())) {
@@ -548,10 +568,10 @@ fn lay_out(
             _ => sweep.table_jokers = n,
         }
     }
-    let jokers = sweep.table_jokers;
+    let jokers = sweep.jokers();
     for c in 0..4 {
         for v in 1..usize::from(MAX_NUMBER) {
-            sweep.cap[c][v] = sweep.on_table[c][v + 1] + jokers;
+            sweep.cap[c][v] = sweep.on_table[c][v + 1] + sweep.on_rack[c][v + 1] + jokers;
         }
     }
     let start = State {
@@ -560,20 +580,29 @@ fn lay_out(
         group: [0; 4],
         kept: 0,
     };
+    let unit = sweep.measure.unit();
+    let need = u64::from(laid) * unit;
     sweep.left = budget;
-    let found = sweep.search(FIRST_STEP, &start, 0);
+    let found = sweep.search(FIRST_STEP, &start, need);
     *states += sweep.expanded;
     if sweep.aborted {
         return (!stop.load(Ordering::Relaxed)).then_some(None);
     }
     sweep.left = u64::MAX;
-    Some(found.map(|best| {
-        if build {
-            sweep.replay(start, best).table
-        } else {
-            Vec::new()
-        }
-    }))
+    // More than `laid` cannot be: the caller's play lays the most there is.
+    Some(
+        found
+            .filter(|&best| best / unit == u64::from(laid))
+            .map(|best| {
+                let points = u32::try_from(best % unit).unwrap_or(u32::MAX);
+                if build {
+                    let play = sweep.replay(start, best);
+                    (points, play.table, play.placed)
+                } else {
+                    (points, Vec::new(), Vec::new())
+                }
+            }),
+    )
 }
 
 /// How many states the free search may expand to bound one state of the second search

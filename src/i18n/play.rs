@@ -368,8 +368,8 @@ pub fn arg(command: &str, arg: &str) -> Option<Text> {
             ko: "플레이어의 받침대",
         },
         ("play", "by") => Text {
-            en: "What to maximise: tiles (then fewest changed table sets, then most points) or points (a joker at the joker penalty; then fewest changed sets). The table is then laid out to move the fewest tiles (the same rack tiles laid, as many sets kept), and the steps move no more",
-            ko: "무엇을 가장 많이: tiles(타일 수, 같으면 바뀌는 테이블 묶음이 적은 수, 그다음 점수가 큰 수) 또는 points(점수, 조커는 벌점 값; 같으면 바뀌는 묶음이 적은 수). 그다음 타일을 가장 적게 옮기도록 테이블을 다시 배치하고(놓는 받침대 타일은 같고, 그대로 두는 묶음 수도 같음), 단계도 그만큼만 옮김",
+            en: "What to maximise: tiles (then fewest changed table sets, then fewest tiles moved, then most points) or points (a joker at the joker penalty; then fewest changed sets, then fewest tiles moved with the same rack tiles). The steps move no more",
+            ko: "무엇을 가장 많이: tiles(타일 수, 같으면 바뀌는 테이블 묶음이 적은 수, 그다음 옮기는 타일이 적은 수, 그다음 점수가 큰 수) 또는 points(점수, 조커는 벌점 값; 같으면 바뀌는 묶음이 적은 수, 그다음 같은 받침대 타일로 옮기는 타일이 적은 수). 단계도 그만큼만 옮김",
         },
         ("referee", "before") => Text {
             en: "The table before the turn",
@@ -456,13 +456,13 @@ pub mod window {
     };
     /// How plays rank by tiles (the hover text of the tiles choice).
     pub const RANK_TILES: Text = Text {
-        en: "Most tiles from the rack, then the fewest table sets changed, then the most points; the changed sets laid out to move the fewest tiles",
-        ko: "받침대 타일을 가장 많이, 같으면 바뀌는 테이블 묶음을 가장 적게, 그다음 점수를 가장 크게; 바뀌는 묶음은 타일을 가장 적게 옮기도록 배치",
+        en: "Most tiles from the rack, then the fewest table sets changed, then the fewest tiles moved, then the most points",
+        ko: "받침대 타일을 가장 많이, 같으면 바뀌는 테이블 묶음을 가장 적게, 그다음 옮기는 타일을 가장 적게, 그다음 점수를 가장 크게",
     };
     /// How plays rank by points (the hover text of the points choice).
     pub const RANK_POINTS: Text = Text {
-        en: "Most points from the rack (a joker at the joker penalty), then the fewest table sets changed; the changed sets laid out to move the fewest tiles",
-        ko: "받침대 점수를 가장 크게(조커는 벌점 값), 같으면 바뀌는 테이블 묶음을 가장 적게; 바뀌는 묶음은 타일을 가장 적게 옮기도록 배치",
+        en: "Most points from the rack (a joker at the joker penalty), then the fewest table sets changed, then the fewest tiles moved",
+        ko: "받침대 점수를 가장 크게(조커는 벌점 값), 같으면 바뀌는 테이블 묶음을 가장 적게, 그다음 옮기는 타일을 가장 적게",
     };
     /// The solver is still working.
     pub const WORKING: Text = Text {

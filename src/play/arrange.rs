@@ -1,31 +1,32 @@
 //! The play's sets laid out again so that the fewest tiles move.
 //!
-//! The sweep ([`super`]) finds what is laid and how many sets stay as they were; how the
-//! other tiles make up the changed and new sets it leaves to chance, and chance can be silly:
-//! "take B9 and the joker from B6 B7 B8 B9 J to start a new set, add B10 to it" where "add
-//! B10" is the same play. Here the tiles are laid out again, every one of them, as the table
-//! that leaves the most tiles in place (see [`super::moves`]), with the same rack tiles laid
-//! (so the same points) and as many sets kept:
+//! The sweep ([`super`]) finds how many rack tiles are laid and how many sets stay as they
+//! were; how the other tiles make up the changed and new sets it leaves to chance, and chance
+//! can be silly: "take B9 and the joker from B6 B7 B8 B9 J to start a new set, add B10 to it"
+//! where "add B10" is the same play. Here the tiles are laid out again as the table that
+//! leaves the most tiles in place (see [`super::moves`]), as many laid and as many sets kept:
 //! 1. the changed and new sets' tiles alone (the sets kept stay as they are);
-//! 2. then the whole table's tiles, as many sets kept but maybe other ones ("keep the run,
-//!    change the group" where the sweep kept the group).
+//! 2. the whole table's tiles, maybe other sets kept ("keep the run, change the group");
+//! 3. by tiles, the whole table and the whole rack, maybe other rack tiles laid: the fewest
+//!    moves rank before the most points ("add B8" before "take B9 J out for R9"), and among
+//!    equal moves the most points win. By points the rack tiles stay the sweep's.
 //!
 //! # How
 //! Branch and bound over the sets before, largest first: each pairs with a valid set drawn
 //! from what is left of the tiles (those that share most with it first; itself, kept as it
-//! was, only in the second search, which keeps exactly as many as the sweep), or with none.
-//! What is left must always be laid out as valid sets, every tile (asked of the sweep
-//! itself, [`super::lay_out`], remembered per pool of tiles, after a quick test that each
-//! tile has neighbours or tiles of its number to go with); a branch that cannot beat the best
-//! found, even were each set still to pair to keep all it shares with what is left, is cut.
-//! Once every set before has its partner, what is left is laid out by the sweep.
+//! was, only where as many sets as the sweep's are to be kept), or with none. What is left
+//! must always be laid out, every table tile and, in the third search, exactly as many rack
+//! tiles as are laid (asked of the sweep itself, [`super::lay_out`], remembered per pool of
+//! tiles, after a quick test that each tile has neighbours or tiles of its number to go
+//! with); a branch that cannot beat the best found, even were each set still to pair to keep
+//! all it shares with what is left, is cut. Once every set before has its partner, what is
+//! left is laid out by the sweep.
 //!
 //! # Limits
-//! At most [`NODES`] branches a search, and at most [`STATES`] and [`SWAP_STATES`] states in
-//! all for the sweeps that lay the tiles out: the best is most often found in the first
-//! branches, and the rest of a search proves it. Cut short, a search keeps the best it found,
-//! never worse than the sweep's own table. Not compared by their moves: plays that lay other
-//! rack tiles as many (or of the same value), and by tiles the points rank before the moves.
+//! At most [`NODES`] branches a search, and at most [`STATES`], [`SWAP_STATES`] and
+//! [`RACK_STATES`] states in all for the sweeps that lay the tiles out: the best is most often
+//! found in the first branches, and the rest of a search proves it. Cut short, a search keeps
+//! the best it found, never worse than the table it started from.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,7 +36,7 @@ use crate::tile::{Color, FACES, MAX_NUMBER, SetInput, Tile};
 use crate::meld::read_set;
 
 use super::moves::{self, Counts, counts, shared};
-use super::{Play, TableSet, group_set, lay_out, run_set};
+use super::{By, Play, PlayOptions, TableSet, group_set, lay_out, run_set};
 
 /// Branches searched at most (see the module's limits).
 const NODES: u64 = 20_000;
@@ -46,6 +47,9 @@ const STATES: u64 = 15_000;
 
 /// The same in the search over the whole table.
 const SWAP_STATES: u64 = 15_000;
+
+/// The same in the search that also chooses the rack tiles (by tiles).
+const RACK_STATES: u64 = 15_000;
 
 /// States one sweep may expand to lay a pool out (what it cannot tell by then counts as
 /// not laid out): one hard pool does not take the rest.
@@ -139,28 +143,60 @@ fn candidates(pool: &Counts) -> Vec<Candidate> {
     out
 }
 
-/// Whether every tile of `pool` could be in some valid set of the pool's tiles (a quick
+/// Whether every tile of `must` could be in some valid set of the tiles of `all` (a quick
 /// test before the sweep's): a numbered tile in a run of three with its neighbours or
 /// jokers, or in a group of three with tiles of its number or jokers; jokers only with a
 /// numbered tile.
-fn coverable(pool: &Counts) -> bool {
-    let jokers = pool[JOKER];
-    let numbered = pool[..JOKER].iter().any(|&n| n > 0);
-    if !numbered {
-        return jokers == 0;
+fn coverable(must: &Counts, all: &Counts) -> bool {
+    let jokers = all[JOKER];
+    if !all[..JOKER].iter().any(|&n| n > 0) {
+        return must[JOKER] == 0;
     }
     (0..4).all(|c| {
         (1..=MAX_NUMBER).all(|v| {
-            if pool[face(c, v)] == 0 {
+            if must[face(c, v)] == 0 {
                 return true;
             }
-            let has = |n: u8| (1..=MAX_NUMBER).contains(&n) && pool[face(c, n)] > 0;
+            let has = |n: u8| (1..=MAX_NUMBER).contains(&n) && all[face(c, n)] > 0;
             let run = (v.saturating_sub(2).max(1)..=v.min(MAX_NUMBER - 2))
                 .any(|a| (a..a + 3).filter(|&n| !has(n)).count() <= usize::from(jokers));
-            let colours = (0..4).filter(|&d| pool[face(d, v)] > 0).count();
+            let colours = (0..4).filter(|&d| all[face(d, v)] > 0).count();
             run || colours + usize::from(jokers) >= 3
         })
     })
+}
+
+/// The search that also chooses which rack tiles are laid (by tiles): the pool holds the
+/// table and the whole rack, and exactly `laid` rack tiles are laid.
+#[derive(Clone, Copy)]
+struct Choice {
+    /// The table's tiles: the pool beyond them is the rack.
+    table: Counts,
+    laid: u32,
+    joker_value: u32,
+}
+
+impl Choice {
+    /// With `rest` left of `pool`: the tiles that must still be laid (the table's not yet in
+    /// a partner), the rack tiles that may be, and how many must; `None` when the partners
+    /// hold more rack tiles than are laid. Also the points of the rack tiles the partners
+    /// hold.
+    fn split(&self, pool: &Counts, rest: &Counts) -> Option<(Counts, Counts, u32, u32)> {
+        let (mut must, mut optional) = ([0u8; FACES], [0u8; FACES]);
+        let (mut held, mut points) = (0u32, 0u32);
+        for f in 0..FACES {
+            let used = pool[f] - rest[f];
+            let from_rack = used.saturating_sub(self.table[f]);
+            held += u32::from(from_rack);
+            let value = Tile::from_index(f)
+                .and_then(Tile::number)
+                .map_or(self.joker_value, u32::from);
+            points = points.saturating_add(value.saturating_mul(u32::from(from_rack)));
+            must[f] = self.table[f].saturating_sub(used);
+            optional[f] = rest[f] - must[f];
+        }
+        Some((must, optional, self.laid.checked_sub(held)?, points))
+    }
 }
 
 struct Search<'a> {
@@ -176,10 +212,19 @@ struct Search<'a> {
     keep: usize,
     /// How many do so far.
     kept: usize,
-    /// Whether a pool can be laid out, every tile.
-    fits: HashMap<Counts, bool>,
+    /// Per pool left: whether it can be laid out, and the most points its rack tiles then
+    /// add (`Some(0)` where no rack tile is chosen).
+    fits: HashMap<Counts, Option<u32>>,
+    /// The whole pool.
+    pool: Counts,
+    /// Which rack tiles are laid is chosen too (see [`Choice`]).
+    choice: Option<Choice>,
     pick: Vec<Option<usize>>,
+    /// The most tiles in place found, with the most points among them, and the most points
+    /// any play has (no more is looked for once a table reaches both).
     best: u32,
+    best_points: u32,
+    most_points: u32,
     best_pick: Option<Vec<Option<usize>>>,
     nodes: u64,
     /// States the sweeps have expanded so far, and at most.
@@ -190,30 +235,46 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn fits(&mut self, pool: &Counts) -> bool {
-        if !coverable(pool) {
-            return false;
+    /// Whether what is left, `rest`, can be laid out, and the most points the rack tiles
+    /// laid from it and from the partners add.
+    fn lay(&mut self, rest: &Counts) -> Option<u32> {
+        let (must, optional, laid, held) = match self.choice {
+            None => (*rest, [0; FACES], 0, 0),
+            Some(choice) => choice.split(&self.pool, rest)?,
+        };
+        if !coverable(&must, rest) {
+            return None;
         }
-        if let Some(&known) = self.fits.get(pool) {
-            return known;
+        if let Some(&known) = self.fits.get(rest) {
+            return known.map(|p| p.saturating_add(held));
         }
         if self.states >= self.budget {
             // Out of sweeps: what is not known is not tried.
-            return false;
+            return None;
         }
-        let Some(fits) = lay_out(
-            pool,
+        let joker_value = self.choice.map_or(0, |c| c.joker_value);
+        let budget = (self.budget - self.states).min(ONE_LAY_OUT);
+        let Some(laid_out) = lay_out(
+            &must,
+            &optional,
+            laid,
+            joker_value,
             self.stop,
             false,
-            (self.budget - self.states).min(ONE_LAY_OUT),
+            budget,
             &mut self.states,
         ) else {
             self.stopped = true;
-            return false;
+            return None;
         };
-        let fits = fits.is_some();
-        self.fits.insert(*pool, fits);
-        fits
+        let points = laid_out.map(|(points, _, _)| points);
+        self.fits.insert(*rest, points);
+        points.map(|p| p.saturating_add(held))
+    }
+
+    /// Whether a branch that keeps at most `top` tiles in place cannot beat the best found.
+    fn cut(&self, top: u32) -> bool {
+        top < self.best || (top == self.best && self.best_points >= self.most_points)
     }
 
     /// The most the sets before from `k` on can still keep in place.
@@ -238,18 +299,23 @@ impl Search<'_> {
         if self.kept > self.keep || self.kept + (self.before.len() - k) < self.keep {
             return;
         }
-        if stays + self.ceiling(k, rest) <= self.best || !self.fits(rest) {
+        if self.cut(stays + self.ceiling(k, rest)) {
             return;
         }
+        let Some(points) = self.lay(rest) else {
+            return;
+        };
         if k == self.before.len() {
-            self.best = stays;
-            self.best_pick = Some(self.pick.clone());
+            if (stays, points) > (self.best, self.best_points) {
+                (self.best, self.best_points) = (stays, points);
+                self.best_pick = Some(self.pick.clone());
+            }
             return;
         }
         let after: u32 = self.ceiling(k + 1, rest);
         for o in 0..self.options[k].len() {
             let (share, c) = self.options[k][o];
-            if stays + share + after <= self.best {
+            if self.cut(stays + share + after) {
                 break;
             }
             let cand = &self.candidates[c].counts;
@@ -282,15 +348,17 @@ fn size(c: &Counts) -> u32 {
 /// with none, `keep` of them with themselves, and what is left of the pool laid out: the
 /// table that leaves more than `best` tiles in place and the most (see the module's
 /// limits), its kept sets first, `Some(None)` when none does, `None` when `stop` was set.
+#[allow(clippy::too_many_arguments)]
 fn relay(
     table: &[SetInput],
     before: &[usize],
     pool: &Counts,
+    choice: Option<Choice>,
     keep: usize,
-    best: u32,
+    (best, best_points): (u32, u32),
     budget: u64,
     stop: &AtomicBool,
-) -> Option<Option<Vec<TableSet>>> {
+) -> Option<Option<Relaid>> {
     let mut before: Vec<(usize, Counts)> = before
         .iter()
         .map(|&i| (i, counts(&table[i].tiles)))
@@ -345,7 +413,11 @@ fn relay(
         keep,
         kept: 0,
         fits: HashMap::new(),
+        pool: *pool,
+        choice,
         best,
+        best_points,
+        most_points: best_points,
         best_pick: None,
         nodes: 0,
         states: 0,
@@ -353,8 +425,10 @@ fn relay(
         stop,
         stopped: false,
     };
-    // The play itself lays the whole pool out.
-    search.fits.insert(*pool, true);
+    // The play itself lays the whole pool out, with the most points there are.
+    search
+        .fits
+        .insert(*pool, Some(if choice.is_some() { best_points } else { 0 }));
     let mut rest = *pool;
     search.go(0, &mut rest, 0);
     if search.stopped {
@@ -384,27 +458,70 @@ fn relay(
         }
     }
     // What is left was laid out in the search: only a stop can refuse it now.
-    match lay_out(&rest, stop, true, u64::MAX, &mut 0)? {
-        Some(others) => sets.extend(others),
+    let (must, optional, laid, held) = match choice {
+        None => (rest, [0; FACES], 0, 0),
+        Some(choice) => match choice.split(pool, &rest) {
+            Some(split) => split,
+            None => return Some(None),
+        },
+    };
+    let joker_value = choice.map_or(0, |c| c.joker_value);
+    let (points, others, mut placed) = match lay_out(
+        &must,
+        &optional,
+        laid,
+        joker_value,
+        stop,
+        true,
+        u64::MAX,
+        &mut 0,
+    )? {
+        Some(laid_out) => laid_out,
         None => return Some(None),
+    };
+    sets.extend(others);
+    if let Some(choice) = choice {
+        for f in 0..FACES {
+            let from_rack = (pool[f] - rest[f]).saturating_sub(choice.table[f]);
+            if let Some(t) = Tile::from_index(f) {
+                placed.extend(std::iter::repeat_n(t, usize::from(from_rack)));
+            }
+        }
     }
+    placed.sort();
     kept.sort_by_key(|s| s.kept);
     sets.sort_by_key(|s| {
         let first = s.represented.first().copied().unwrap_or(Tile::JOKER);
         (s.kind, first.number(), first.color())
     });
     kept.extend(sets);
-    Some(Some(kept))
+    Some(Some(Relaid {
+        table: kept,
+        placed,
+        points: points.saturating_add(held),
+    }))
 }
 
-/// `play` (found for `table`) with its sets laid out again to move the fewest tiles, when
-/// that moves fewer: first the changed and new sets alone, then the whole table with as many
-/// sets kept; `None` when `stop` was set first.
-pub(super) fn fewest_moves(table: &[SetInput], play: Play, stop: &AtomicBool) -> Option<Play> {
+/// A table laid out again: its sets, kept ones first, and (when the rack tiles were chosen
+/// too) the rack tiles it lays and their points.
+struct Relaid {
+    table: Vec<TableSet>,
+    placed: Vec<Tile>,
+    points: u32,
+}
+
+/// `play` (found for `table` and `rack`) with its sets laid out again to move the fewest
+/// tiles, when that moves fewer: first the changed and new sets alone, then the whole table
+/// with as many sets kept, then (by tiles) with as many other rack tiles laid; `None` when
+/// `stop` was set first.
+pub(super) fn fewest_moves(
+    table: &[SetInput],
+    rack: &[Tile],
+    play: Play,
+    options: &PlayOptions,
+    stop: &AtomicBool,
+) -> Option<Play> {
     let kept: Vec<usize> = play.table.iter().filter_map(|s| s.kept).collect();
-    if kept.len() == play.table.len() {
-        return Some(play);
-    }
     let before: Vec<Counts> = table.iter().map(|s| counts(&s.tiles)).collect();
     let in_place = |sets: &[TableSet]| {
         let after: Vec<Counts> = sets.iter().map(|s| counts(&s.input.tiles)).collect();
@@ -412,7 +529,7 @@ pub(super) fn fewest_moves(table: &[SetInput], play: Play, stop: &AtomicBool) ->
     };
     let most: u32 = before.iter().map(size).sum();
     let mut best = in_place(&play.table);
-    let mut layout = None;
+    let mut play = play;
     // The changed and new sets' tiles alone, the kept sets as they are.
     let changed: Vec<usize> = (0..table.len()).filter(|i| !kept.contains(i)).collect();
     let mut region = [0u8; FACES];
@@ -422,35 +539,75 @@ pub(super) fn fewest_moves(table: &[SetInput], play: Play, stop: &AtomicBool) ->
         }
     }
     let kept_tiles = most - changed.iter().map(|&i| size(&before[i])).sum::<u32>();
-    if best < most {
-        let again = relay(table, &changed, &region, 0, best - kept_tiles, STATES, stop)?;
-        if let Some(sets) = again {
+    if best < most && !changed.is_empty() {
+        let incumbent = (best - kept_tiles, 0);
+        if let Some(again) = relay(table, &changed, &region, None, 0, incumbent, STATES, stop)? {
             let mut all: Vec<TableSet> = play
                 .table
                 .iter()
                 .filter(|s| s.kept.is_some())
                 .cloned()
                 .collect();
-            all.extend(sets);
+            all.extend(again.table);
             best = in_place(&all);
-            layout = Some(all);
+            play.table = all;
         }
     }
     // The whole table, as many sets kept but maybe others.
-    if best < most && !kept.is_empty() {
-        let mut pool = region;
-        for &i in &kept {
-            for t in &table[i].tiles {
-                pool[t.index()] += 1;
-            }
-        }
-        let all: Vec<usize> = (0..table.len()).collect();
-        if let Some(sets) = relay(table, &all, &pool, kept.len(), best, SWAP_STATES, stop)? {
-            layout = Some(sets);
+    let all: Vec<usize> = (0..table.len()).collect();
+    let mut pool = region;
+    for &i in &kept {
+        for t in &table[i].tiles {
+            pool[t.index()] += 1;
         }
     }
-    let Some(table) = layout else {
-        return Some(play);
-    };
-    Some(Play { table, ..play })
+    if best < most && !kept.is_empty() {
+        if let Some(again) = relay(
+            table,
+            &all,
+            &pool,
+            None,
+            kept.len(),
+            (best, 0),
+            SWAP_STATES,
+            stop,
+        )? {
+            best = in_place(&again.table);
+            play.table = again.table;
+        }
+    }
+    // By tiles, as many other rack tiles (the points rank after the moves).
+    if best < most && options.by == By::Tiles && !play.placed.is_empty() {
+        let table_counts = counts(
+            &table
+                .iter()
+                .flat_map(|s| s.tiles.iter().copied())
+                .collect::<Vec<_>>(),
+        );
+        let mut pool = table_counts;
+        for t in rack {
+            pool[t.index()] += 1;
+        }
+        let choice = Choice {
+            table: table_counts,
+            laid: play.placed.len() as u32,
+            joker_value: options.joker_value,
+        };
+        let incumbent = (best, play.points);
+        if let Some(again) = relay(
+            table,
+            &all,
+            &pool,
+            Some(choice),
+            kept.len(),
+            incumbent,
+            RACK_STATES,
+            stop,
+        )? {
+            play.table = again.table;
+            play.placed = again.placed;
+            play.points = again.points;
+        }
+    }
+    Some(play)
 }

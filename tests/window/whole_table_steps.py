@@ -31,14 +31,14 @@ WORDS = {
         at=["Step 1 of 3", "Step 2 of 3", "Step 3 of 3"], done="All 3 steps done",
         before="The table before this step:", after="The table after this play:",
         new="new", tiles="most tiles",
-        rank="Most tiles from the rack, then the fewest table sets changed, then the most points; the changed sets laid out to move the fewest tiles"),
+        rank="Most tiles from the rack, then the fewest table sets changed, then the fewest tiles moved, then the most points"),
     "ko_KR.UTF-8": dict(
         tag="ko", tab="등록 확인", mode="테이블 전체", table="테이블", rack="받침대",
         next="다음", back="이전", heading="놓는 순서:",
         steps=None,  # read from the window, compared with the English run's count
         at=["3단계 중 1단계", "3단계 중 2단계", "3단계 중 3단계"], done="3단계 모두 끝",
         before="이 단계 전의 테이블:", after="이렇게 놓은 뒤의 테이블:", new="새로 만듦", tiles="최다 타일",
-        rank="받침대 타일을 가장 많이, 같으면 바뀌는 테이블 묶음을 가장 적게, 그다음 점수를 가장 크게; 바뀌는 묶음은 타일을 가장 적게 옮기도록 배치"),
+        rank="받침대 타일을 가장 많이, 같으면 바뀌는 테이블 묶음을 가장 적게, 그다음 옮기는 타일을 가장 적게, 그다음 점수를 가장 크게"),
 }
 
 

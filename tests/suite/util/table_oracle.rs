@@ -11,12 +11,14 @@ use rummikub_companion::tile::{FACES, SetInput, Tile};
 
 use super::oracle::set_value;
 
-/// The oracle's best: (rack tiles laid, their value, table sets kept), compared on the score.
+/// The oracle's best: (rack tiles laid, their value, table sets kept, the fewest tiles its
+/// table moves), compared on the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Best {
     pub tiles: u32,
     pub points: u32,
     pub kept: u32,
+    pub moves: u32,
 }
 
 impl Best {
@@ -28,6 +30,12 @@ impl Best {
             By::Tiles => vec![self.tiles, self.kept, self.points],
             By::Points => vec![self.points, self.kept],
         }
+    }
+
+    /// By tiles, the whole order `play` ranks by: the tiles, the sets kept, the fewest moves,
+    /// the points.
+    pub fn rank_with_moves(&self) -> Vec<u32> {
+        vec![self.tiles, self.kept, u32::MAX - self.moves, self.points]
     }
 }
 
@@ -87,6 +95,9 @@ struct Search<'a> {
     need: [u8; FACES],
     originals: HashMap<[u8; FACES], u32>,
     by: By,
+    /// Ranked by [`Best::rank_with_moves`] (by tiles) rather than [`Best::rank`].
+    with_moves: bool,
+    table: &'a [SetInput],
     joker_value: u32,
     best: Option<(Vec<u32>, Best)>,
 }
@@ -112,13 +123,34 @@ impl Search<'_> {
             .iter()
             .map(|(k, &n)| n.min(seen.get(k).copied().unwrap_or(0)))
             .sum();
+        let moves = if self.with_moves {
+            let after: Vec<Vec<Tile>> = chosen
+                .iter()
+                .map(|&c| {
+                    (0..FACES)
+                        .flat_map(|f| {
+                            let tile = Tile::from_index(f).expect("face");
+                            std::iter::repeat_n(tile, usize::from(self.cands[c][f]))
+                        })
+                        .collect()
+                })
+                .collect();
+            super::moves_oracle::fewest_moves(self.table, &after)
+        } else {
+            0
+        };
         // Compared as lists (no packed number), whatever a joker is worth.
         let best = Best {
             tiles,
             points,
             kept,
+            moves,
         };
-        let score = best.rank(self.by);
+        let score = if self.with_moves {
+            best.rank_with_moves()
+        } else {
+            best.rank(self.by)
+        };
         if self.best.as_ref().is_none_or(|(s, _)| score > *s) {
             self.best = Some((score, best));
         }
@@ -164,6 +196,22 @@ impl Search<'_> {
 
 /// The best play by brute force; `None` when the table tiles cannot all be laid.
 pub fn best(table: &[SetInput], rack: &[Tile], by: By, joker_value: u32) -> Option<Best> {
+    search(table, rack, by, joker_value, false)
+}
+
+/// By tiles, the best play by brute force in the whole order `play` ranks by (see
+/// [`Best::rank_with_moves`]), its moves the fewest its table takes.
+pub fn best_with_moves(table: &[SetInput], rack: &[Tile], joker_value: u32) -> Option<Best> {
+    search(table, rack, By::Tiles, joker_value, true)
+}
+
+fn search(
+    table: &[SetInput],
+    rack: &[Tile],
+    by: By,
+    joker_value: u32,
+    with_moves: bool,
+) -> Option<Best> {
     let table_tiles: Vec<Tile> = table.iter().flat_map(|s| s.tiles.iter().copied()).collect();
     let need = counts(&table_tiles);
     let mut pool = need;
@@ -180,6 +228,8 @@ pub fn best(table: &[SetInput], rack: &[Tile], by: By, joker_value: u32) -> Opti
         need,
         originals,
         by,
+        with_moves,
+        table,
         joker_value,
         best: None,
     };
