@@ -561,20 +561,24 @@ pub(super) fn fewest_moves(
             pool[t.index()] += 1;
         }
     }
-    if best < most && !kept.is_empty() {
-        if let Some(again) = relay(
+    let swap = if best < most && !kept.is_empty() {
+        let incumbent = (best, 0);
+        relay(
             table,
             &all,
             &pool,
             None,
             kept.len(),
-            (best, 0),
+            incumbent,
             SWAP_STATES,
             stop,
-        )? {
-            best = in_place(&again.table);
-            play.table = again.table;
-        }
+        )?
+    } else {
+        None
+    };
+    if let Some(again) = swap {
+        best = in_place(&again.table);
+        play.table = again.table;
     }
     // By tiles, as many other rack tiles (the points rank after the moves).
     if best < most && options.by == By::Tiles && !play.placed.is_empty() {
