@@ -47,6 +47,13 @@ fn counts(tiles: &[Tile]) -> [u8; FACES] {
     c
 }
 
+/// The tiles counted per face in `c`, in face order.
+fn tiles_of(c: &[u8; FACES]) -> Vec<Tile> {
+    (0..FACES)
+        .flat_map(|f| std::iter::repeat_n(Tile::from_index(f).expect("face"), usize::from(c[f])))
+        .collect()
+}
+
 /// Every sub-multiset of `pool` (3..=13 tiles) that some reading makes a valid set.
 fn candidates(pool: &[u8; FACES]) -> Vec<[u8; FACES]> {
     let faces: Vec<usize> = (0..FACES).filter(|&f| pool[f] > 0).collect();
@@ -64,18 +71,8 @@ fn candidates(pool: &[u8; FACES]) -> Vec<[u8; FACES]> {
             return;
         }
         if i == faces.len() {
-            if size >= 3 {
-                let tiles: Vec<Tile> = (0..FACES)
-                    .flat_map(|f| {
-                        std::iter::repeat_n(
-                            Tile::from_index(f).expect("face"),
-                            usize::from(take[f]),
-                        )
-                    })
-                    .collect();
-                if set_value(&tiles).is_some() {
-                    out.push(*take);
-                }
+            if size >= 3 && set_value(&tiles_of(take)).is_some() {
+                out.push(*take);
             }
             return;
         }
@@ -124,17 +121,7 @@ impl Search<'_> {
             .map(|(k, &n)| n.min(seen.get(k).copied().unwrap_or(0)))
             .sum();
         let moves = if self.with_moves {
-            let after: Vec<Vec<Tile>> = chosen
-                .iter()
-                .map(|&c| {
-                    (0..FACES)
-                        .flat_map(|f| {
-                            let tile = Tile::from_index(f).expect("face");
-                            std::iter::repeat_n(tile, usize::from(self.cands[c][f]))
-                        })
-                        .collect()
-                })
-                .collect();
+            let after: Vec<Vec<Tile>> = chosen.iter().map(|&c| tiles_of(&self.cands[c])).collect();
             super::moves_oracle::fewest_moves(self.table, &after)
         } else {
             0
@@ -293,17 +280,7 @@ pub fn fewest_moves_laying(table: &[SetInput], placed: &[Tile], kept: usize) -> 
         if same != kept {
             return;
         }
-        let after: Vec<Vec<Tile>> = chosen
-            .iter()
-            .map(|&c| {
-                (0..FACES)
-                    .flat_map(|f| {
-                        let tile = Tile::from_index(f).expect("face");
-                        std::iter::repeat_n(tile, usize::from(cands[c][f]))
-                    })
-                    .collect()
-            })
-            .collect();
+        let after: Vec<Vec<Tile>> = chosen.iter().map(|&c| tiles_of(&cands[c])).collect();
         let moves = super::moves_oracle::fewest_moves(table, &after);
         if fewest.is_none_or(|m| moves < m) {
             fewest = Some(moves);
