@@ -247,6 +247,14 @@ struct State {
 }
 
 impl State {
+    /// Before the first number: nothing open, no joker laid, no set kept.
+    const START: State = State {
+        runs: [[0; CLASSES]; 4],
+        used: 0,
+        group: [0; 4],
+        kept: 0,
+    };
+
     /// The state as two words for the memo: runs (3 bits a count, at most 7 runs a class),
     /// jokers and group counts in the first, the kept sets in the second.
     fn key(&self) -> (u128, u64) {
@@ -482,12 +490,7 @@ fn solve(
     if let Err(e) = options.tile_set.check_supply(&all) {
         return Some(Err(PlayError::TooManyCopies(e)));
     }
-    let start = State {
-        runs: [[0; CLASSES]; 4],
-        used: 0,
-        group: [0; 4],
-        kept: 0,
-    };
+    let start = State::START;
     // First what can be laid at all, every table set free to change (no "kept" in the state:
     // far fewer states); then the fewest changes among plays that lay that much, with every
     // state that cannot reach it cut off. The table as it is always fits, so neither search is
@@ -555,31 +558,16 @@ fn lay_out(
         joker_value,
         ..PlayOptions::default()
     };
-    let rack: Vec<Tile> = (0..FACES)
-        .filter_map(|f| Tile::from_index(f).map(|t| (t, rack[f])))
-        .flat_map(|(t, n)| std::iter::repeat_n(t, usize::from(n)))
-        .collect();
+    // The pool as the table's tiles in one heap: the sweep reads a table's sets only for
+    // the tiles they hold, and with no `Known` for it there is no set to keep.
+    let heap = [SetInput {
+        declared: None,
+        tiles: moves::tiles_of(pool),
+    }];
+    let rack = moves::tiles_of(rack);
     // The second search's measure (the points below the tiles), with no set to keep.
-    let mut sweep = Sweep::new(&[], &[], &rack, &options, true, stop);
-    sweep.on_table = [[0; 14]; 4];
-    for (f, &n) in pool.iter().enumerate() {
-        match Tile::from_index(f).map(|t| (t.color(), t.number())) {
-            Some((Some(c), Some(v))) => sweep.on_table[c.index()][usize::from(v)] = n,
-            _ => sweep.table_jokers = n,
-        }
-    }
-    let jokers = sweep.jokers();
-    for c in 0..4 {
-        for v in 1..usize::from(MAX_NUMBER) {
-            sweep.cap[c][v] = sweep.on_table[c][v + 1] + sweep.on_rack[c][v + 1] + jokers;
-        }
-    }
-    let start = State {
-        runs: [[0; CLASSES]; 4],
-        used: 0,
-        group: [0; 4],
-        kept: 0,
-    };
+    let mut sweep = Sweep::new(&heap, &[], &rack, &options, true, stop);
+    let start = State::START;
     let unit = sweep.measure.unit();
     let need = u64::from(laid) * unit;
     sweep.left = budget;
@@ -2183,12 +2171,7 @@ mod tests {
     #[test]
     fn a_ceiling_built_for_a_search_told_to_stop_takes_no_step() {
         let (never, stopped) = (AtomicBool::new(false), AtomicBool::new(true));
-        let start = State {
-            runs: [[0; CLASSES]; 4],
-            used: 0,
-            group: [0; 4],
-            kept: 0,
-        };
+        let start = State::START;
         let mut lowered = 0;
         for seed in 0..20 {
             let (table, rack) = random_case(seed, TileSet::Standard, 40, 14);

@@ -23,8 +23,8 @@
 //! left is laid out by the sweep.
 //!
 //! # Limits
-//! At most [`NODES`] branches a search, and at most [`STATES`], [`SWAP_STATES`] and
-//! [`RACK_STATES`] states in all for the sweeps that lay the tiles out: the best is most often
+//! At most [`NODES`] branches a search, and at most [`STATES`] states in all for the sweeps
+//! that lay the tiles out: the best is most often
 //! found in the first branches, and the rest of a search proves it. Cut short, a search keeps
 //! the best it found, never worse than the table it started from.
 
@@ -41,15 +41,9 @@ use super::{By, Play, PlayOptions, TableSet, group_set, lay_out, run_set};
 /// Branches searched at most (see the module's limits).
 const NODES: u64 = 20_000;
 
-/// States the sweeps that lay pools out may expand in all, in the search over the changed
-/// sets (see the module's limits).
+/// States the sweeps that lay pools out may expand in all, in each search (see the
+/// module's limits).
 const STATES: u64 = 15_000;
-
-/// The same in the search over the whole table.
-const SWAP_STATES: u64 = 15_000;
-
-/// The same in the search that also chooses the rack tiles (by tiles).
-const RACK_STATES: u64 = 15_000;
 
 /// States one sweep may expand to lay a pool out (what it cannot tell by then counts as
 /// not laid out): one hard pool does not take the rest.
@@ -61,8 +55,9 @@ fn within(a: &Counts, b: &Counts) -> bool {
     a.iter().zip(b).all(|(x, y)| x <= y)
 }
 
+/// The face index of colour `c`'s `v` (see [`Tile::index`]).
 fn face(c: usize, v: u8) -> usize {
-    c * usize::from(MAX_NUMBER) + usize::from(v) - 1
+    Tile::numbered(Color::ALL[c], v).map_or(JOKER, Tile::index)
 }
 
 /// A valid set the pool can make: its tiles, and how to lay it.
@@ -227,9 +222,8 @@ struct Search<'a> {
     most_points: u32,
     best_pick: Option<Vec<Option<usize>>>,
     nodes: u64,
-    /// States the sweeps have expanded so far, and at most.
+    /// States the sweeps have expanded so far.
     states: u64,
-    budget: u64,
     stop: &'a AtomicBool,
     stopped: bool,
 }
@@ -248,12 +242,12 @@ impl Search<'_> {
         if let Some(&known) = self.fits.get(rest) {
             return known.map(|p| p.saturating_add(held));
         }
-        if self.states >= self.budget {
+        if self.states >= STATES {
             // Out of sweeps: what is not known is not tried.
             return None;
         }
         let joker_value = self.choice.map_or(0, |c| c.joker_value);
-        let budget = (self.budget - self.states).min(ONE_LAY_OUT);
+        let budget = (STATES - self.states).min(ONE_LAY_OUT);
         let Some(laid_out) = lay_out(
             &must,
             &optional,
@@ -356,7 +350,6 @@ fn relay(
     choice: Option<Choice>,
     keep: usize,
     (best, best_points): (u32, u32),
-    budget: u64,
     stop: &AtomicBool,
 ) -> Option<Option<Relaid>> {
     let mut before: Vec<(usize, Counts)> = before
@@ -421,7 +414,6 @@ fn relay(
         best_pick: None,
         nodes: 0,
         states: 0,
-        budget,
         stop,
         stopped: false,
     };
@@ -527,21 +519,30 @@ pub(super) fn fewest_moves(
         let after: Vec<Counts> = sets.iter().map(|s| counts(&s.input.tiles)).collect();
         moves::most_in_place(&before, &after)
     };
-    let most: u32 = before.iter().map(size).sum();
+    let plus = |mut pool: Counts, tiles: &mut dyn Iterator<Item = &Tile>| {
+        for t in tiles {
+            pool[t.index()] += 1;
+        }
+        pool
+    };
+    let on_table = plus([0; FACES], &mut table.iter().flat_map(|s| &s.tiles));
+    let most = size(&on_table);
     let mut best = in_place(&play.table);
     let mut play = play;
     // The changed and new sets' tiles alone, the kept sets as they are.
     let changed: Vec<usize> = (0..table.len()).filter(|i| !kept.contains(i)).collect();
-    let mut region = [0u8; FACES];
-    for s in play.table.iter().filter(|s| s.kept.is_none()) {
-        for t in &s.input.tiles {
-            region[t.index()] += 1;
-        }
-    }
+    let region = plus(
+        [0; FACES],
+        &mut play
+            .table
+            .iter()
+            .filter(|s| s.kept.is_none())
+            .flat_map(|s| &s.input.tiles),
+    );
     let kept_tiles = most - changed.iter().map(|&i| size(&before[i])).sum::<u32>();
     if best < most && !changed.is_empty() {
         let incumbent = (best - kept_tiles, 0);
-        if let Some(again) = relay(table, &changed, &region, None, 0, incumbent, STATES, stop)? {
+        if let Some(again) = relay(table, &changed, &region, None, 0, incumbent, stop)? {
             let mut all: Vec<TableSet> = play
                 .table
                 .iter()
@@ -555,24 +556,9 @@ pub(super) fn fewest_moves(
     }
     // The whole table, as many sets kept but maybe others.
     let all: Vec<usize> = (0..table.len()).collect();
-    let mut pool = region;
-    for &i in &kept {
-        for t in &table[i].tiles {
-            pool[t.index()] += 1;
-        }
-    }
     let swap = if best < most && !kept.is_empty() {
-        let incumbent = (best, 0);
-        relay(
-            table,
-            &all,
-            &pool,
-            None,
-            kept.len(),
-            incumbent,
-            SWAP_STATES,
-            stop,
-        )?
+        let pool = plus(on_table, &mut play.placed.iter());
+        relay(table, &all, &pool, None, kept.len(), (best, 0), stop)?
     } else {
         None
     };
@@ -582,18 +568,9 @@ pub(super) fn fewest_moves(
     }
     // By tiles, as many other rack tiles (the points rank after the moves).
     if best < most && options.by == By::Tiles && !play.placed.is_empty() {
-        let table_counts = counts(
-            &table
-                .iter()
-                .flat_map(|s| s.tiles.iter().copied())
-                .collect::<Vec<_>>(),
-        );
-        let mut pool = table_counts;
-        for t in rack {
-            pool[t.index()] += 1;
-        }
+        let pool = plus(on_table, &mut rack.iter());
         let choice = Choice {
-            table: table_counts,
+            table: on_table,
             laid: play.placed.len() as u32,
             joker_value: options.joker_value,
         };
@@ -605,7 +582,6 @@ pub(super) fn fewest_moves(
             Some(choice),
             kept.len(),
             incumbent,
-            RACK_STATES,
             stop,
         )? {
             play.table = again.table;

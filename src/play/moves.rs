@@ -130,7 +130,8 @@ pub(super) fn shared(a: &Counts, b: &Counts) -> u32 {
     a.iter().zip(b).map(|(&x, &y)| u32::from(x.min(y))).sum()
 }
 
-fn tiles_of(c: &Counts) -> Vec<Tile> {
+/// The tiles counted in `c`, in face order.
+pub(super) fn tiles_of(c: &Counts) -> Vec<Tile> {
     (0..FACES)
         .filter_map(|f| Tile::from_index(f).map(|t| (t, c[f])))
         .flat_map(|(t, n)| std::iter::repeat_n(t, usize::from(n)))
